@@ -1,0 +1,21 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { AuthModule } from '@app/auth';
+import { AppConfig, AppValidationPipe, CoreModule, ProblemFilter } from '@app/core';
+import { DatabaseModule } from '@app/database';
+import type { Logger } from 'pino';
+import { ENTITIES } from './entities';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig, logger: Logger): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [CoreModule.forRoot(config, logger), DatabaseModule.forRoot(ENTITIES), AuthModule],
+      providers: [
+        { provide: APP_FILTER, useClass: ProblemFilter },
+        { provide: APP_PIPE, useClass: AppValidationPipe },
+      ],
+    };
+  }
+}

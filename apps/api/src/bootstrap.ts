@@ -1,0 +1,119 @@
+import helmet from '@fastify/helmet';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { AppConfig, Errors, PinoNestLogger, sendProblem } from '@app/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import { AppModule } from './app.module';
+
+export const BODY_LIMIT = 102_400;
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * Builds the whole application on Fastify — used by main.ts and by every end-to-end test, so the tests
+ * exercise exactly the wiring that production runs.
+ */
+export async function createApp(config: AppConfig, logger: Logger): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    bodyLimit: BODY_LIMIT,
+    logger: false,
+    requestIdHeader: false,
+    genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && SANE_REQUEST_ID.test(given) ? given : randomUUID();
+    },
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, logger), adapter, {
+    logger: new PinoNestLogger(logger),
+    abortOnError: false,
+    // Body parsing is configured below (empty JSON bodies, malformed_body, the 100 KiB limit).
+    bodyParser: false,
+  });
+  const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+  configureHttp(fastify, logger);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        // Local development runs on plain http://localhost; TLS is the front proxy's business.
+        upgradeInsecureRequests: null,
+      },
+    },
+    hsts: config.publicUrl.startsWith('https://'),
+  });
+  app.enableCors({
+    origin: config.corsOrigins.length ? config.corsOrigins : false,
+    methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id'],
+    exposedHeaders: ['X-Request-Id', 'Retry-After', 'WWW-Authenticate'],
+    maxAge: 600,
+  });
+  setupOpenApi(app, config);
+  app.enableShutdownHooks();
+  return app;
+}
+
+function configureHttp(fastify: FastifyInstance, logger: Logger): void {
+  fastify.addHook('onRequest', (request, reply, done) => {
+    reply.header('X-Request-Id', request.id);
+    done();
+  });
+  // One structured line per request: path without its query string (which could carry a token), no
+  // headers, no bodies.
+  fastify.addHook('onResponse', (request, reply, done) => {
+    if (logger.isLevelEnabled('info')) {
+      logger.info(
+        {
+          reqId: request.id,
+          method: request.method,
+          path: request.url.split('?')[0],
+          status: reply.statusCode,
+          ms: Math.round(reply.elapsedTime * 10) / 10,
+        },
+        'request',
+      );
+    }
+    done();
+  });
+  // JSON bodies: an empty body counts as no body (clients often send the header on bodiless POSTs);
+  // anything unparsable is 400 malformed_body. Fastify's own parser guards against prototype poisoning.
+  const defaultJson = fastify.getDefaultJsonParser('error', 'error');
+  fastify.removeContentTypeParser('application/json');
+  fastify.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: BODY_LIMIT },
+    (request, body, done) => {
+      const text = typeof body === 'string' ? body : body.toString('utf8');
+      if (text.trim() === '') return done(null, undefined);
+      defaultJson(request, text, (error, value) =>
+        error ? done(Errors.malformedBody(), undefined) : done(null, value),
+      );
+    },
+  );
+  // Errors raised by Fastify before Nest sees the request (body too large, bad JSON, bad media type).
+  fastify.setErrorHandler((error, request, reply) =>
+    sendProblem(error, request as FastifyRequest, reply, logger),
+  );
+}
+
+function setupOpenApi(app: NestFastifyApplication, config: AppConfig): void {
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Storefront Platform API')
+      .setDescription('The REST API of the Storefront Platform. Errors are RFC 9457 problem+json.')
+      .setVersion('1')
+      .addServer(config.publicUrl)
+      .addBearerAuth()
+      .build(),
+  );
+  SwaggerModule.setup('docs', app, document, {
+    jsonDocumentUrl: 'docs/openapi.json',
+    yamlDocumentUrl: 'docs/openapi.yaml',
+  });
+}

@@ -1,0 +1,4 @@
+import { AUTH_ENTITIES } from '@app/auth';
+
+/** Every entity of every context, for the data source and the migration CLI. */
+export const ENTITIES = [...AUTH_ENTITIES];

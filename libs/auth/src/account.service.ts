@@ -1,0 +1,53 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { Errors } from '@app/core';
+
+export interface AccountView {
+  id: string;
+  email: string;
+  createdAt: string;
+  providers: string[];
+}
+
+@Injectable()
+export class AccountService {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  /**
+   * The account for a verified e-mail, created on its first verified sign-in, with the identity that
+   * proved it. Upserts, so parallel first sign-ins still make one account.
+   */
+  async findOrCreateByVerifiedEmail(email: string, provider: string, subject: string): Promise<string> {
+    const [account] = (await this.db.query(
+      `INSERT INTO accounts (email) VALUES ($1)
+       ON CONFLICT (email) DO UPDATE SET email = EXCLUDED.email
+       RETURNING id`,
+      [email],
+    )) as { id: string }[];
+    await this.db.query(
+      `INSERT INTO account_identities (account_id, provider, subject) VALUES ($1, $2, $3)
+       ON CONFLICT (provider, subject) DO NOTHING`,
+      [account.id, provider, subject],
+    );
+    return account.id;
+  }
+
+  async me(accountId: string): Promise<AccountView> {
+    const rows = (await this.db.query(
+      `SELECT a.id, a.email, a.created_at, COALESCE(array_agg(DISTINCT i.provider) FILTER (WHERE i.provider IS NOT NULL), '{}') AS providers
+         FROM accounts a LEFT JOIN account_identities i ON i.account_id = a.id
+        WHERE a.id = $1 GROUP BY a.id`,
+      [accountId],
+    )) as { id: string; email: string; created_at: Date; providers: string[] }[];
+    const row = rows[0];
+    if (!row) throw Errors.invalidToken();
+    const order = ['otp', 'google', 'github'];
+    return {
+      id: row.id,
+      email: row.email,
+      createdAt: row.created_at.toISOString(),
+      providers: [...row.providers].sort((a, b) => order.indexOf(a) - order.indexOf(b)),
+    };
+  }
+}

@@ -1,0 +1,135 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import {
+  ApiAcceptedResponse,
+  ApiBearerAuth,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import { AccountCaller, AccountOnly, CurrentCaller, Public } from '@app/core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AccountService } from './account.service';
+import {
+  LoginAcceptedDto,
+  LoginDto,
+  MeDto,
+  RefreshDto,
+  SessionDto,
+  TokenPairDto,
+  VerifyLoginDto,
+} from './dto/auth.dto';
+import { OtpService } from './otp.service';
+import { ClientInfo, SessionService, TokenPair } from './session.service';
+
+function clientInfo(request: FastifyRequest): ClientInfo {
+  const ua = request.headers['user-agent'];
+  return { userAgent: typeof ua === 'string' ? ua : null, ip: request.ip ?? null };
+}
+
+/** Token responses must never be cached (RFC 6749 §5.1). */
+function noStore(reply: FastifyReply): void {
+  reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
+}
+
+@ApiTags('auth')
+@Controller('v1/auth')
+export class AuthController {
+  constructor(
+    private readonly otp: OtpService,
+    private readonly accounts: AccountService,
+    private readonly sessions: SessionService,
+  ) {}
+
+  @Public()
+  @Post('login')
+  @HttpCode(202)
+  @ApiOperation({
+    summary: 'Send a sign-in code to an e-mail address (same answer whether or not an account exists).',
+  })
+  @ApiAcceptedResponse({ type: LoginAcceptedDto })
+  login(@Body() body: LoginDto) {
+    return this.otp.request(body.email);
+  }
+
+  @Public()
+  @Post('login/verify')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Exchange the e-mailed code for a token pair; creates the account on first sign-in.',
+  })
+  @ApiOkResponse({ type: TokenPairDto })
+  async verify(
+    @Body() body: VerifyLoginDto,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<TokenPair> {
+    await this.otp.verify(body.email, body.otp);
+    const accountId = await this.accounts.findOrCreateByVerifiedEmail(body.email, 'otp', body.email);
+    noStore(reply);
+    return this.sessions.open(accountId, 'otp', clientInfo(request));
+  }
+
+  @Public()
+  @Post('refresh')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Rotate a refresh token: a new pair, the old refresh token dead; reuse kills the session.',
+  })
+  @ApiOkResponse({ type: TokenPairDto })
+  refresh(@Body() body: RefreshDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<TokenPair> {
+    noStore(reply);
+    return this.sessions.refresh(body.refresh_token);
+  }
+
+  @AccountOnly()
+  @Post('logout')
+  @HttpCode(204)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'End this session: its access and refresh tokens are dead at once.' })
+  @ApiNoContentResponse()
+  async logout(@CurrentCaller() caller: AccountCaller): Promise<void> {
+    await this.sessions.revoke(caller.accountId, caller.sessionId, 'logout');
+  }
+
+  @AccountOnly()
+  @Post('logout-all')
+  @HttpCode(204)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'End every session of the account, this one included.' })
+  @ApiNoContentResponse()
+  async logoutAll(@CurrentCaller() caller: AccountCaller): Promise<void> {
+    await this.sessions.revokeAll(caller.accountId);
+  }
+
+  @AccountOnly()
+  @Get('sessions')
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'The live sessions of the account.' })
+  @ApiOkResponse({ type: [SessionDto] })
+  listSessions(@CurrentCaller() caller: AccountCaller) {
+    return this.sessions.list(caller.accountId, caller.sessionId);
+  }
+
+  @AccountOnly()
+  @Delete('sessions/:sessionId')
+  @HttpCode(204)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: "Revoke one of the account's sessions; another account's id is 404." })
+  @ApiNoContentResponse()
+  async revokeSession(
+    @CurrentCaller() caller: AccountCaller,
+    @Param('sessionId') sessionId: string,
+  ): Promise<void> {
+    await this.sessions.revoke(caller.accountId, sessionId, 'revoked');
+  }
+
+  @AccountOnly()
+  @Get('me')
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'The signed-in account.' })
+  @ApiOkResponse({ type: MeDto })
+  me(@CurrentCaller() caller: AccountCaller) {
+    return this.accounts.me(caller.accountId);
+  }
+}

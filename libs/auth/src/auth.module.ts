@@ -1,0 +1,41 @@
+import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { ThrottlerModule } from '@nestjs/throttler';
+import { APP_CONFIG, AppConfig } from '@app/core';
+import { AccountService } from './account.service';
+import { AuthController } from './auth.controller';
+import { AccessGuard } from './guards/access.guard';
+import { AccountRevocation } from './guards/account-revocation';
+import { CallerResolvers } from './guards/caller-resolvers';
+import { OtpService } from './otp.service';
+import { AuthRateLimitGuard } from './rate-limit/auth-rate-limit.guard';
+import { RedisThrottlerStorage } from './rate-limit/redis-throttler.storage';
+import { SessionService } from './session.service';
+import { AccessTokenService } from './tokens/access-token.service';
+
+@Module({
+  imports: [
+    ThrottlerModule.forRootAsync({
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => ({
+        throttlers: [{ name: 'default', ttl: 60_000, limit: config.authRateLimit }],
+        storage: config.redisUrl ? new RedisThrottlerStorage(config.redisUrl) : undefined,
+      }),
+    }),
+  ],
+  controllers: [AuthController],
+  providers: [
+    AccessTokenService,
+    AccountService,
+    AccountRevocation,
+    CallerResolvers,
+    OtpService,
+    SessionService,
+    // Order matters: the rate limit counts every /v1/auth request, authenticated or not.
+    { provide: APP_GUARD, useClass: AuthRateLimitGuard },
+    AccessGuard,
+    { provide: APP_GUARD, useExisting: AccessGuard },
+  ],
+  exports: [AccessTokenService, AccessGuard, CallerResolvers, AccountService, SessionService],
+})
+export class AuthModule {}

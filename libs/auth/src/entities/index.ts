@@ -1,0 +1,23 @@
+import { AccountIdentityEntity } from './account-identity.entity';
+import { AccountEntity } from './account.entity';
+import { OtpChallengeEntity } from './otp-challenge.entity';
+import { RefreshTokenEntity } from './refresh-token.entity';
+import { RevokedTokenEntity } from './revoked-token.entity';
+import { SessionEntity } from './session.entity';
+
+export {
+  AccountEntity,
+  AccountIdentityEntity,
+  OtpChallengeEntity,
+  RefreshTokenEntity,
+  RevokedTokenEntity,
+  SessionEntity,
+};
+export const AUTH_ENTITIES = [
+  AccountEntity,
+  AccountIdentityEntity,
+  SessionEntity,
+  RefreshTokenEntity,
+  OtpChallengeEntity,
+  RevokedTokenEntity,
+];

@@ -1,0 +1,51 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+} from 'typeorm';
+import { AccountEntity } from './account.entity';
+
+/** One signed-in device/browser. Its access and refresh tokens live and die with it. */
+@Entity({ name: 'sessions' })
+export class SessionEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id!: string;
+
+  @Index('ix_sessions_account')
+  @Column({ name: 'account_id', type: 'uuid' })
+  accountId!: string;
+
+  @ManyToOne(() => AccountEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'account_id' })
+  account?: AccountEntity;
+
+  /** How the session was opened: otp, google, github. */
+  @Column({ type: 'varchar', length: 20 })
+  method!: string;
+
+  @Column({ name: 'user_agent', type: 'varchar', length: 512, nullable: true })
+  userAgent!: string | null;
+
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  ip!: string | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @Column({ name: 'last_used_at', type: 'timestamptz', default: () => 'now()' })
+  lastUsedAt!: Date;
+
+  /** Moves forward with every refresh (the refresh token's own expiry). */
+  @Column({ name: 'expires_at', type: 'timestamptz' })
+  expiresAt!: Date;
+
+  @Column({ name: 'revoked_at', type: 'timestamptz', nullable: true })
+  revokedAt!: Date | null;
+
+  @Column({ name: 'revoked_reason', type: 'varchar', length: 32, nullable: true })
+  revokedReason!: string | null;
+}

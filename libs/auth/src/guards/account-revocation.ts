@@ -1,0 +1,39 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_LOGGER } from '@app/core';
+import { PreparedQueries } from '@app/database';
+import type { Logger } from 'pino';
+
+// lastUsedAt is kept to the minute: writing it on every request would turn each read into a write.
+const LAST_USED_GRANULARITY_MS = 60_000;
+
+/**
+ * The revocation read for account tokens: one prepared, indexed query per request that the session is
+ * live (not revoked, account still there) and the token's jti was not revoked on its own.
+ */
+@Injectable()
+export class AccountRevocation {
+  constructor(
+    private readonly queries: PreparedQueries,
+    @Inject(APP_LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async isLive(accountId: string, sessionId: string, jti: string): Promise<boolean> {
+    const rows = await this.queries.rows<{ last_used_at: Date }>(
+      'auth_session_live',
+      `SELECT s.last_used_at FROM sessions s
+        WHERE s.id = $1 AND s.account_id = $2 AND s.revoked_at IS NULL
+          AND NOT EXISTS (SELECT 1 FROM revoked_tokens r WHERE r.jti = $3)`,
+      [sessionId, accountId, jti],
+    );
+    const row = rows[0];
+    if (!row) return false;
+    if (Date.now() - row.last_used_at.getTime() > LAST_USED_GRANULARITY_MS) {
+      this.queries
+        .rows('auth_session_touch', `UPDATE sessions SET last_used_at = now() WHERE id = $1`, [sessionId])
+        .catch((err: Error) =>
+          this.logger.warn({ err: { message: err.message } }, 'could not record session use'),
+        );
+    }
+    return true;
+  }
+}

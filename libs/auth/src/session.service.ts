@@ -1,0 +1,153 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { APP_CONFIG, AppConfig, isUuid, randomSecret, SecretHasher } from '@app/core';
+import { DataSource } from 'typeorm';
+import { AuthErrors } from './auth.errors';
+import { AccessTokenService } from './tokens/access-token.service';
+
+export interface TokenPair {
+  access_token: string;
+  refresh_token: string;
+  token_type: 'Bearer';
+  expires_in: number;
+  session_id: string;
+}
+
+export interface SessionView {
+  id: string;
+  method: string;
+  createdAt: string;
+  lastUsedAt: string;
+  userAgent: string | null;
+  ip: string | null;
+  current: boolean;
+}
+
+export interface ClientInfo {
+  userAgent: string | null;
+  ip: string | null;
+}
+
+const REFRESH_PURPOSE = 'refresh';
+const REFRESH_PREFIX = 'sfr_';
+
+/** Sessions and their tokens: opening, refreshing (rotation + reuse detection), listing, revoking. */
+@Injectable()
+export class SessionService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly hasher: SecretHasher,
+    private readonly tokens: AccessTokenService,
+  ) {}
+
+  async open(accountId: string, method: string, client: ClientInfo): Promise<TokenPair> {
+    const [session] = (await this.db.query(
+      `INSERT INTO sessions (account_id, method, user_agent, ip, expires_at)
+       VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5)) RETURNING id`,
+      [
+        accountId,
+        method,
+        client.userAgent?.slice(0, 512) ?? null,
+        client.ip?.slice(0, 64) ?? null,
+        this.config.refreshTokenTtl,
+      ],
+    )) as { id: string }[];
+    return this.issuePair(accountId, session.id);
+  }
+
+  /**
+   * Rotates a refresh token. The conditional UPDATE makes each token usable once even under
+   * concurrency; a token that was already used is reuse (a stolen copy or a replay) and kills the
+   * whole session, so whoever holds the newer tokens is signed out too.
+   */
+  async refresh(rawToken: string): Promise<TokenPair> {
+    if (!rawToken.startsWith(REFRESH_PREFIX)) throw AuthErrors.refreshRejected();
+    const hash = this.hasher.hash(REFRESH_PURPOSE, rawToken);
+    const claimed = (await this.db.query(
+      `UPDATE refresh_tokens rt SET used_at = now()
+         FROM sessions s
+        WHERE rt.token_hash = $1 AND rt.used_at IS NULL AND rt.expires_at > now()
+          AND s.id = rt.session_id AND s.revoked_at IS NULL
+        RETURNING s.id AS session_id, s.account_id`,
+      [hash],
+    )) as [{ session_id: string; account_id: string }[], number];
+    const row = claimed[0][0];
+    if (row) {
+      await this.db.query(
+        `UPDATE sessions SET expires_at = now() + make_interval(secs => $2), last_used_at = now() WHERE id = $1`,
+        [row.session_id, this.config.refreshTokenTtl],
+      );
+      return this.issuePair(row.account_id, row.session_id);
+    }
+    const [known] = (await this.db.query(
+      `SELECT session_id, used_at FROM refresh_tokens WHERE token_hash = $1`,
+      [hash],
+    )) as { session_id: string; used_at: Date | null }[];
+    if (known?.used_at) {
+      await this.db.query(
+        `UPDATE sessions SET revoked_at = now(), revoked_reason = 'refresh_reuse' WHERE id = $1 AND revoked_at IS NULL`,
+        [known.session_id],
+      );
+    }
+    throw AuthErrors.refreshRejected();
+  }
+
+  async revoke(accountId: string, sessionId: string, reason: string): Promise<void> {
+    if (!isUuid(sessionId)) throw AuthErrors.sessionNotFound();
+    const [, count] = (await this.db.query(
+      `UPDATE sessions SET revoked_at = now(), revoked_reason = $3
+        WHERE id = $1 AND account_id = $2 AND revoked_at IS NULL AND expires_at > now()`,
+      [sessionId, accountId, reason],
+    )) as [unknown, number];
+    if (count === 0) throw AuthErrors.sessionNotFound();
+  }
+
+  async revokeAll(accountId: string): Promise<void> {
+    await this.db.query(
+      `UPDATE sessions SET revoked_at = now(), revoked_reason = 'logout_all' WHERE account_id = $1 AND revoked_at IS NULL`,
+      [accountId],
+    );
+  }
+
+  async list(accountId: string, currentSessionId: string): Promise<SessionView[]> {
+    const rows = (await this.db.query(
+      `SELECT id, method, created_at, last_used_at, user_agent, ip FROM sessions
+        WHERE account_id = $1 AND revoked_at IS NULL AND expires_at > now()
+        ORDER BY created_at DESC, id`,
+      [accountId],
+    )) as {
+      id: string;
+      method: string;
+      created_at: Date;
+      last_used_at: Date;
+      user_agent: string | null;
+      ip: string | null;
+    }[];
+    return rows.map((r) => ({
+      id: r.id,
+      method: r.method,
+      createdAt: r.created_at.toISOString(),
+      lastUsedAt: r.last_used_at.toISOString(),
+      userAgent: r.user_agent,
+      ip: r.ip,
+      current: r.id === currentSessionId,
+    }));
+  }
+
+  private async issuePair(accountId: string, sessionId: string): Promise<TokenPair> {
+    const refreshToken = randomSecret(REFRESH_PREFIX);
+    await this.db.query(
+      `INSERT INTO refresh_tokens (token_hash, session_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`,
+      [this.hasher.hash(REFRESH_PURPOSE, refreshToken), sessionId, this.config.refreshTokenTtl],
+    );
+    const access = this.tokens.signAccount(accountId, sessionId);
+    return {
+      access_token: access.token,
+      refresh_token: refreshToken,
+      token_type: 'Bearer',
+      expires_in: access.expiresIn,
+      session_id: sessionId,
+    };
+  }
+}

@@ -1,0 +1,20 @@
+import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import type { Caller, CallerKind } from './caller';
+
+export const ACCESS_METADATA = 'storefront:access';
+
+export type AccessRule = { public: true } | { public: false; kinds: CallerKind[] };
+
+/**
+ * Every route states who may call it; the global guard closes any route that states nothing.
+ */
+export const Public = () => SetMetadata(ACCESS_METADATA, { public: true } satisfies AccessRule);
+export const Accepts = (...kinds: CallerKind[]) =>
+  SetMetadata(ACCESS_METADATA, { public: false, kinds } satisfies AccessRule);
+/** Account holders only (a signed-in person), never app or public tokens. */
+export const AccountOnly = () => Accepts('account');
+
+/** The caller the guard resolved for this request. */
+export const CurrentCaller = createParamDecorator((_data: unknown, ctx: ExecutionContext): Caller => {
+  return ctx.switchToHttp().getRequest<{ caller: Caller }>().caller;
+});

@@ -1,0 +1,192 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+
+/** The validated, typed configuration of one process (contract §0). */
+export interface AppConfig {
+  nodeEnv: string;
+  production: boolean;
+  port: number;
+  host: string;
+  publicUrl: string;
+  databaseUrl: string | null;
+  dataDir: string;
+  migrationsRun: boolean;
+  jwtSecret: string;
+  otpPepper: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  accessTokenTtl: number;
+  refreshTokenTtl: number;
+  appTokenTtl: number;
+  otpTtl: number;
+  otpMaxAttempts: number;
+  otpResendAfter: number;
+  authRedirectOrigins: string[];
+  authRateLimit: number;
+  redisUrl: string | null;
+  corsOrigins: string[];
+  logLevel: string;
+}
+
+/** A bad or missing configuration value; its message is the one line printed before exiting. */
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    problem: string,
+  ) {
+    super(`Configuration error: ${variable} ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function str(env: Env, name: string): string | undefined {
+  const v = env[name];
+  return v === undefined || v.trim() === '' ? undefined : v.trim();
+}
+
+function int(env: Env, name: string, def: number, min: number, max: number): number {
+  const raw = str(env, name);
+  if (raw === undefined) return def;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number (got "${raw}")`);
+  const n = Number(raw);
+  if (n < min || n > max) throw new ConfigError(name, `must be between ${min} and ${max} (got ${n})`);
+  return n;
+}
+
+function bool(env: Env, name: string, def: boolean): boolean {
+  const raw = str(env, name);
+  if (raw === undefined) return def;
+  if (/^(true|1|yes)$/i.test(raw)) return true;
+  if (/^(false|0|no)$/i.test(raw)) return false;
+  throw new ConfigError(name, `must be true or false (got "${raw}")`);
+}
+
+function url(env: Env, name: string, protocols: string[]): string | undefined {
+  const raw = str(env, name);
+  if (raw === undefined) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(name, 'must be an absolute URL');
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(name, `must use ${protocols.map((p) => p.replace(':', '')).join(' or ')}`);
+  }
+  return raw;
+}
+
+function origins(env: Env, name: string): string[] {
+  const raw = str(env, name);
+  if (raw === undefined) return [];
+  return raw
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean)
+    .map((o) => {
+      let parsed: URL;
+      try {
+        parsed = new URL(o);
+      } catch {
+        throw new ConfigError(name, `has an entry that is not an origin: "${o}"`);
+      }
+      if (!['http:', 'https:'].includes(parsed.protocol) || parsed.origin !== o.replace(/\/$/, '')) {
+        throw new ConfigError(name, `has an entry that is not an origin (scheme://host[:port]): "${o}"`);
+      }
+      return parsed.origin;
+    });
+}
+
+function secret(env: Env, name: string): string | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  if (Buffer.byteLength(raw, 'utf8') < 32) throw new ConfigError(name, 'must be at least 32 bytes long');
+  return raw;
+}
+
+/**
+ * Development secrets are generated once and kept in DATA_DIR so that tokens and hashes survive a
+ * restart. Production never uses them (checked by the caller).
+ */
+function generatedSecrets(dataDir: string): { jwtSecret: string; otpPepper: string } {
+  const file = join(dataDir, 'secrets.json');
+  if (existsSync(file)) {
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as { jwtSecret?: string; otpPepper?: string };
+    if (parsed.jwtSecret && parsed.otpPepper)
+      return { jwtSecret: parsed.jwtSecret, otpPepper: parsed.otpPepper };
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const fresh = {
+    jwtSecret: randomBytes(48).toString('base64url'),
+    otpPepper: randomBytes(48).toString('base64url'),
+  };
+  writeFileSync(file, JSON.stringify(fresh, null, 2), { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return fresh;
+}
+
+/** Reads and validates the environment; throws ConfigError naming the first bad variable. */
+export function loadConfig(env: Env = process.env): AppConfig {
+  const nodeEnv = str(env, 'NODE_ENV') ?? 'development';
+  const production = nodeEnv === 'production';
+  const port = int(env, 'PORT', 3000, 0, 65535);
+  const host = str(env, 'HOST') ?? '0.0.0.0';
+  const publicUrl = (url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(
+    /\/+$/,
+    '',
+  );
+  const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']) ?? null;
+  const rawDataDir = str(env, 'DATA_DIR') ?? './data';
+  const dataDir = isAbsolute(rawDataDir) ? rawDataDir : resolve(process.cwd(), rawDataDir);
+
+  let jwtSecret = secret(env, 'JWT_SECRET');
+  let otpPepper = secret(env, 'OTP_PEPPER');
+  if (production && !jwtSecret) throw new ConfigError('JWT_SECRET', 'is required when NODE_ENV=production');
+  if (production && !otpPepper) throw new ConfigError('OTP_PEPPER', 'is required when NODE_ENV=production');
+  if (!jwtSecret || !otpPepper) {
+    const generated = generatedSecrets(dataDir);
+    jwtSecret ??= generated.jwtSecret;
+    otpPepper ??= generated.otpPepper;
+  }
+
+  const smtpUrl = url(env, 'SMTP_URL', ['smtp:', 'smtps:']) ?? null;
+  if (production && !smtpUrl) throw new ConfigError('SMTP_URL', 'is required when NODE_ENV=production');
+
+  const mailFrom = str(env, 'MAIL_FROM') ?? 'Storefront <no-reply@localhost>';
+  const redisUrl = url(env, 'REDIS_URL', ['redis:', 'rediss:']) ?? null;
+  const logLevel = str(env, 'LOG_LEVEL') ?? (nodeEnv === 'test' ? 'warn' : 'info');
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
+    throw new ConfigError('LOG_LEVEL', 'must be one of fatal, error, warn, info, debug, trace, silent');
+  }
+
+  return {
+    nodeEnv,
+    production,
+    port,
+    host,
+    publicUrl,
+    databaseUrl,
+    dataDir,
+    migrationsRun: bool(env, 'MIGRATIONS_RUN', true),
+    jwtSecret,
+    otpPepper,
+    smtpUrl,
+    mailFrom,
+    accessTokenTtl: int(env, 'ACCESS_TOKEN_TTL', 900, 1, 86_400),
+    refreshTokenTtl: int(env, 'REFRESH_TOKEN_TTL', 2_592_000, 60, 31_536_000),
+    appTokenTtl: int(env, 'APP_TOKEN_TTL', 3600, 1, 86_400),
+    otpTtl: int(env, 'OTP_TTL', 300, 1, 86_400),
+    otpMaxAttempts: int(env, 'OTP_MAX_ATTEMPTS', 5, 1, 100),
+    otpResendAfter: int(env, 'OTP_RESEND_AFTER', 60, 0, 86_400),
+    authRedirectOrigins: origins(env, 'AUTH_REDIRECT_ORIGINS'),
+    authRateLimit: int(env, 'AUTH_RATE_LIMIT', 60, 1, 1_000_000),
+    redisUrl,
+    corsOrigins: origins(env, 'CORS_ORIGINS'),
+    logLevel,
+  };
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');

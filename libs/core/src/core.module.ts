@@ -1,0 +1,21 @@
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { AppConfig } from './config/config';
+import { ConfigModule } from './config/config.module';
+import { APP_LOGGER } from './logging/logger';
+import { MailService } from './mail/mail.service';
+import { SecretHasher } from './crypto/secret-hasher';
+
+/** Config, logger and mail: the small shared core every context may use. */
+@Global()
+@Module({})
+export class CoreModule {
+  static forRoot(config: AppConfig, logger: Logger): DynamicModule {
+    return {
+      module: CoreModule,
+      imports: [ConfigModule.forRoot(config)],
+      providers: [{ provide: APP_LOGGER, useValue: logger }, MailService, SecretHasher],
+      exports: [ConfigModule, APP_LOGGER, MailService, SecretHasher],
+    };
+  }
+}

@@ -1,0 +1,116 @@
+import { HttpException, HttpStatus } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
+import { isDatabaseUnavailable } from './database-errors';
+import { DomainError, Errors } from './domain-error';
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+
+const STATUS_CODES: Record<number, string> = {
+  400: 'bad_request',
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  406: 'not_acceptable',
+  408: 'request_timeout',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+  503: 'unavailable',
+};
+
+/** Turns anything thrown while serving a request into the DomainError the client should see. */
+export function toDomainError(error: unknown): DomainError | null {
+  if (error instanceof DomainError) return error;
+  if (error instanceof HttpException) {
+    const status = error.getStatus();
+    if (status === HttpStatus.NOT_FOUND) return Errors.notFound('not_found', 'No such route.');
+    if (status === HttpStatus.PAYLOAD_TOO_LARGE) return Errors.payloadTooLarge();
+    if (status === HttpStatus.TOO_MANY_REQUESTS) {
+      return new DomainError('rate_limited', 429, 'Too many requests', {
+        detail: 'Too many requests; retry later.',
+      });
+    }
+    if (status < 500) {
+      const code = STATUS_CODES[status] ?? 'bad_request';
+      return new DomainError(code, status, HttpStatus[status] ?? 'Error', { detail: error.message });
+    }
+    return null;
+  }
+  const fastifyError = error as { code?: unknown; statusCode?: unknown };
+  if (typeof fastifyError.code === 'string' && fastifyError.code.startsWith('FST_')) {
+    if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return Errors.payloadTooLarge();
+    if (fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return new DomainError('unsupported_media_type', 415, 'Unsupported media type', {
+        detail: 'Send application/json (the OAuth endpoints also take application/x-www-form-urlencoded).',
+      });
+    }
+    if (/^FST_ERR_CTP_(INVALID_JSON_BODY|EMPTY_JSON_BODY|INVALID_CONTENT_LENGTH)$/.test(fastifyError.code)) {
+      return Errors.malformedBody();
+    }
+    const status = typeof fastifyError.statusCode === 'number' ? fastifyError.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      return new DomainError(STATUS_CODES[status] ?? 'bad_request', status, HttpStatus[status] ?? 'Error', {
+        detail: 'The request could not be processed.',
+      });
+    }
+  }
+  if (error instanceof SyntaxError && (error as { statusCode?: number }).statusCode === 400) {
+    return Errors.malformedBody();
+  }
+  if (isDatabaseUnavailable(error)) return Errors.unavailable();
+  return null;
+}
+
+export interface ProblemBody {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  code: string;
+  requestId: string;
+  errors?: { field: string; message: string }[];
+  [extension: string]: unknown;
+}
+
+export function problemBody(error: DomainError, requestId: string): ProblemBody {
+  return {
+    ...(error.options.extensions ?? {}),
+    type: `https://storefront.dev/problems/${error.code.replace(/_/g, '-')}`,
+    title: error.title,
+    status: error.status,
+    detail: error.options.detail ?? error.title,
+    code: error.code,
+    requestId,
+    ...(error.options.errors ? { errors: error.options.errors } : {}),
+  };
+}
+
+const internal = new DomainError('internal_error', 500, 'Internal server error', {
+  detail: 'Something went wrong on our side. Quote the requestId if you contact support.',
+});
+
+/** Writes the problem+json answer for any error; logs what the client must not see. */
+export function sendProblem(
+  error: unknown,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  logger: Logger,
+): void {
+  let domain = toDomainError(error);
+  if (!domain) {
+    logger.error({ reqId: request.id, err: error }, 'unhandled error');
+    domain = internal;
+  } else if (domain.code === 'unavailable') {
+    logger.warn({ reqId: request.id, err: { message: (error as Error)?.message } }, 'database unavailable');
+  }
+  if (reply.sent) return;
+  for (const [name, value] of Object.entries(domain.options.headers ?? {})) reply.header(name, value);
+  if (domain.options.retryAfter !== undefined) reply.header('Retry-After', String(domain.options.retryAfter));
+  reply
+    .status(domain.status)
+    .header('Content-Type', PROBLEM_CONTENT_TYPE)
+    .send(problemBody(domain, request.id));
+}

@@ -1,0 +1,83 @@
+import { DynamicModule, Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { APP_CONFIG, AppConfig } from '@app/core';
+import { DataSource } from 'typeorm';
+import type { PostgresConnectionOptions } from 'typeorm/driver/postgres/PostgresConnectionOptions';
+import { dataSourceOptions } from './data-source-options';
+import { EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
+import { HealthController } from './health.controller';
+import { PreparedQueries } from './prepared-queries';
+
+const DATABASE_ENDPOINT = Symbol('DATABASE_ENDPOINT');
+
+interface DatabaseEndpoint {
+  url: string;
+  embedded: EmbeddedPostgres | null;
+}
+
+/** Stops the embedded server after the data source has been closed. */
+@Injectable()
+class EmbeddedShutdown implements OnApplicationShutdown {
+  constructor(
+    @Inject(DATABASE_ENDPOINT) private readonly endpoint: DatabaseEndpoint,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    if (!this.endpoint.embedded) return;
+    if (this.dataSource.isInitialized) await this.dataSource.destroy();
+    await this.endpoint.embedded.stop();
+  }
+}
+
+/** Resolves where the database is; one instance, shared by TypeORM and the shutdown hook. */
+@Module({
+  providers: [
+    {
+      provide: DATABASE_ENDPOINT,
+      inject: [APP_CONFIG],
+      useFactory: async (config: AppConfig): Promise<DatabaseEndpoint> => {
+        if (config.databaseUrl) return { url: config.databaseUrl, embedded: null };
+        const embedded = await startEmbeddedPostgres(config.dataDir);
+        return { url: embedded.url, embedded };
+      },
+    },
+  ],
+  exports: [DATABASE_ENDPOINT],
+})
+class DatabaseEndpointModule {}
+
+@Global()
+@Module({})
+export class DatabaseModule {
+  /**
+   * DATABASE_URL → that PostgreSQL server; unset → the embedded PGlite in DATA_DIR.
+   * Migrations run at start unless MIGRATIONS_RUN=false.
+   */
+  static forRoot(entities: PostgresConnectionOptions['entities']): DynamicModule {
+    return {
+      module: DatabaseModule,
+      imports: [
+        DatabaseEndpointModule,
+        TypeOrmModule.forRootAsync({
+          imports: [DatabaseEndpointModule],
+          inject: [APP_CONFIG, DATABASE_ENDPOINT],
+          useFactory: (config: AppConfig, endpoint: DatabaseEndpoint) => ({
+            ...dataSourceOptions({
+              url: endpoint.url,
+              embedded: endpoint.embedded !== null,
+              migrationsRun: config.migrationsRun,
+              entities,
+            }),
+            // Boot fails after a few tries rather than hanging; at run time the pool reconnects by itself.
+            retryAttempts: 3,
+            retryDelay: 1000,
+          }),
+        }),
+      ],
+      providers: [EmbeddedShutdown, PreparedQueries],
+      controllers: [HealthController],
+      exports: [PreparedQueries],
+    };
+  }
+}

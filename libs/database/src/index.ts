@@ -1,0 +1,5 @@
+export * from './database.module';
+export * from './data-source-options';
+export * from './embedded-postgres';
+export * from './prepared-queries';
+export { MIGRATIONS } from './migrations';

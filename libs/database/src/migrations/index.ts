@@ -1,0 +1,6 @@
+import { InitAuth1795315804613 } from './1795315804613-InitAuth';
+
+// Every migration, in order. Listed explicitly (not globbed) so the same list works from TypeScript
+// (tests, the migration CLI) and from the compiled build.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+export const MIGRATIONS: Function[] = [InitAuth1795315804613];
