@@ -22,7 +22,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**', 'bench/**', '**/*.js', 'test/**', 'libs/testing/**'],
-    rules: { 'no-console': 'off' },
+    files: ['scripts/**', 'bench/**', '**/*.js', 'test/**', 'libs/testing/**', '**/*.spec.ts'],
+    rules: { 'no-console': 'off', '@typescript-eslint/no-explicit-any': 'off' },
   },
 );

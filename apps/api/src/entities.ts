@@ -1,4 +1,5 @@
 import { AUTH_ENTITIES } from '@app/auth';
+import { StoreEntity } from '@app/stores';
 
 /** Every entity of every context, for the data source and the migration CLI. */
-export const ENTITIES = [...AUTH_ENTITIES];
+export const ENTITIES = [...AUTH_ENTITIES, StoreEntity];

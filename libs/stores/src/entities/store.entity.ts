@@ -1,0 +1,93 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+} from 'typeorm';
+import { AccountEntity } from '@app/auth';
+
+export interface StoreAddress {
+  line1: string;
+  line2: string | null;
+  city: string;
+  state: string;
+  postalCode: string;
+  country: string;
+}
+
+/**
+ * A store: the centre of the platform. Everything else a store has (apps, public tokens, products,
+ * orders) references it with ON DELETE CASCADE, so deleting a store removes all of it.
+ */
+@Entity({ name: 'stores' })
+@Index('ix_stores_owner_created', ['ownerId', 'createdAt', 'id'])
+export class StoreEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id!: string;
+
+  @Column({ name: 'owner_id', type: 'uuid' })
+  ownerId!: string;
+
+  @ManyToOne(() => AccountEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'owner_id' })
+  owner?: AccountEntity;
+
+  @Column({ type: 'varchar', length: 100 })
+  name!: string;
+
+  @Column({ type: 'varchar', length: 2000, nullable: true })
+  description!: string | null;
+
+  @Column({ type: 'varchar', length: 16, default: 'onboarding' })
+  status!: 'onboarding' | 'active';
+
+  /** The onboarding stages (1–4) filled so far, ascending. */
+  @Column({ name: 'completed_stages', type: 'smallint', array: true, default: () => "'{}'" })
+  completedStages!: number[];
+
+  @Column({ name: 'completed_at', type: 'timestamptz', nullable: true })
+  completedAt!: Date | null;
+
+  @Column({ name: 'favicon_url', type: 'varchar', length: 2048, nullable: true })
+  faviconUrl!: string | null;
+
+  @Column({ name: 'logo_black_white_url', type: 'varchar', length: 2048, nullable: true })
+  logoBlackWhiteUrl!: string | null;
+
+  @Column({ name: 'logo_color_url', type: 'varchar', length: 2048, nullable: true })
+  logoColorUrl!: string | null;
+
+  @Column({ type: 'varchar', length: 16, nullable: true })
+  mobile!: string | null;
+
+  @Column({ type: 'varchar', length: 16, nullable: true })
+  landline!: string | null;
+
+  @Column({ name: 'support_email', type: 'varchar', length: 254, nullable: true })
+  supportEmail!: string | null;
+
+  @Column({ name: 'whatsapp_number', type: 'varchar', length: 16, nullable: true })
+  whatsappNumber!: string | null;
+
+  @Column({ type: 'jsonb', nullable: true })
+  address!: StoreAddress | null;
+
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  region!: string | null;
+
+  @Column({ name: 'gst_number', type: 'varchar', length: 15, nullable: true })
+  gstNumber!: string | null;
+
+  @Column({ name: 'social_links', type: 'varchar', length: 2048, array: true, default: () => "'{}'" })
+  socialLinks!: string[];
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+}
