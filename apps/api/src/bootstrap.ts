@@ -9,6 +9,9 @@ import type { Logger } from 'pino';
 import { AppModule } from './app.module';
 
 export const BODY_LIMIT = 102_400;
+
+/** Every route the HTTP server registered, per app: lets a test check the OpenAPI document covers them all. */
+export const REGISTERED_ROUTES = new WeakMap<object, { method: string; url: string }[]>();
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
@@ -32,6 +35,11 @@ export async function createApp(config: AppConfig, logger: Logger): Promise<Nest
     bodyParser: false,
   });
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+  const routes: { method: string; url: string }[] = [];
+  REGISTERED_ROUTES.set(app, routes);
+  fastify.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method: String(method), url: route.url });
+  });
   configureHttp(fastify, logger);
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -54,7 +62,6 @@ export async function createApp(config: AppConfig, logger: Logger): Promise<Nest
     maxAge: 600,
   });
   setupOpenApi(app, config);
-  app.enableShutdownHooks();
   return app;
 }
 
@@ -84,6 +91,8 @@ function configureHttp(fastify: FastifyInstance, logger: Logger): void {
   // anything unparsable is 400 malformed_body. Fastify's own parser guards against prototype poisoning.
   const defaultJson = fastify.getDefaultJsonParser('error', 'error');
   fastify.removeContentTypeParser('application/json');
+  // Bodies are JSON (contract §1); a text/plain body is 415, not a string handed to the validators.
+  fastify.removeContentTypeParser('text/plain');
   fastify.addContentTypeParser(
     'application/json',
     { parseAs: 'string', bodyLimit: BODY_LIMIT },

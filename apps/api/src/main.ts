@@ -15,6 +15,23 @@ async function main(): Promise<void> {
   }
   const logger = createLogger(config.logLevel);
   const app = await createApp(config, logger);
+  // SIGTERM/SIGINT: stop accepting connections, let in-flight requests finish (Fastify's close waits
+  // for them), run the modules' shutdown hooks (the database pool, the embedded server), then exit 0.
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      logger.info({ signal }, 'shutting down');
+      app.close().then(
+        () => {
+          logger.info('shut down cleanly');
+          process.exit(0);
+        },
+        (error: Error) => {
+          logger.error({ err: { message: error.message } }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    });
+  }
   await app.listen({ port: config.port, host: config.host });
   logger.info(
     {

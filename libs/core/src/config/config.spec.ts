@@ -1,0 +1,108 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig (contract §0)', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'sf-config-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  const secret = 'k'.repeat(32);
+  const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: dir, ...env });
+  const fails = (env: Record<string, string>, variable: string) => {
+    let error: unknown;
+    try {
+      load(env);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).variable).toBe(variable);
+    expect((error as Error).message).toMatch(new RegExp(`^Configuration error: ${variable} `));
+    expect((error as Error).message).not.toContain('\n');
+  };
+
+  it('has the contract defaults', () => {
+    const c = load({});
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      publicUrl: 'http://localhost:3000',
+      databaseUrl: null,
+      smtpUrl: null,
+      mailFrom: 'Storefront <no-reply@localhost>',
+      accessTokenTtl: 900,
+      refreshTokenTtl: 2_592_000,
+      appTokenTtl: 3600,
+      otpTtl: 300,
+      otpMaxAttempts: 5,
+      otpResendAfter: 60,
+      authRateLimit: 60,
+      authRedirectOrigins: [],
+      corsOrigins: [],
+      redisUrl: null,
+      migrationsRun: true,
+    });
+    expect(load({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+  });
+
+  it('generates development secrets once, keeps them in DATA_DIR (mode 600) and reuses them', () => {
+    const first = load({});
+    expect(Buffer.byteLength(first.jwtSecret)).toBeGreaterThanOrEqual(32);
+    expect(first.otpPepper).not.toBe(first.jwtSecret);
+    const file = join(dir, 'secrets.json');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(readFileSync(file, 'utf8')).jwtSecret).toBe(first.jwtSecret);
+    expect(load({}).jwtSecret).toBe(first.jwtSecret);
+  });
+
+  it('uses given secrets', () => {
+    const c = load({ JWT_SECRET: secret, OTP_PEPPER: 'p'.repeat(40) });
+    expect(c.jwtSecret).toBe(secret);
+    expect(c.otpPepper).toBe('p'.repeat(40));
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
+    [{ OTP_PEPPER: 'short' }, 'OTP_PEPPER'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL'],
+    [{ PUBLIC_URL: 'ftp://x' }, 'PUBLIC_URL'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+    [{ REDIS_URL: 'http://redis' }, 'REDIS_URL'],
+    [{ ACCESS_TOKEN_TTL: '0' }, 'ACCESS_TOKEN_TTL'],
+    [{ OTP_MAX_ATTEMPTS: '-1' }, 'OTP_MAX_ATTEMPTS'],
+    [{ AUTH_RATE_LIMIT: '1.5' }, 'AUTH_RATE_LIMIT'],
+    [{ CORS_ORIGINS: 'https://ok.example, not-an-origin' }, 'CORS_ORIGINS'],
+    [{ CORS_ORIGINS: 'https://a.example/path' }, 'CORS_ORIGINS'],
+    [{ AUTH_REDIRECT_ORIGINS: 'javascript:alert(1)' }, 'AUTH_REDIRECT_ORIGINS'],
+    [{ MIGRATIONS_RUN: 'maybe' }, 'MIGRATIONS_RUN'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+  ])('refuses %p naming %s', (env, variable) => fails(env as Record<string, string>, variable));
+
+  it('in production requires JWT_SECRET, OTP_PEPPER and SMTP_URL and generates nothing', () => {
+    fails({ NODE_ENV: 'production' }, 'JWT_SECRET');
+    fails({ NODE_ENV: 'production', JWT_SECRET: secret }, 'OTP_PEPPER');
+    fails({ NODE_ENV: 'production', JWT_SECRET: secret, OTP_PEPPER: secret }, 'SMTP_URL');
+    const c = load({
+      NODE_ENV: 'production',
+      JWT_SECRET: secret,
+      OTP_PEPPER: secret,
+      SMTP_URL: 'smtp://mail:25',
+    });
+    expect(c.production).toBe(true);
+    expect(() => statSync(join(dir, 'secrets.json'))).toThrow();
+  });
+
+  it('parses origin lists', () => {
+    expect(load({ CORS_ORIGINS: 'https://a.example, http://localhost:5173/' }).corsOrigins).toEqual([
+      'https://a.example',
+      'http://localhost:5173',
+    ]);
+  });
+});

@@ -1,0 +1,229 @@
+import { createTestDatabase, serverUrl, TcpProxy, TestApp } from '@app/testing';
+import Redis from 'ioredis';
+import { REGISTERED_ROUTES } from '../apps/api/src/bootstrap';
+
+/** Contract §1 and §8: problem+json, request ids, limits, headers, CORS, health, docs, rate limits, outages. */
+describe('HTTP edge (contract §1, §8)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await TestApp.start({ env: { CORS_ORIGINS: 'https://shop.example.com' } });
+  });
+  afterAll(() => t.close());
+
+  const expectProblem = (
+    res: { status: number; headers: Headers; body: any },
+    status: number,
+    code: string,
+  ) => {
+    expect(res.status).toBe(status);
+    expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(res.body).toMatchObject({
+      type: expect.any(String),
+      title: expect.any(String),
+      status,
+      detail: expect.any(String),
+      code,
+    });
+    expect(res.body.requestId).toBe(res.headers.get('x-request-id'));
+    expect(JSON.stringify(res.body)).not.toMatch(/stack|SELECT|at .*\.ts:\d+/i);
+  };
+
+  it('answers an unknown route with 404 not_found', async () => {
+    expectProblem(await t.get('/v1/nope'), 404, 'not_found');
+    expectProblem(await t.post('/v1/auth/nope', {}), 404, 'not_found');
+  });
+
+  it('keeps a sane caller X-Request-Id and replaces an insane one', async () => {
+    const kept = await t.get('/health/live', { headers: { 'x-request-id': 'abc-123.DEF_4:5' } });
+    expect(kept.headers.get('x-request-id')).toBe('abc-123.DEF_4:5');
+    const replaced = await t.get('/v1/nope', {
+      headers: { 'x-request-id': 'bad id <script>' + 'x'.repeat(200) },
+    });
+    expect(replaced.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(replaced.body.requestId).toBe(replaced.headers.get('x-request-id'));
+    const fresh = await t.get('/health/live');
+    expect(fresh.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers malformed JSON with 400 malformed_body', async () => {
+    expectProblem(await t.request('POST', '/v1/auth/login', { rawBody: '{"email":' }), 400, 'malformed_body');
+    expectProblem(
+      await t.request('POST', '/v1/auth/login', { rawBody: '{"__proto__":{"x":1}}' }),
+      400,
+      'malformed_body',
+    );
+  });
+
+  it('refuses unknown body fields, non-object bodies and wrong types with 400 validation_failed', async () => {
+    const unknown = await t.post('/v1/auth/login', { email: 'a@example.com', emial: 'typo' });
+    expectProblem(unknown, 400, 'validation_failed');
+    expect(unknown.body.errors).toEqual([{ field: 'emial', message: 'unknown field' }]);
+    expectProblem(await t.request('POST', '/v1/auth/login', { rawBody: '[1,2]' }), 400, 'validation_failed');
+    expectProblem(await t.request('POST', '/v1/auth/login', { rawBody: '"text"' }), 400, 'validation_failed');
+    expectProblem(await t.post('/v1/auth/login', {}), 400, 'validation_failed');
+  });
+
+  it('refuses a body over 102,400 bytes with 413 payload_too_large, and takes one just under', async () => {
+    const big = JSON.stringify({ email: 'a@example.com', pad: 'x'.repeat(102_400) });
+    expectProblem(await t.request('POST', '/v1/auth/login', { rawBody: big }), 413, 'payload_too_large');
+    // Just under the limit: parsed and validated (400 for the unknown field), not refused for its size.
+    const under = JSON.stringify({ email: 'a@example.com', pad: 'x'.repeat(102_000) });
+    expect(Buffer.byteLength(under)).toBeLessThan(102_400);
+    const res = await t.request('POST', '/v1/auth/login', { rawBody: under });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('validation_failed');
+    expect(res.status).not.toBe(413);
+  });
+
+  it('refuses a body of an unsupported media type with 415', async () => {
+    const res = await t.request('POST', '/v1/auth/login', {
+      rawBody: 'email=a@example.com',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expectProblem(res, 415, 'unsupported_media_type');
+  });
+
+  it('sends security headers', async () => {
+    const res = await t.get('/health/live');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(res.headers.get('x-powered-by')).toBeNull();
+  });
+
+  it('answers CORS preflights for CORS_ORIGINS only', async () => {
+    const allowed = await t.request('OPTIONS', '/v1/auth/me', {
+      headers: {
+        origin: 'https://shop.example.com',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization',
+      },
+    });
+    expect(allowed.status).toBeLessThan(300);
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('https://shop.example.com');
+    expect(allowed.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('authorization');
+    const denied = await t.request('OPTIONS', '/v1/auth/me', {
+      headers: { origin: 'https://evil.example.com', 'access-control-request-method': 'GET' },
+    });
+    expect(denied.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('serves /health/live and /health/ready', async () => {
+    expect((await t.get('/health/live')).body).toEqual({ status: 'ok' });
+    const ready = await t.get('/health/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.body).toEqual({ status: 'ok', database: 'up' });
+  });
+
+  it('serves the OpenAPI UI and a document that covers every REST route', async () => {
+    const ui = await t.get('/docs');
+    expect(ui.status).toBe(200);
+    expect(ui.headers.get('content-type')).toContain('text/html');
+    const doc = await t.get('/docs/openapi.json');
+    expect(doc.status).toBe(200);
+    expect(doc.body.openapi).toMatch(/^3\./);
+    const documented = new Set<string>();
+    for (const [path, ops] of Object.entries(doc.body.paths as Record<string, object>)) {
+      for (const method of Object.keys(ops)) documented.add(`${method.toUpperCase()} ${path}`);
+    }
+    const routes = REGISTERED_ROUTES.get(t.app)!;
+    const rest = routes
+      .filter((r) => !['HEAD', 'OPTIONS'].includes(r.method))
+      .filter((r) => !r.url.startsWith('/docs') && r.url !== '*' && !r.url.includes('graphql'))
+      .map((r) => `${r.method} ${r.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`);
+    expect(rest.length).toBeGreaterThan(8);
+    expect(rest.filter((r) => !documented.has(r))).toEqual([]);
+  });
+});
+
+describe('auth rate limit (AUTH_RATE_LIMIT, REDIS_URL)', () => {
+  it('limits /v1/auth/* per client IP with 429 rate_limited and Retry-After, and leaves other paths alone', async () => {
+    const t = await TestApp.start({ env: { AUTH_RATE_LIMIT: '3' } });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 3; i++)
+        statuses.push((await t.post('/v1/auth/login', { email: `rl${i}@example.com` })).status);
+      expect(statuses).toEqual([202, 202, 202]);
+      const limited = await t.get('/v1/auth/me');
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get('content-type')).toMatch(/problem\+json/);
+      expect(limited.body.code).toBe('rate_limited');
+      const retryAfter = Number(limited.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+      expect((await t.get('/health/live')).status).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  // Needs a Redis server: TEST_REDIS_URL (CI sets it; .ci/run starts the machine's Redis if it is down).
+  const redisUrl = process.env.TEST_REDIS_URL;
+  (redisUrl ? it : it.skip)('shares the counters between instances through Redis', async () => {
+    const redis = new Redis(redisUrl!, { lazyConnect: true, maxRetriesPerRequest: 1 });
+    await redis.connect();
+    const stale = await redis.keys('sf:rl:*');
+    if (stale.length) await redis.del(...stale);
+    const env = { AUTH_RATE_LIMIT: '4', REDIS_URL: redisUrl! };
+    const a = await TestApp.start({ env });
+    const b = await TestApp.start({ env });
+    try {
+      expect((await a.post('/v1/auth/login', { email: 'r1@example.com' })).status).toBe(202);
+      expect((await a.post('/v1/auth/login', { email: 'r2@example.com' })).status).toBe(202);
+      expect((await b.post('/v1/auth/login', { email: 'r3@example.com' })).status).toBe(202);
+      expect((await b.post('/v1/auth/login', { email: 'r4@example.com' })).status).toBe(202);
+      // Each instance saw only two requests; together they used up the limit.
+      expect((await a.post('/v1/auth/login', { email: 'r5@example.com' })).status).toBe(429);
+      expect((await b.post('/v1/auth/login', { email: 'r6@example.com' })).status).toBe(429);
+    } finally {
+      await a.close();
+      await b.close();
+      const keys = await redis.keys('sf:rl:*');
+      if (keys.length) await redis.del(...keys);
+      await redis.quit();
+    }
+  });
+});
+
+describe('database outage (contract §1: 503 unavailable, recovers by itself)', () => {
+  const server = serverUrl();
+  // The outage is made by cutting a TCP proxy between the app and the PostgreSQL server; the embedded
+  // database lives inside the process and cannot go away on its own.
+  (server ? it : it.skip)(
+    'answers 503 unavailable while the database is unreachable and recovers without a restart',
+    async () => {
+      const db = await createTestDatabase(server!);
+      const target = new URL(db.url);
+      const proxy = await new TcpProxy(target.hostname, Number(target.port || 5432)).start();
+      const viaProxy = new URL(db.url);
+      viaProxy.host = `127.0.0.1:${proxy.port}`;
+      const t = await TestApp.start({ databaseUrl: viaProxy.toString() });
+      try {
+        const pair = await t.signIn('outage@example.com');
+        expect((await t.get('/v1/auth/me', { token: pair.access_token })).status).toBe(200);
+
+        await proxy.stop();
+        const down = await t.get('/v1/auth/me', { token: pair.access_token });
+        expect(down.status).toBe(503);
+        expect(down.body.code).toBe('unavailable');
+        expect(down.headers.get('retry-after')).toBe('5');
+        expect((await t.post('/v1/auth/login', { email: 'outage@example.com' })).status).toBe(503);
+        expect((await t.get('/health/ready')).status).toBe(503);
+        expect((await t.get('/health/live')).status).toBe(200);
+
+        await proxy.restart();
+        let status = 0;
+        for (let i = 0; i < 40 && status !== 200; i++) {
+          status = (await t.get('/v1/auth/me', { token: pair.access_token })).status;
+          if (status !== 200) await new Promise((r) => setTimeout(r, 250));
+        }
+        expect(status).toBe(200);
+        expect((await t.get('/health/ready')).status).toBe(200);
+      } finally {
+        await t.close();
+        await proxy.stop();
+        await db.drop();
+      }
+    },
+  );
+});

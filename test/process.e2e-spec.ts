@@ -1,0 +1,93 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * The real entry point (apps/api/src/main.ts) as a process: a bad configuration stops it with one clear
+ * line and a non-zero exit; a good one serves and shuts down cleanly on SIGTERM.
+ */
+const root = join(__dirname, '..');
+
+function run(env: Record<string, string>, onReady?: (url: string) => Promise<void>) {
+  const child = spawn(
+    process.execPath,
+    [
+      '-r',
+      'ts-node/register/transpile-only',
+      '-r',
+      'tsconfig-paths/register',
+      '--experimental-vm-modules',
+      '--no-warnings',
+      'apps/api/src/main.ts',
+    ],
+    {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH!,
+        TS_NODE_PROJECT: 'tsconfig.json',
+        LOG_LEVEL: 'info',
+        HOST: '127.0.0.1',
+        ...env,
+      },
+    },
+  );
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => (stderr += d));
+  let readyHandled: Promise<void> | null = null;
+  if (onReady) {
+    child.stdout.on('data', () => {
+      if (!readyHandled && stdout.includes('Storefront API listening')) {
+        readyHandled = onReady(`http://127.0.0.1:${env.PORT}`).finally(() => child.kill('SIGTERM'));
+      }
+    });
+  }
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    child.on('exit', async (code) => {
+      if (readyHandled) await readyHandled.catch(() => undefined);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+describe('the server process', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'sf-proc-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it.each([
+    [{ JWT_SECRET: 'too-short' }, 'Configuration error: JWT_SECRET must be at least 32 bytes long'],
+    [{ NODE_ENV: 'production' }, 'Configuration error: JWT_SECRET is required when NODE_ENV=production'],
+    [{ PORT: 'eighty' }, 'Configuration error: PORT must be a whole number (got "eighty")'],
+    [{ DATABASE_URL: 'mysql://db' }, 'Configuration error: DATABASE_URL must use postgres or postgresql'],
+  ])('refuses %p with one clear line and exit code 1', async (env, line) => {
+    const result = await run({ DATA_DIR: dir, ...env });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe(line);
+    expect(result.stdout).toBe('');
+  });
+
+  it('serves, logs JSON lines with the request id but no token, and exits 0 on SIGTERM', async () => {
+    let observed: { status: number; requestId: string | null } | null = null;
+    const result = await run({ DATA_DIR: dir, PORT: '39127' }, async (url) => {
+      const res = await fetch(`${url}/health/live?access_token=secret-in-url`, {
+        headers: { 'x-request-id': 'proc-test-1' },
+      });
+      observed = { status: res.status, requestId: res.headers.get('x-request-id') };
+    });
+    expect(observed).toEqual({ status: 200, requestId: 'proc-test-1' });
+    expect(result.code).toBe(0);
+    const lines = result.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    const request = lines.find((l) => l.reqId === 'proc-test-1');
+    expect(request).toMatchObject({ level: 'info', method: 'GET', path: '/health/live', status: 200 });
+    expect(result.stdout).not.toContain('secret-in-url');
+    expect(lines.map((l) => l.msg)).toEqual(expect.arrayContaining(['shutting down', 'shut down cleanly']));
+  });
+});
