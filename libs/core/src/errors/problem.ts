@@ -101,7 +101,12 @@ export function sendProblem(
 ): void {
   let domain = toDomainError(error);
   if (!domain) {
-    logger.error({ reqId: request.id, err: error }, 'unhandled error');
+    // Only name, message, code and stack: a driver error also carries the query's parameters.
+    const e = error as { name?: string; message?: string; code?: unknown; stack?: string };
+    logger.error(
+      { reqId: request.id, err: { name: e?.name, message: e?.message, code: e?.code, stack: e?.stack } },
+      'unhandled error',
+    );
     domain = internal;
   } else if (domain.code === 'unavailable') {
     logger.warn({ reqId: request.id, err: { message: (error as Error)?.message } }, 'database unavailable');
