@@ -3,6 +3,8 @@ import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { AuthModule } from '@app/auth';
 import { AppConfig, AppValidationPipe, CoreModule, ProblemFilter } from '@app/core';
 import { DatabaseModule } from '@app/database';
+import { OnboardingModule } from '@app/onboarding';
+import { StoresModule } from '@app/stores';
 import type { Logger } from 'pino';
 import { ENTITIES } from './entities';
 
@@ -11,7 +13,13 @@ export class AppModule {
   static forRoot(config: AppConfig, logger: Logger): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forRoot(config, logger), DatabaseModule.forRoot(ENTITIES), AuthModule],
+      imports: [
+        CoreModule.forRoot(config, logger),
+        DatabaseModule.forRoot(ENTITIES),
+        AuthModule,
+        StoresModule,
+        OnboardingModule,
+      ],
       providers: [
         { provide: APP_FILTER, useClass: ProblemFilter },
         { provide: APP_PIPE, useClass: AppValidationPipe },

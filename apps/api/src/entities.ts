@@ -1,5 +1,9 @@
-import { AUTH_ENTITIES } from '@app/auth';
+import { AUTH_ENTITIES, SOCIAL_ENTITIES } from '@app/auth';
 import { StoreEntity } from '@app/stores';
 
 /** Every entity of every context, for the data source and the migration CLI. */
-export const ENTITIES = [...AUTH_ENTITIES, StoreEntity];
+export const ENTITIES = [
+  ...AUTH_ENTITIES,
+  ...SOCIAL_ENTITIES,
+  StoreEntity,
+];

@@ -33,6 +33,43 @@ export class AccountService {
     return account.id;
   }
 
+  /**
+   * The account of a provider identity (Google, GitHub). A known identity always maps to its account,
+   * whatever e-mail the provider reports today. A new identity needs a verified e-mail: it links to the
+   * account with that address, or creates it. Both inserts are conflict-tolerant, so parallel first
+   * sign-ins of one identity end on one account; a null from the identity insert means another request
+   * linked it first, and its link wins.
+   */
+  async findOrLinkIdentity(
+    provider: string,
+    subject: string,
+    verifiedEmail: string | null,
+  ): Promise<string | null> {
+    const known = await this.identityAccount(provider, subject);
+    if (known) return known;
+    if (!verifiedEmail) return null;
+    const linked = (await this.db.query(
+      `WITH account AS (
+         INSERT INTO accounts (email) VALUES ($1)
+         ON CONFLICT (email) DO UPDATE SET email = EXCLUDED.email
+         RETURNING id)
+       INSERT INTO account_identities (account_id, provider, subject)
+       SELECT id, $2, $3 FROM account
+       ON CONFLICT (provider, subject) DO NOTHING
+       RETURNING account_id`,
+      [verifiedEmail, provider, subject],
+    )) as { account_id: string }[];
+    return linked[0]?.account_id ?? (await this.identityAccount(provider, subject));
+  }
+
+  private async identityAccount(provider: string, subject: string): Promise<string | null> {
+    const rows = (await this.db.query(
+      `SELECT account_id FROM account_identities WHERE provider = $1 AND subject = $2`,
+      [provider, subject],
+    )) as { account_id: string }[];
+    return rows[0]?.account_id ?? null;
+  }
+
   async me(accountId: string): Promise<AccountView> {
     const rows = (await this.db.query(
       `SELECT a.id, a.email, a.created_at, COALESCE(array_agg(DISTINCT i.provider) FILTER (WHERE i.provider IS NOT NULL), '{}') AS providers

@@ -11,6 +11,7 @@ import { OtpService } from './otp.service';
 import { AuthRateLimitGuard } from './rate-limit/auth-rate-limit.guard';
 import { RedisThrottlerStorage } from './rate-limit/redis-throttler.storage';
 import { SessionService } from './session.service';
+import { SOCIAL_PROVIDERS, SocialController } from './social';
 import { AccessTokenService } from './tokens/access-token.service';
 
 @Module({
@@ -23,7 +24,7 @@ import { AccessTokenService } from './tokens/access-token.service';
       }),
     }),
   ],
-  controllers: [AuthController],
+  controllers: [AuthController, SocialController],
   providers: [
     AccessTokenService,
     AccountService,
@@ -31,6 +32,7 @@ import { AccessTokenService } from './tokens/access-token.service';
     CallerResolvers,
     OtpService,
     SessionService,
+    ...SOCIAL_PROVIDERS,
     // Order matters: the rate limit counts every /v1/auth request, authenticated or not.
     { provide: APP_GUARD, useClass: AuthRateLimitGuard },
     AccessGuard,

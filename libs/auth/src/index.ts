@@ -5,3 +5,4 @@ export * from './session.service';
 export * from './guards/access.guard';
 export * from './guards/caller-resolvers';
 export * from './tokens/access-token.service';
+export { SOCIAL_ENTITIES } from './social';

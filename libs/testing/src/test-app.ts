@@ -33,6 +33,8 @@ export interface TestAppOptions {
   dataDir?: string;
   /** Run against the embedded PGlite even when a server is configured. */
   embedded?: boolean;
+  /** Where the app's log lines go (default stdout), e.g. to assert that no secret is ever logged. */
+  logDestination?: { write(line: string): void };
 }
 
 async function freePort(): Promise<number> {
@@ -89,7 +91,7 @@ export class TestApp {
       ...(dataDir ? { DATA_DIR: dataDir } : {}),
       ...options.env,
     });
-    const app = await createApp(config, createLogger(config.logLevel));
+    const app = await createApp(config, createLogger(config.logLevel, options.logDestination));
     await app.listen({ port, host: '127.0.0.1' });
     return new TestApp(app, config, `http://127.0.0.1:${port}`, mail, cleanups);
   }

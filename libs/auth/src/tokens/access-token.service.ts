@@ -24,6 +24,8 @@ export interface AppClaims {
   iss: string;
   iat: number;
   exp: number;
+  /** The app's secret generation when the token was minted (oauth-apps): a rotation kills older ones. */
+  ver?: number;
 }
 
 export type VerifiedClaims = AccountClaims | AppClaims;
@@ -65,10 +67,13 @@ export class AccessTokenService {
     appId: string,
     storeId: string,
     scopes: string[],
+    secretVersion?: number,
   ): { token: string; jti: string; expiresIn: number } {
     const jti = randomUUID();
     const expiresIn = this.config.appTokenTtl;
-    const token = jwt.sign({ typ: 'app', store_id: storeId, scope: scopes.join(' ') }, this.key, {
+    const claims: Record<string, unknown> = { typ: 'app', store_id: storeId, scope: scopes.join(' ') };
+    if (secretVersion !== undefined) claims.ver = secretVersion;
+    const token = jwt.sign(claims, this.key, {
       algorithm: 'HS256',
       subject: appId,
       issuer: this.issuer,

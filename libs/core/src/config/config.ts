@@ -27,6 +27,27 @@ export interface AppConfig {
   redisUrl: string | null;
   corsOrigins: string[];
   logLevel: string;
+  /** Google sign-in; null when GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET are unset. */
+  google: GoogleConfig | null;
+  /** GitHub sign-in; null when GITHUB_CLIENT_ID/GITHUB_CLIENT_SECRET are unset. */
+  github: GithubConfig | null;
+}
+
+export interface GoogleConfig {
+  clientId: string;
+  clientSecret: string;
+  authorizationUrl: string;
+  tokenUrl: string;
+  userinfoUrl: string;
+}
+
+export interface GithubConfig {
+  clientId: string;
+  clientSecret: string;
+  authorizationUrl: string;
+  tokenUrl: string;
+  /** Base of the REST API: `/user` and `/user/emails` live under it. No trailing slash. */
+  apiUrl: string;
 }
 
 /** A bad or missing configuration value; its message is the one line printed before exiting. */
@@ -128,6 +149,47 @@ function generatedSecrets(dataDir: string): { jwtSecret: string; otpPepper: stri
   return fresh;
 }
 
+/**
+ * A social provider is on when its client id and secret are set; one without the other is a mistake,
+ * reported by naming the missing half. Its endpoint URLs are only validated when it is on.
+ */
+function clientCredentials(env: Env, prefix: string): { clientId: string; clientSecret: string } | null {
+  const clientId = str(env, `${prefix}_CLIENT_ID`);
+  const clientSecret = str(env, `${prefix}_CLIENT_SECRET`);
+  if (!clientId && !clientSecret) return null;
+  if (!clientId)
+    throw new ConfigError(`${prefix}_CLIENT_ID`, `is required when ${prefix}_CLIENT_SECRET is set`);
+  if (!clientSecret)
+    throw new ConfigError(`${prefix}_CLIENT_SECRET`, `is required when ${prefix}_CLIENT_ID is set`);
+  return { clientId, clientSecret };
+}
+
+function googleConfig(env: Env): GoogleConfig | null {
+  const credentials = clientCredentials(env, 'GOOGLE');
+  if (!credentials) return null;
+  const http = ['http:', 'https:'];
+  return {
+    ...credentials,
+    authorizationUrl:
+      url(env, 'GOOGLE_AUTHORIZATION_URL', http) ?? 'https://accounts.google.com/o/oauth2/v2/auth',
+    tokenUrl: url(env, 'GOOGLE_TOKEN_URL', http) ?? 'https://oauth2.googleapis.com/token',
+    userinfoUrl: url(env, 'GOOGLE_USERINFO_URL', http) ?? 'https://openidconnect.googleapis.com/v1/userinfo',
+  };
+}
+
+function githubConfig(env: Env): GithubConfig | null {
+  const credentials = clientCredentials(env, 'GITHUB');
+  if (!credentials) return null;
+  const http = ['http:', 'https:'];
+  return {
+    ...credentials,
+    authorizationUrl:
+      url(env, 'GITHUB_AUTHORIZATION_URL', http) ?? 'https://github.com/login/oauth/authorize',
+    tokenUrl: url(env, 'GITHUB_TOKEN_URL', http) ?? 'https://github.com/login/oauth/access_token',
+    apiUrl: (url(env, 'GITHUB_API_URL', http) ?? 'https://api.github.com').replace(/\/+$/, ''),
+  };
+}
+
 /** Reads and validates the environment; throws ConfigError naming the first bad variable. */
 export function loadConfig(env: Env = process.env): AppConfig {
   const nodeEnv = str(env, 'NODE_ENV') ?? 'development';
@@ -186,6 +248,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     redisUrl,
     corsOrigins: origins(env, 'CORS_ORIGINS'),
     logLevel,
+    google: googleConfig(env),
+    github: githubConfig(env),
   };
 }
 

@@ -1,7 +1,12 @@
 import { InitAuth1795315804613 } from './1795315804613-InitAuth';
 import { Stores1795317584405 } from './1795317584405-Stores';
+import { SocialLogin1795318349752 } from './1795318349752-SocialLogin';
 
 // Every migration, in order. Listed explicitly (not globbed) so the same list works from TypeScript
 // (tests, the migration CLI) and from the compiled build. Add new ones at the end.
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const MIGRATIONS: Function[] = [InitAuth1795315804613, Stores1795317584405];
+export const MIGRATIONS: Function[] = [
+  InitAuth1795315804613,
+  Stores1795317584405,
+  SocialLogin1795318349752,
+];

@@ -1,0 +1,147 @@
+import { Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiForbiddenResponse,
+  ApiFoundResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiQuery,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import { Public } from '@app/core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { TokenPairDto } from '../dto/auth.dto';
+import type { ClientInfo, TokenPair } from '../session.service';
+import { LoginExchangeDto, StartSocialLoginQuery } from './dto/social.dto';
+import { SocialLoginService } from './social-login.service';
+import type { SocialProvider } from './social.errors';
+
+function clientInfo(request: FastifyRequest): ClientInfo {
+  const ua = request.headers['user-agent'];
+  return { userAgent: typeof ua === 'string' ? ua : null, ip: request.ip ?? null };
+}
+
+const callbackQueries = [
+  ApiQuery({ name: 'code', required: false, description: "The provider's authorization code." }),
+  ApiQuery({ name: 'state', required: true, description: 'The state issued at the start route.' }),
+  ApiQuery({ name: 'error', required: false, description: 'The provider refused, e.g. access_denied.' }),
+];
+
+function CallbackDocs(provider: string): MethodDecorator {
+  const decorators = [
+    ApiOperation({
+      summary: `The ${provider} redirect back: a token pair, or a redirect to the start's redirect_uri with a login_code.`,
+    }),
+    ...callbackQueries,
+    ApiOkResponse({ type: TokenPairDto, description: 'Without a redirect_uri at the start.' }),
+    ApiFoundResponse({ description: 'To redirect_uri?login_code=… (or ?error=access_denied).' }),
+    ApiBadRequestResponse({ description: '`invalid_state`: missing, forged, expired, replayed or foreign.' }),
+    ApiUnauthorizedResponse({ description: '`access_denied` or `provider_error`.' }),
+    ApiForbiddenResponse({ description: '`email_not_verified`.' }),
+    ApiNotFoundResponse({ description: '`provider_not_configured`.' }),
+  ];
+  return (target, key, descriptor) => {
+    for (const decorate of decorators) decorate(target, key, descriptor);
+  };
+}
+
+function StartDocs(provider: string): MethodDecorator {
+  const decorators = [
+    ApiOperation({
+      summary: `Start signing in with ${provider}: a redirect to ${provider} with a single-use state.`,
+    }),
+    ApiFoundResponse({ description: `To ${provider}'s authorization page.` }),
+    ApiBadRequestResponse({ description: '`invalid_redirect_uri` or `validation_failed`.' }),
+    ApiNotFoundResponse({ description: '`provider_not_configured`.' }),
+  ];
+  return (target, key, descriptor) => {
+    for (const decorate of decorators) decorate(target, key, descriptor);
+  };
+}
+
+/** Google and GitHub sign-in (contract §2). Routes are public: the provider round trip is the proof. */
+@ApiTags('auth')
+@Controller('v1/auth')
+export class SocialController {
+  constructor(private readonly social: SocialLoginService) {}
+
+  @Public()
+  @Get('google')
+  @StartDocs('Google')
+  startGoogle(
+    @Query() query: StartSocialLoginQuery,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ) {
+    return this.start('google', query, request, reply);
+  }
+
+  @Public()
+  @Get('github')
+  @StartDocs('GitHub')
+  startGithub(
+    @Query() query: StartSocialLoginQuery,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ) {
+    return this.start('github', query, request, reply);
+  }
+
+  @Public()
+  @Get('google/callback')
+  @CallbackDocs('Google')
+  googleCallback(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+    return this.callback('google', request, reply);
+  }
+
+  @Public()
+  @Get('github/callback')
+  @CallbackDocs('GitHub')
+  githubCallback(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+    return this.callback('github', request, reply);
+  }
+
+  @Public()
+  @Post('login/exchange')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Trade a login_code from a social sign-in redirect for a token pair.' })
+  @ApiOkResponse({ type: TokenPairDto })
+  @ApiUnauthorizedResponse({ description: '`invalid_token`: the code is unknown, expired or used.' })
+  exchange(
+    @Body() body: LoginExchangeDto,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<TokenPair> {
+    reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
+    return this.social.exchange(body.login_code, clientInfo(request));
+  }
+
+  private async start(
+    provider: SocialProvider,
+    query: StartSocialLoginQuery,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<void> {
+    const { location, binding } = await this.social.start(provider, query.redirect_uri, request);
+    await reply
+      .header('Set-Cookie', this.social.bindingCookie(binding))
+      .header('Cache-Control', 'no-store')
+      .redirect(location, 302);
+  }
+
+  private async callback(
+    provider: SocialProvider,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<void> {
+    const result = await this.social.callback(provider, request, clientInfo(request));
+    reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
+    if (result.kind === 'redirect') {
+      await reply.redirect(result.location, 302);
+      return;
+    }
+    await reply.status(200).send(result.pair);
+  }
+}

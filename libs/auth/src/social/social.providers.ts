@@ -1,0 +1,32 @@
+import type { Provider } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '@app/core';
+import type { Strategy } from 'passport';
+import { LoginCodeService } from './login-code.service';
+import { SOCIAL_STRATEGIES, SocialLoginService } from './social-login.service';
+import { SocialStateStore } from './social-state.store';
+import { GithubStrategy } from './strategies/github.strategy';
+import { GoogleStrategy } from './strategies/google.strategy';
+
+/**
+ * The social sign-in providers for AuthModule. A strategy exists only for a configured provider (its
+ * constructor needs the client id); an unconfigured one answers 404 provider_not_configured.
+ */
+export const SOCIAL_PROVIDERS: Provider[] = [
+  SocialStateStore,
+  LoginCodeService,
+  SocialLoginService,
+  {
+    provide: SOCIAL_STRATEGIES,
+    inject: [APP_CONFIG, SocialStateStore],
+    useFactory: (config: AppConfig, states: SocialStateStore): Strategy[] => {
+      const strategies: Strategy[] = [];
+      if (config.google) {
+        strategies.push(new GoogleStrategy(config.google, config.publicUrl, states.forStrategy('google')));
+      }
+      if (config.github) {
+        strategies.push(new GithubStrategy(config.github, config.publicUrl, states.forStrategy('github')));
+      }
+      return strategies;
+    },
+  },
+];

@@ -1,0 +1,30 @@
+import { AddressDto, StoreField } from '@app/stores';
+
+/** Stage 1 — creates the store. `description` may be left out (null). */
+export class Stage1Dto {
+  @StoreField.name('required') name!: string;
+  @StoreField.description('optional') description?: string | null;
+}
+
+/** Stage 2 — branding; all three images are required. */
+export class Stage2Dto {
+  @StoreField.faviconUrl('required') faviconUrl!: string;
+  @StoreField.logoBlackWhiteUrl('required') logoBlackWhiteUrl!: string;
+  @StoreField.logoColorUrl('required') logoColorUrl!: string;
+}
+
+/** Stage 3 — contact. Optional fields left out are cleared when the stage is sent again. */
+export class Stage3Dto {
+  @StoreField.mobile('required') mobile!: string;
+  @StoreField.supportEmail('required') supportEmail!: string;
+  @StoreField.address('required') address!: AddressDto;
+  @StoreField.region('required') region!: string;
+  @StoreField.landline('optional') landline?: string | null;
+  @StoreField.whatsappNumber('optional') whatsappNumber?: string | null;
+  @StoreField.gstNumber('optional') gstNumber?: string | null;
+}
+
+/** Stage 4 — social links; an empty list is a valid answer. */
+export class Stage4Dto {
+  @StoreField.socialLinks('required') socialLinks!: string[];
+}

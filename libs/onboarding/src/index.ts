@@ -1,0 +1,3 @@
+export * from './onboarding.module';
+export * from './onboarding.policy';
+export * from './onboarding.errors';

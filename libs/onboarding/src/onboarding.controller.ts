@@ -1,0 +1,114 @@
+import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import { AccountCaller, AccountOnly, CurrentCaller } from '@app/core';
+import { StoreModel } from '@app/stores';
+import { Stage1Dto, Stage2Dto, Stage3Dto, Stage4Dto } from './dto/stage.dto';
+import { OnboardingService } from './onboarding.service';
+
+const storeId = ApiParam({ name: 'id', format: 'uuid', description: "One of the caller's stores." });
+const notFound = ApiNotFoundResponse({
+  description: '`store_not_found`: no such store, or not the caller’s.',
+});
+const invalid = ApiBadRequestResponse({
+  description: '`validation_failed`, with the failing fields in `errors`.',
+});
+const stageConflict = ApiConflictResponse({
+  description:
+    '`onboarding_out_of_order` (an earlier stage is missing: `missingStage`, `missingStages`) or ' +
+    '`onboarding_completed` (the store is active; edit it with PUT).',
+});
+
+/**
+ * The four onboarding stages (contract §3, §4). `onboarding/stage1` is a static path, so the router never
+ * reads "onboarding" as a store id.
+ */
+@ApiTags('stores')
+@ApiBearerAuth()
+@ApiUnauthorizedResponse({ description: '`unauthenticated` or `invalid_token`.' })
+@AccountOnly()
+@Controller('v1/user/stores')
+export class OnboardingController {
+  constructor(private readonly onboarding: OnboardingService) {}
+
+  @Post('onboarding/stage1')
+  @HttpCode(201)
+  @ApiOperation({ summary: 'Stage 1: create a store (name, description); it starts in onboarding.' })
+  @ApiCreatedResponse({ type: StoreModel })
+  @invalid
+  stage1(@CurrentCaller() caller: AccountCaller, @Body() body: Stage1Dto): Promise<StoreModel> {
+    return this.onboarding.start(caller, body);
+  }
+
+  @Post(':id/onboarding/stage2')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Stage 2: branding images (favicon, black-and-white and colour logos).' })
+  @storeId
+  @ApiOkResponse({ type: StoreModel })
+  @invalid
+  @notFound
+  @stageConflict
+  stage2(
+    @CurrentCaller() caller: AccountCaller,
+    @Param('id') id: string,
+    @Body() body: Stage2Dto,
+  ): Promise<StoreModel> {
+    return this.onboarding.stage2(caller, id, body);
+  }
+
+  @Post(':id/onboarding/stage3')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Stage 3: contact — mobile, support e-mail, address, region; landline, WhatsApp, GSTIN optional.',
+  })
+  @storeId
+  @ApiOkResponse({ type: StoreModel })
+  @invalid
+  @notFound
+  @stageConflict
+  stage3(
+    @CurrentCaller() caller: AccountCaller,
+    @Param('id') id: string,
+    @Body() body: Stage3Dto,
+  ): Promise<StoreModel> {
+    return this.onboarding.stage3(caller, id, body);
+  }
+
+  @Post(':id/onboarding/stage4')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Stage 4: social links (an empty list is a valid answer).' })
+  @storeId
+  @ApiOkResponse({ type: StoreModel })
+  @invalid
+  @notFound
+  @stageConflict
+  stage4(
+    @CurrentCaller() caller: AccountCaller,
+    @Param('id') id: string,
+    @Body() body: Stage4Dto,
+  ): Promise<StoreModel> {
+    return this.onboarding.stage4(caller, id, body);
+  }
+
+  @Post(':id/onboarding/complete')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Complete onboarding: the store becomes active. Idempotent on an active store.' })
+  @storeId
+  @ApiOkResponse({ type: StoreModel })
+  @notFound
+  @ApiConflictResponse({ description: '`onboarding_incomplete`, with `missingStages`.' })
+  complete(@CurrentCaller() caller: AccountCaller, @Param('id') id: string): Promise<StoreModel> {
+    return this.onboarding.complete(caller, id);
+  }
+}

@@ -1,0 +1,63 @@
+import { Injectable } from '@nestjs/common';
+import { AccountCaller } from '@app/core';
+import { StoreFields, StoreModel, StoresService, toAddress } from '@app/stores';
+import { Stage1Dto, Stage2Dto, Stage3Dto, Stage4Dto } from './dto/stage.dto';
+import { FillableStage, OnboardingPolicy } from './onboarding.policy';
+
+/** The onboarding stages: the policy decides on the row-locked state, the stores service writes. */
+@Injectable()
+export class OnboardingService {
+  constructor(private readonly stores: StoresService) {}
+
+  /** Stage 1: a new store, stage 1 filled. Plain INSERTs, so parallel calls make distinct stores. */
+  start(caller: AccountCaller, body: Stage1Dto): Promise<StoreModel> {
+    return this.stores.create(
+      caller,
+      { name: body.name, description: body.description ?? null },
+      OnboardingPolicy.initialStages(),
+    );
+  }
+
+  stage2(caller: AccountCaller, storeId: string, body: Stage2Dto): Promise<StoreModel> {
+    return this.fill(caller, storeId, 2, {
+      faviconUrl: body.faviconUrl,
+      logoBlackWhiteUrl: body.logoBlackWhiteUrl,
+      logoColorUrl: body.logoColorUrl,
+    });
+  }
+
+  /** Sending stage 3 again replaces all of it: optional fields left out become null. */
+  stage3(caller: AccountCaller, storeId: string, body: Stage3Dto): Promise<StoreModel> {
+    return this.fill(caller, storeId, 3, {
+      mobile: body.mobile,
+      supportEmail: body.supportEmail,
+      address: toAddress(body.address),
+      region: body.region,
+      landline: body.landline ?? null,
+      whatsappNumber: body.whatsappNumber ?? null,
+      gstNumber: body.gstNumber ?? null,
+    });
+  }
+
+  stage4(caller: AccountCaller, storeId: string, body: Stage4Dto): Promise<StoreModel> {
+    return this.fill(caller, storeId, 4, { socialLinks: body.socialLinks });
+  }
+
+  complete(caller: AccountCaller, storeId: string): Promise<StoreModel> {
+    return this.stores.changeLocked(caller, storeId, (progress) =>
+      OnboardingPolicy.complete(progress) === 'activate' ? { activate: true } : null,
+    );
+  }
+
+  private fill(
+    caller: AccountCaller,
+    storeId: string,
+    stage: FillableStage,
+    fields: Partial<StoreFields>,
+  ): Promise<StoreModel> {
+    return this.stores.changeLocked(caller, storeId, (progress) => ({
+      fields,
+      completedStages: OnboardingPolicy.fill(progress, stage),
+    }));
+  }
+}

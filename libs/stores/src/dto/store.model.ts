@@ -1,0 +1,48 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+export class StoreAddressModel {
+  @ApiProperty({ example: '12 MG Road' }) line1!: string;
+  @ApiProperty({ type: String, nullable: true, example: 'Floor 3' }) line2!: string | null;
+  @ApiProperty({ example: 'Bengaluru' }) city!: string;
+  @ApiProperty({ example: 'Karnataka' }) state!: string;
+  @ApiProperty({ example: '560001' }) postalCode!: string;
+  @ApiProperty({ example: 'IN', description: 'ISO 3166-1 alpha-2' }) country!: string;
+}
+
+export class StoreOnboardingModel {
+  @ApiProperty({ type: [Number], example: [1, 2], description: 'Stages filled so far, ascending.' })
+  completedStages!: number[];
+
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    enum: [2, 3, 4],
+    description: 'The stage to fill next; null when all are filled (call complete) or the store is active.',
+  })
+  nextStage!: number | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  completedAt!: string | null;
+}
+
+/** The store as the API shows it (contract §3). Unset fields are null; socialLinks is [] when unset. */
+export class StoreModel {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ example: 'Chai & Co.' }) name!: string;
+  @ApiProperty({ type: String, nullable: true, maxLength: 2000 }) description!: string | null;
+  @ApiProperty({ enum: ['onboarding', 'active'] }) status!: 'onboarding' | 'active';
+  @ApiProperty({ type: StoreOnboardingModel }) onboarding!: StoreOnboardingModel;
+  @ApiProperty({ type: String, nullable: true, format: 'uri' }) faviconUrl!: string | null;
+  @ApiProperty({ type: String, nullable: true, format: 'uri' }) logoBlackWhiteUrl!: string | null;
+  @ApiProperty({ type: String, nullable: true, format: 'uri' }) logoColorUrl!: string | null;
+  @ApiProperty({ type: String, nullable: true, example: '+919876543210' }) mobile!: string | null;
+  @ApiProperty({ type: String, nullable: true, example: '+912226591234' }) landline!: string | null;
+  @ApiProperty({ type: String, nullable: true, format: 'email' }) supportEmail!: string | null;
+  @ApiProperty({ type: String, nullable: true, example: '+919876543210' }) whatsappNumber!: string | null;
+  @ApiProperty({ type: StoreAddressModel, nullable: true }) address!: StoreAddressModel | null;
+  @ApiProperty({ type: String, nullable: true, example: 'South India' }) region!: string | null;
+  @ApiProperty({ type: String, nullable: true, example: '27AAPFU0939F1ZV' }) gstNumber!: string | null;
+  @ApiProperty({ type: [String], example: ['https://instagram.com/chaiandco'] }) socialLinks!: string[];
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+  @ApiProperty({ format: 'date-time' }) updatedAt!: string;
+}

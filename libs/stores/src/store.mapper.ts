@@ -1,0 +1,41 @@
+import type { StoreModel } from './dto/store.model';
+import type { StoreRow } from './store.row';
+import { nextStage } from './store-progress';
+
+/** Row → wire shape. Field by field, so a new column never leaks by accident. */
+export function toStoreModel(row: StoreRow): StoreModel {
+  const completedStages = [...row.completed_stages].map(Number).sort((a, b) => a - b);
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    status: row.status,
+    onboarding: {
+      completedStages,
+      nextStage: nextStage(row.status, completedStages),
+      completedAt: row.completed_at ? row.completed_at.toISOString() : null,
+    },
+    faviconUrl: row.favicon_url,
+    logoBlackWhiteUrl: row.logo_black_white_url,
+    logoColorUrl: row.logo_color_url,
+    mobile: row.mobile,
+    landline: row.landline,
+    supportEmail: row.support_email,
+    whatsappNumber: row.whatsapp_number,
+    address: row.address
+      ? {
+          line1: row.address.line1,
+          line2: row.address.line2 ?? null,
+          city: row.address.city,
+          state: row.address.state,
+          postalCode: row.address.postalCode,
+          country: row.address.country,
+        }
+      : null,
+    region: row.region,
+    gstNumber: row.gst_number,
+    socialLinks: row.social_links ?? [],
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}

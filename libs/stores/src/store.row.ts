@@ -1,0 +1,73 @@
+import type { StoreAddress } from './entities/store.entity';
+import type { StoreStatus } from './store-progress';
+
+/** A `stores` row as PostgreSQL returns it (what every query here selects). */
+export interface StoreRow {
+  id: string;
+  owner_id: string;
+  name: string;
+  description: string | null;
+  status: StoreStatus;
+  completed_stages: number[];
+  completed_at: Date | null;
+  favicon_url: string | null;
+  logo_black_white_url: string | null;
+  logo_color_url: string | null;
+  mobile: string | null;
+  landline: string | null;
+  support_email: string | null;
+  whatsapp_number: string | null;
+  address: StoreAddress | null;
+  region: string | null;
+  gst_number: string | null;
+  social_links: string[];
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** The columns every read selects, in one place so reads and RETURNING agree. */
+export const STORE_COLUMNS = `id, owner_id, name, description, status, completed_stages, completed_at,
+  favicon_url, logo_black_white_url, logo_color_url, mobile, landline, support_email, whatsapp_number,
+  address, region, gst_number, social_links, created_at, updated_at`;
+
+/** The fields a store holder sets (stages 1–4 and PUT). */
+export interface StoreFields {
+  name: string;
+  description: string | null;
+  faviconUrl: string | null;
+  logoBlackWhiteUrl: string | null;
+  logoColorUrl: string | null;
+  mobile: string | null;
+  landline: string | null;
+  supportEmail: string | null;
+  whatsappNumber: string | null;
+  address: StoreAddress | null;
+  region: string | null;
+  gstNumber: string | null;
+  socialLinks: string[];
+}
+
+/** A change to a store: some fields, and/or onboarding progress (set only by the onboarding context). */
+export interface StorePatch {
+  fields?: Partial<StoreFields>;
+  completedStages?: number[];
+  /** Marks the store active, completedAt = now. */
+  activate?: true;
+}
+
+/** Field → column; the only names that ever reach SQL text. */
+export const FIELD_COLUMNS: Record<keyof StoreFields, string> = {
+  name: 'name',
+  description: 'description',
+  faviconUrl: 'favicon_url',
+  logoBlackWhiteUrl: 'logo_black_white_url',
+  logoColorUrl: 'logo_color_url',
+  mobile: 'mobile',
+  landline: 'landline',
+  supportEmail: 'support_email',
+  whatsappNumber: 'whatsapp_number',
+  address: 'address',
+  region: 'region',
+  gstNumber: 'gst_number',
+  socialLinks: 'social_links',
+};

@@ -1,0 +1,78 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Put } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import { AccountCaller, AccountOnly, CurrentCaller } from '@app/core';
+import { StoreModel } from './dto/store.model';
+import { definedFields, UpdateStoreDto } from './dto/update-store.dto';
+import { StoresService } from './stores.service';
+
+const storeId = ApiParam({ name: 'id', format: 'uuid', description: "One of the caller's stores." });
+const notFound = ApiNotFoundResponse({
+  description: '`store_not_found`: no such store, or not the caller’s (never 403).',
+});
+
+/** /v1/user/stores/… for account holders. `@me` is a static segment, so the router never takes it for an :id. */
+@ApiTags('stores')
+@ApiBearerAuth()
+@ApiUnauthorizedResponse({ description: '`unauthenticated` or `invalid_token`.' })
+@AccountOnly()
+@Controller('v1/user/stores')
+export class StoresController {
+  constructor(private readonly stores: StoresService) {}
+
+  @Get('@me')
+  @ApiOperation({ summary: 'Every store the caller owns, oldest first.' })
+  @ApiOkResponse({ type: [StoreModel] })
+  listMine(@CurrentCaller() caller: AccountCaller): Promise<StoreModel[]> {
+    return this.stores.listMine(caller);
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One of the caller’s stores.' })
+  @storeId
+  @ApiOkResponse({ type: StoreModel })
+  @notFound
+  get(@CurrentCaller() caller: AccountCaller, @Param('id') id: string): Promise<StoreModel> {
+    return this.stores.get(caller, id);
+  }
+
+  @Put(':id')
+  @ApiOperation({
+    summary:
+      'Edit any subset of the store’s fields (validated as in their stage); onboarding progress is unchanged.',
+  })
+  @storeId
+  @ApiOkResponse({ type: StoreModel })
+  @ApiBadRequestResponse({
+    description: '`validation_failed`: a bad value, an unknown field, or null for a required field.',
+  })
+  @notFound
+  update(
+    @CurrentCaller() caller: AccountCaller,
+    @Param('id') id: string,
+    @Body() body: UpdateStoreDto,
+  ): Promise<StoreModel> {
+    return this.stores.update(caller, id, definedFields(body));
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @ApiOperation({
+    summary: 'Delete the store and everything it owns; final — every route answers 404 after.',
+  })
+  @storeId
+  @ApiNoContentResponse()
+  @notFound
+  async delete(@CurrentCaller() caller: AccountCaller, @Param('id') id: string): Promise<void> {
+    await this.stores.delete(caller, id);
+  }
+}

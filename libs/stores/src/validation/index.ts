@@ -1,0 +1,4 @@
+export * from './country-codes';
+export * from './decorators';
+export * from './gstin';
+export * from './validators';
