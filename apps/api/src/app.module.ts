@@ -3,7 +3,9 @@ import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { AuthModule } from '@app/auth';
 import { AppConfig, AppValidationPipe, CoreModule, ProblemFilter } from '@app/core';
 import { DatabaseModule } from '@app/database';
+import { OAuthAppsModule } from '@app/oauth-apps';
 import { OnboardingModule } from '@app/onboarding';
+import { PublicTokensModule } from '@app/public-tokens';
 import { StoresModule } from '@app/stores';
 import type { Logger } from 'pino';
 import { ENTITIES } from './entities';
@@ -19,6 +21,8 @@ export class AppModule {
         AuthModule,
         StoresModule,
         OnboardingModule,
+        OAuthAppsModule,
+        PublicTokensModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ProblemFilter },

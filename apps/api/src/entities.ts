@@ -1,4 +1,6 @@
 import { AUTH_ENTITIES, SOCIAL_ENTITIES } from '@app/auth';
+import { OAuthAppEntity } from '@app/oauth-apps';
+import { PublicTokenEntity } from '@app/public-tokens';
 import { StoreEntity } from '@app/stores';
 
 /** Every entity of every context, for the data source and the migration CLI. */
@@ -6,4 +8,6 @@ export const ENTITIES = [
   ...AUTH_ENTITIES,
   ...SOCIAL_ENTITIES,
   StoreEntity,
+  OAuthAppEntity,
+  PublicTokenEntity,
 ];

@@ -1,0 +1,40 @@
+import { Injectable } from '@nestjs/common';
+import { AppCaller, isUuid } from '@app/core';
+import type { AppClaims, AppTokenResolver } from '@app/auth';
+import { PreparedQueries } from '@app/database';
+import { canonicalScopes } from './scopes';
+
+const MAX_INT4 = 2_147_483_647;
+
+/**
+ * The revocation read for app tokens, on every request that carries one: ONE prepared statement on the
+ * `oauth_apps` primary key plus a `revoked_tokens` probe by jti. A token is live while its app exists
+ * (deleting the app or its store cascades), the app's secret generation still equals the token's `ver`
+ * (a rotation bumps it — exact, unlike comparing second-precision `iat` with the rotation time), and
+ * its jti was not revoked through RFC 7009.
+ */
+@Injectable()
+export class AppTokenLiveness implements AppTokenResolver {
+  constructor(private readonly queries: PreparedQueries) {}
+
+  async resolve(claims: AppClaims): Promise<AppCaller | null> {
+    const ver = claims.ver;
+    if (!isUuid(claims.sub) || !isUuid(claims.store_id) || !isUuid(claims.jti)) return null;
+    if (typeof ver !== 'number' || !Number.isInteger(ver) || ver < 1 || ver > MAX_INT4) return null;
+    const rows = await this.queries.rows<{ live: number }>(
+      'oauth_app_token_live',
+      `SELECT 1 AS live FROM oauth_apps a
+        WHERE a.id = $1 AND a.store_id = $2 AND a.secret_version = $3
+          AND NOT EXISTS (SELECT 1 FROM revoked_tokens r WHERE r.jti = $4)`,
+      [claims.sub, claims.store_id, ver, claims.jti],
+    );
+    if (rows.length === 0) return null;
+    return {
+      kind: 'app',
+      appId: claims.sub,
+      storeId: claims.store_id,
+      scopes: canonicalScopes(claims.scope.split(' ')),
+      jti: claims.jti,
+    };
+  }
+}

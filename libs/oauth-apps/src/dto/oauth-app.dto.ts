@@ -1,0 +1,75 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  ArrayUnique,
+  IsArray,
+  IsIn,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Length,
+} from 'class-validator';
+import { APP_SCOPES } from '../scopes';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+export class CreateOAuthAppDto {
+  @ApiProperty({ format: 'uuid', description: 'A store the caller owns.' })
+  @IsUUID('all', { message: 'storeId must be a UUID' })
+  storeId!: string;
+
+  @ApiProperty({ example: 'Inventory sync', minLength: 1, maxLength: 100 })
+  @Transform(trim)
+  @IsString()
+  @Length(1, 100, { message: 'name must be 1–100 characters' })
+  name!: string;
+
+  @ApiPropertyOptional({
+    enum: APP_SCOPES,
+    isArray: true,
+    description: 'Default: every scope.',
+    example: ['store:read', 'products:read'],
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(APP_SCOPES.length)
+  @ArrayUnique()
+  @IsIn(APP_SCOPES, { each: true, message: `each scope must be one of: ${APP_SCOPES.join(', ')}` })
+  scopes?: string[];
+}
+
+export class ListOAuthAppsQueryDto {
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID('all', { message: 'storeId must be a UUID' })
+  storeId!: string;
+}
+
+export class OAuthAppDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ format: 'uuid' }) storeId!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty({ example: 'sfc_5f0c…' }) clientId!: string;
+  @ApiProperty({ enum: APP_SCOPES, isArray: true }) scopes!: string[];
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+  @ApiProperty({ description: 'The last 4 characters of the client secret.', example: 'x9Qa' })
+  secretHint!: string;
+}
+
+export class OAuthAppCredentialsDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ format: 'uuid' }) storeId!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty({ example: 'sfc_5f0c…' }) clientId!: string;
+  @ApiProperty({ example: 'sfs_…', description: 'Shown here (and at rotation) only; store it now.' })
+  clientSecret!: string;
+  @ApiProperty({ enum: APP_SCOPES, isArray: true }) scopes!: string[];
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+}
+
+export class AppStoreDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty() name!: string;
+}

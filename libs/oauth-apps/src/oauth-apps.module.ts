@@ -1,0 +1,27 @@
+import { Module, OnModuleInit } from '@nestjs/common';
+import { AuthModule, CallerResolvers } from '@app/auth';
+import { AppApiController } from './app-api.controller';
+import { AppTokenLiveness } from './app-token-liveness';
+import { OAuthAppsController } from './oauth-apps.controller';
+import { OAuthAppsService } from './oauth-apps.service';
+import { OAuthController, WellKnownController } from './oauth/oauth.controller';
+import { OAuthErrorFilter } from './oauth/oauth-error.filter';
+import { OAuthServerService } from './oauth/oauth-server.service';
+
+/** OAuth apps, the client-credentials authorization server, and app tokens in the global guard. */
+@Module({
+  imports: [AuthModule],
+  controllers: [OAuthAppsController, OAuthController, WellKnownController, AppApiController],
+  providers: [OAuthAppsService, OAuthServerService, AppTokenLiveness, OAuthErrorFilter],
+  exports: [AppTokenLiveness],
+})
+export class OAuthAppsModule implements OnModuleInit {
+  constructor(
+    private readonly resolvers: CallerResolvers,
+    private readonly liveness: AppTokenLiveness,
+  ) {}
+
+  onModuleInit(): void {
+    this.resolvers.registerApp(this.liveness);
+  }
+}

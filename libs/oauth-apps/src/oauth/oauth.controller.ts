@@ -1,0 +1,144 @@
+import { Controller, Get, HttpCode, Inject, Post, Req, Res, UseFilters } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBasicAuth,
+  ApiBody,
+  ApiConsumes,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import { APP_CONFIG, AppConfig, Public } from '@app/core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  AuthorizationServerMetadataDto,
+  IntrospectionResponseDto,
+  OAuthErrorDto,
+  TokenByValueRequestDto,
+  TokenRequestDto,
+  TokenResponseDto,
+} from '../dto/oauth-protocol.dto';
+import { APP_SCOPES } from '../scopes';
+import { OAuthErrorFilter } from './oauth-error.filter';
+import { readParams } from './oauth-params';
+import { IntrospectionResponse, OAuthServerService, TokenResponse } from './oauth-server.service';
+
+const FORM = 'application/x-www-form-urlencoded';
+const AUTH_METHODS = ['client_secret_basic', 'client_secret_post'];
+
+/** Token and introspection answers must never be cached (RFC 6749 §5.1, RFC 7662 §4). */
+function noStore(reply: FastifyReply): void {
+  reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
+}
+
+/**
+ * The OAuth endpoints. They are @Public: the client authenticates inside the handler (Basic or body
+ * credentials), and they parse their own parameters so that every error — also a malformed body —
+ * comes in the RFC 6749 §5.2 form rather than problem+json.
+ */
+@ApiTags('oauth')
+@ApiBasicAuth()
+@UseFilters(OAuthErrorFilter)
+@Controller('v1/auth/oauth')
+export class OAuthController {
+  constructor(private readonly oauth: OAuthServerService) {}
+
+  @Public()
+  @Post('token')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Client-credentials grant (RFC 6749 §4.4): an app access token.',
+    description:
+      'Client authentication by HTTP Basic (client_secret_basic, id and secret form-urlencoded) or by ' +
+      'client_id/client_secret in the body (client_secret_post) — not both. No refresh token.',
+  })
+  @ApiConsumes(FORM, 'application/json')
+  @ApiBody({ type: TokenRequestDto })
+  @ApiOkResponse({
+    type: TokenResponseDto,
+    description: 'With Cache-Control: no-store and Pragma: no-cache.',
+  })
+  @ApiBadRequestResponse({
+    type: OAuthErrorDto,
+    description: 'invalid_request, unsupported_grant_type, invalid_scope',
+  })
+  @ApiUnauthorizedResponse({
+    type: OAuthErrorDto,
+    description: 'invalid_client (WWW-Authenticate: Basic after Basic)',
+  })
+  token(
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<TokenResponse> {
+    noStore(reply);
+    return this.oauth.token(readParams(request.body), request.headers.authorization);
+  }
+
+  @Public()
+  @Post('revoke')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Revoke one of the client’s access tokens (RFC 7009); 200 also for an unknown token.',
+  })
+  @ApiConsumes(FORM, 'application/json')
+  @ApiBody({ type: TokenByValueRequestDto })
+  @ApiOkResponse({ description: 'Empty body.' })
+  @ApiBadRequestResponse({ type: OAuthErrorDto, description: 'invalid_request' })
+  @ApiUnauthorizedResponse({ type: OAuthErrorDto, description: 'invalid_client' })
+  async revoke(
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<void> {
+    noStore(reply);
+    await this.oauth.revoke(readParams(request.body), request.headers.authorization);
+  }
+
+  @Public()
+  @Post('introspect')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Introspect one of the client’s access tokens (RFC 7662); dead or foreign → {active:false}.',
+  })
+  @ApiConsumes(FORM, 'application/json')
+  @ApiBody({ type: TokenByValueRequestDto })
+  @ApiOkResponse({ type: IntrospectionResponseDto })
+  @ApiBadRequestResponse({ type: OAuthErrorDto, description: 'invalid_request' })
+  @ApiUnauthorizedResponse({ type: OAuthErrorDto, description: 'invalid_client' })
+  introspect(
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<IntrospectionResponse> {
+    noStore(reply);
+    return this.oauth.introspect(readParams(request.body), request.headers.authorization);
+  }
+}
+
+/** RFC 8414 authorization server metadata, so stock OAuth clients configure themselves. */
+@ApiTags('oauth')
+@Controller('.well-known')
+export class WellKnownController {
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  @Public()
+  @Get('oauth-authorization-server')
+  @ApiOperation({ summary: 'OAuth 2.0 authorization server metadata (RFC 8414); issuer = PUBLIC_URL.' })
+  @ApiOkResponse({ type: AuthorizationServerMetadataDto })
+  metadata(): AuthorizationServerMetadataDto {
+    const base = this.config.publicUrl;
+    return {
+      issuer: base,
+      token_endpoint: `${base}/v1/auth/oauth/token`,
+      revocation_endpoint: `${base}/v1/auth/oauth/revoke`,
+      introspection_endpoint: `${base}/v1/auth/oauth/introspect`,
+      grant_types_supported: ['client_credentials'],
+      token_endpoint_auth_methods_supported: AUTH_METHODS,
+      revocation_endpoint_auth_methods_supported: AUTH_METHODS,
+      introspection_endpoint_auth_methods_supported: AUTH_METHODS,
+      scopes_supported: [...APP_SCOPES],
+      // No authorization endpoint: the client-credentials grant needs none.
+      response_types_supported: [],
+      service_documentation: `${base}/docs`,
+    };
+  }
+}

@@ -1,0 +1,69 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import {
+  ApiBearerAuth,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import { AccountCaller, AccountOnly, CurrentCaller } from '@app/core';
+import { CreatePublicTokenDto, PublicTokenDto, PublicTokenIssuedDto } from './dto/public-token.dto';
+import { PublicTokensService } from './public-tokens.service';
+
+@ApiTags('public tokens')
+@ApiBearerAuth()
+@AccountOnly()
+@Controller('v1/user/stores/:id/public-tokens')
+export class PublicTokensController {
+  constructor(private readonly tokens: PublicTokensService) {}
+
+  @Post()
+  @ApiOperation({
+    summary: 'Create a read-only public token for a store; the token is in this response only.',
+  })
+  @ApiCreatedResponse({ type: PublicTokenIssuedDto })
+  @ApiNotFoundResponse({ description: '`store_not_found`' })
+  create(
+    @CurrentCaller() caller: AccountCaller,
+    @Param('id') storeId: string,
+    @Body() body: CreatePublicTokenDto,
+  ) {
+    return this.tokens.create(caller, storeId, body);
+  }
+
+  @Get()
+  @ApiOperation({ summary: "The store's public tokens, oldest first, without the token (with `tokenHint`)." })
+  @ApiOkResponse({ type: [PublicTokenDto] })
+  @ApiNotFoundResponse({ description: '`store_not_found`' })
+  list(@CurrentCaller() caller: AccountCaller, @Param('id') storeId: string) {
+    return this.tokens.list(caller, storeId);
+  }
+
+  @Post(':tokenId/rotate')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'A new token value (shown once); the old one is dead at once.' })
+  @ApiOkResponse({ type: PublicTokenIssuedDto })
+  @ApiNotFoundResponse({ description: '`store_not_found` or `public_token_not_found`' })
+  rotate(
+    @CurrentCaller() caller: AccountCaller,
+    @Param('id') storeId: string,
+    @Param('tokenId') tokenId: string,
+  ) {
+    return this.tokens.rotate(caller, storeId, tokenId);
+  }
+
+  @Delete(':tokenId')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Delete the token; it is dead at once.' })
+  @ApiNoContentResponse()
+  @ApiNotFoundResponse({ description: '`store_not_found` or `public_token_not_found`' })
+  async remove(
+    @CurrentCaller() caller: AccountCaller,
+    @Param('id') storeId: string,
+    @Param('tokenId') tokenId: string,
+  ): Promise<void> {
+    await this.tokens.remove(caller, storeId, tokenId);
+  }
+}
