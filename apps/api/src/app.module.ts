@@ -6,6 +6,7 @@ import { DatabaseModule } from '@app/database';
 import { OAuthAppsModule } from '@app/oauth-apps';
 import { OnboardingModule } from '@app/onboarding';
 import { PublicTokensModule } from '@app/public-tokens';
+import { StorefrontModule } from '@app/storefront';
 import { StoresModule } from '@app/stores';
 import type { Logger } from 'pino';
 import { ENTITIES } from './entities';
@@ -23,6 +24,7 @@ export class AppModule {
         OnboardingModule,
         OAuthAppsModule,
         PublicTokensModule,
+        StorefrontModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ProblemFilter },

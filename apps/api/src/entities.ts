@@ -2,6 +2,7 @@ import { AUTH_ENTITIES, SOCIAL_ENTITIES } from '@app/auth';
 import { OAuthAppEntity } from '@app/oauth-apps';
 import { PublicTokenEntity } from '@app/public-tokens';
 import { StoreEntity } from '@app/stores';
+import { STOREFRONT_ENTITIES } from '@app/storefront';
 
 /** Every entity of every context, for the data source and the migration CLI. */
 export const ENTITIES = [
@@ -10,4 +11,5 @@ export const ENTITIES = [
   StoreEntity,
   OAuthAppEntity,
   PublicTokenEntity,
+  ...STOREFRONT_ENTITIES,
 ];

@@ -28,6 +28,17 @@ export class AccessGuard implements CanActivate {
       context.getClass(),
     ]);
     if (rule?.public) return true;
+    if (context.getType<string>() === 'graphql') {
+      // GraphQL resolvers (the storefront, libs/storefront): the request was already authenticated —
+      // revocation read included — by the storefront's HTTP hook, which answers 401/403 in GraphQL form
+      // before Apollo runs and leaves the caller on the request. Here we only require that it did and
+      // that the resolver accepts that kind of caller; still deny by default (no rule → refused).
+      const gqlContext = context.getArgByIndex<{ req?: { caller?: Caller } } | undefined>(2);
+      const caller = gqlContext?.req?.caller;
+      if (!caller) throw Errors.unauthenticated();
+      if (!rule || !rule.kinds.includes(caller.kind)) throw Errors.insufficientScope();
+      return true;
+    }
     const request = context.switchToHttp().getRequest<FastifyRequest & { caller?: Caller }>();
     const caller = await this.authenticate(request);
     if (!rule || !rule.kinds.includes(caller.kind)) throw Errors.insufficientScope();

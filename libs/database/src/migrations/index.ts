@@ -2,6 +2,7 @@ import { InitAuth1795315804613 } from './1795315804613-InitAuth';
 import { Stores1795317584405 } from './1795317584405-Stores';
 import { SocialLogin1795318349752 } from './1795318349752-SocialLogin';
 import { OAuthAppsAndPublicTokens1795318405851 } from './1795318405851-OAuthAppsAndPublicTokens';
+import { Storefront1795318879851 } from './1795318879851-Storefront';
 
 // Every migration, in order. Listed explicitly (not globbed) so the same list works from TypeScript
 // (tests, the migration CLI) and from the compiled build. Add new ones at the end.
@@ -11,4 +12,5 @@ export const MIGRATIONS: Function[] = [
   Stores1795317584405,
   SocialLogin1795318349752,
   OAuthAppsAndPublicTokens1795318405851,
+  Storefront1795318879851,
 ];

@@ -1,0 +1,65 @@
+import {
+  Check,
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+} from 'typeorm';
+
+/**
+ * A product of one store's catalogue. Money is integer minor units (`price_minor`, read as a string
+ * because bigint exceeds a JS number) with its ISO 4217 code. Deleting a product through the API only
+ * marks it (`deleted_at`): order lines keep pointing at it (`OrderLine.product` is non-null), while the
+ * catalogue, `product(…)` and new orders no longer see it and its handle is free again.
+ */
+@Entity({ name: 'products' })
+// The database refuses what the API refuses, so no code path can store negative stock or prices.
+@Check('ck_products_inventory', '"inventory" >= 0')
+@Check('ck_products_price', '"price_minor" >= 0')
+// Handles are unique among a store's live products.
+@Index('uq_products_store_handle', ['storeId', 'handle'], { unique: true, where: '"deleted_at" IS NULL' })
+// The keyset of `products(first, after)`: one index seek per page, whatever the catalogue's size.
+@Index('ix_products_store_created', ['storeId', 'createdAt', 'id'], { where: '"deleted_at" IS NULL' })
+export class ProductEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id!: string;
+
+  @Column({ name: 'store_id', type: 'uuid' })
+  storeId!: string;
+
+  // By entity name, not class: this context depends on the stores table, not on the stores code.
+  @ManyToOne('StoreEntity', { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'store_id' })
+  store?: object;
+
+  @Column({ type: 'varchar', length: 100 })
+  handle!: string;
+
+  @Column({ type: 'varchar', length: 255 })
+  title!: string;
+
+  @Column({ type: 'varchar', length: 5000, nullable: true })
+  description!: string | null;
+
+  @Column({ name: 'price_minor', type: 'bigint' })
+  priceMinor!: string;
+
+  @Column({ name: 'currency_code', type: 'char', length: 3 })
+  currencyCode!: string;
+
+  @Column({ type: 'integer' })
+  inventory!: number;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+
+  @Column({ name: 'deleted_at', type: 'timestamptz', nullable: true })
+  deletedAt!: Date | null;
+}

@@ -1,0 +1,29 @@
+import { createParamDecorator, ExecutionContext } from '@nestjs/common';
+import { GqlExecutionContext } from '@nestjs/graphql';
+import DataLoader from 'dataloader';
+import type { FastifyRequest } from 'fastify';
+import type { ProductModel } from '../models/product.model';
+import type { OrderLineModel } from '../models/order.model';
+import type { StoreModel } from '../models/store.model';
+import type { StorefrontCaller } from '../scopes';
+
+/** Per-request batching: built fresh for every GraphQL request, so nothing is cached across requests or callers. */
+export interface StorefrontLoaders {
+  product: DataLoader<string, ProductModel | null>;
+  orderLines: DataLoader<string, OrderLineModel[]>;
+  store: DataLoader<string, StoreModel | null>;
+}
+
+/** The GraphQL context: the request, the caller its bearer token resolved to on THIS request, the loaders. */
+export interface StorefrontContext {
+  req: FastifyRequest;
+  caller: StorefrontCaller;
+  loaders: StorefrontLoaders;
+  /** Set by the query-limits plugin, reported in the response's extensions. */
+  cost?: number;
+}
+
+export const GqlCaller = createParamDecorator(
+  (_data: unknown, ctx: ExecutionContext): StorefrontCaller =>
+    GqlExecutionContext.create(ctx).getContext<StorefrontContext>().caller,
+);

@@ -1,0 +1,94 @@
+import { DomainError, isDatabaseUnavailable } from '@app/core';
+import { GraphQLError, GraphQLFormattedError } from 'graphql';
+import { STOREFRONT_ERROR_CODES } from '../storefront.errors';
+
+const OWN_CODES = new Set<string>(STOREFRONT_ERROR_CODES);
+
+/** What a resolver, guard or plugin actually threw, under GraphQL's wrapping. */
+export function originalOf(error: unknown): unknown {
+  return error instanceof GraphQLError && error.originalError ? error.originalError : error;
+}
+
+/** The GraphQL code (contract §7) for a DomainError, whichever context threw it. */
+export function graphqlCode(error: DomainError): string {
+  if (OWN_CODES.has(error.code)) return error.code;
+  switch (error.code) {
+    case 'validation_failed':
+    case 'malformed_body':
+      return 'BAD_USER_INPUT';
+    case 'unauthenticated':
+    case 'invalid_token':
+      return 'UNAUTHENTICATED';
+    case 'insufficient_scope':
+      return 'FORBIDDEN';
+    case 'unavailable':
+      return 'UNAVAILABLE';
+  }
+  if (error.status === 404) return 'NOT_FOUND';
+  if (error.status === 403) return 'FORBIDDEN';
+  if (error.status < 500) return 'BAD_USER_INPUT';
+  return 'INTERNAL_SERVER_ERROR';
+}
+
+/** Is this something the client must not see the details of (and that must be logged)? */
+export function isUnexpected(error: unknown): boolean {
+  const original = originalOf(error);
+  if (original instanceof DomainError) return graphqlCode(original) === 'INTERNAL_SERVER_ERROR';
+  if (original instanceof GraphQLError) return false;
+  return !isDatabaseUnavailable(original);
+}
+
+/**
+ * Apollo's formatError: DomainErrors become their §7 code with their message (and field errors under
+ * `extensions.fields`); GraphQL's own request errors keep Apollo's codes (GRAPHQL_PARSE_FAILED,
+ * GRAPHQL_VALIDATION_FAILED, BAD_USER_INPUT for variables, BAD_REQUEST); anything else is a bug or an
+ * outage: a generic message, never its text, stack or SQL (the logging plugin records it).
+ */
+export function formatStorefrontError(
+  formatted: GraphQLFormattedError,
+  error: unknown,
+): GraphQLFormattedError {
+  const original = originalOf(error);
+  const base = { locations: formatted.locations, path: formatted.path };
+  if (original instanceof DomainError) {
+    const code = graphqlCode(original);
+    if (code === 'INTERNAL_SERVER_ERROR') return internal(base);
+    const fields = original.options.errors;
+    return {
+      // Field-level failures say what is wrong in the message too, not only in extensions.fields.
+      message: fields?.length
+        ? `Invalid input: ${fields.map((f) => f.message).join('; ')}.`
+        : (original.options.detail ?? original.title),
+      ...base,
+      extensions: {
+        ...(original.options.extensions ?? {}),
+        code,
+        ...(original.options.errors ? { fields: original.options.errors } : {}),
+      },
+    };
+  }
+  const code = formatted.extensions?.code;
+  if (original instanceof GraphQLError || (typeof code === 'string' && code !== 'INTERNAL_SERVER_ERROR')) {
+    return {
+      message: formatted.message,
+      ...base,
+      extensions: { ...formatted.extensions, code: code ?? 'INTERNAL_SERVER_ERROR' },
+    };
+  }
+  if (isDatabaseUnavailable(original)) {
+    return {
+      message: 'The database is unreachable; retry shortly.',
+      ...base,
+      extensions: { code: 'UNAVAILABLE' },
+    };
+  }
+  return internal(base);
+}
+
+function internal(base: Pick<GraphQLFormattedError, 'locations' | 'path'>): GraphQLFormattedError {
+  return {
+    message: 'Something went wrong on our side. Quote the X-Request-Id if you contact support.',
+    ...base,
+    extensions: { code: 'INTERNAL_SERVER_ERROR' },
+  };
+}

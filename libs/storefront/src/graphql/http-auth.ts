@@ -1,0 +1,93 @@
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { AccessGuard } from '@app/auth';
+import { APP_LOGGER, Caller, DomainError, toDomainError } from '@app/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
+
+export const STOREFRONT_GRAPHQL_PATH = '/v1/storefront/graphql';
+
+/** The request after this hook: `caller` is the app or public token's caller, resolved on this request. */
+export type AuthenticatedRequest = FastifyRequest & { caller?: Caller };
+
+/**
+ * Authentication of the storefront endpoint, at the HTTP level and before Apollo runs (contract §7):
+ * no or bad token → HTTP 401 `UNAUTHENTICATED`, an account token → HTTP 403 `FORBIDDEN`, both in the
+ * GraphQL error shape rather than problem+json. It uses the global guard's own `authenticate`, so the
+ * revocation read of every token kind happens on every request: a revoked or rotated token, or one whose
+ * store is gone, is refused on the very next request. The caller it attaches is the one the global
+ * AccessGuard then checks for GraphQL resolvers (see access.guard.ts), and the GraphQL context carries.
+ *
+ * A Fastify onRequest hook (not a Nest guard) because guards run inside GraphQL execution, where
+ * the HTTP status can no longer say 401/403; onRequest also refuses before the body is even parsed.
+ * It is added after the CORS hook, so refusals still carry the CORS headers a browser needs to read them.
+ */
+@Injectable()
+export class StorefrontHttpAuth implements OnModuleInit {
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    private readonly guard: AccessGuard,
+    @Inject(APP_LOGGER) private readonly logger: Logger,
+  ) {}
+
+  onModuleInit(): void {
+    const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
+    fastify.addHook('onRequest', async (request: AuthenticatedRequest, reply: FastifyReply) => {
+      if (request.routeOptions.url !== STOREFRONT_GRAPHQL_PATH || request.method === 'OPTIONS') return;
+      let caller: Caller;
+      try {
+        caller = await this.guard.authenticate(request);
+      } catch (error) {
+        return this.refuse(request, reply, error);
+      }
+      if (caller.kind === 'account') {
+        return send(
+          reply,
+          403,
+          'FORBIDDEN',
+          'Account tokens cannot call the storefront API; use an app or public token.',
+        );
+      }
+      request.caller = caller;
+    });
+  }
+
+  private refuse(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
+    const domain = toDomainError(error);
+    if (domain && domain.status === 401) {
+      for (const [name, value] of Object.entries(domain.options.headers ?? {})) reply.header(name, value);
+      return send(
+        reply,
+        401,
+        'UNAUTHENTICATED',
+        domain.options.detail ?? 'A valid bearer token is required.',
+      );
+    }
+    if (domain?.code === 'unavailable') {
+      this.logger.warn(
+        { reqId: request.id, err: { message: (error as Error)?.message } },
+        'database unavailable',
+      );
+      reply.header('Retry-After', String(domain.options.retryAfter ?? 5));
+      return send(reply, 503, 'UNAVAILABLE', domain.options.detail ?? 'Service unavailable.');
+    }
+    if (domain && domain.status < 500) {
+      return send(reply, domain.status, codeFor(domain), domain.options.detail ?? domain.title);
+    }
+    this.logger.error({ reqId: request.id, err: error }, 'storefront authentication failed');
+    return send(reply, 500, 'INTERNAL_SERVER_ERROR', 'Internal server error.');
+  }
+}
+
+function codeFor(error: DomainError): string {
+  if (error.status === 403) return 'FORBIDDEN';
+  if (error.status === 404) return 'NOT_FOUND';
+  return 'BAD_USER_INPUT';
+}
+
+function send(reply: FastifyReply, status: number, code: string, message: string): FastifyReply {
+  return reply
+    .status(status)
+    .header('Content-Type', 'application/json; charset=utf-8')
+    .send({ errors: [{ message, extensions: { code } }] });
+}

@@ -1,0 +1,33 @@
+import { Injectable } from '@nestjs/common';
+import DataLoader from 'dataloader';
+import { ProductsService } from '../catalogue/products.service';
+import { StoreReader } from '../catalogue/store-reader.service';
+import { OrdersService } from '../orders/orders.service';
+import type { StorefrontCaller } from '../scopes';
+import type { StorefrontLoaders } from './context';
+
+@Injectable()
+export class LoadersFactory {
+  constructor(
+    private readonly products: ProductsService,
+    private readonly orders: OrdersService,
+    private readonly stores: StoreReader,
+  ) {}
+
+  /** Bound to the caller's store: a loader can only ever return that store's rows. */
+  create(caller: StorefrontCaller): StorefrontLoaders {
+    return {
+      product: new DataLoader(async (ids) => {
+        const found = await this.products.byIds(caller.storeId, ids);
+        return ids.map((id) => found.get(id) ?? null);
+      }),
+      orderLines: new DataLoader(async (orderIds) => {
+        const found = await this.orders.linesOf(orderIds);
+        return orderIds.map((id) => found.get(id) ?? []);
+      }),
+      store: new DataLoader(async (ids) =>
+        Promise.all(ids.map((id) => (id === caller.storeId ? this.stores.byId(id) : null))),
+      ),
+    };
+  }
+}

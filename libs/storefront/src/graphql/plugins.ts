@@ -1,0 +1,95 @@
+import type { ApolloServerPlugin } from '@apollo/server';
+import { FragmentDefinitionNode, GraphQLError, Kind } from 'graphql';
+import type { Logger } from 'pino';
+import type { StorefrontContext } from './context';
+import { isUnexpected, originalOf } from './format-error';
+import { analyzeOperation, QUERY_LIMITS, QueryAnalysis, QueryTooDeeplyNested } from './query-limits';
+
+const tooComplex = (message: string, extensions: Record<string, unknown> = {}) =>
+  new GraphQLError(message, {
+    extensions: { ...extensions, code: 'QUERY_TOO_COMPLEX', http: { status: 400 } },
+  });
+
+/** Throws the refusal for an analysed operation over a limit (contract §7), or returns. */
+export function enforceLimits(analysis: QueryAnalysis, limits = QUERY_LIMITS): void {
+  if (analysis.badFirst.length) {
+    throw new GraphQLError(`first must be between 0 and ${limits.maxFirst} (got ${analysis.badFirst[0]}).`, {
+      extensions: { code: 'BAD_USER_INPUT', http: { status: 400 } },
+    });
+  }
+  if (analysis.depth > limits.maxDepth) {
+    throw tooComplex(`The query is ${analysis.depth} levels deep; the limit is ${limits.maxDepth}.`, {
+      depth: analysis.depth,
+      maxDepth: limits.maxDepth,
+    });
+  }
+  if (analysis.aliases > limits.maxAliases) {
+    throw tooComplex(`The query has ${analysis.aliases} aliases; the limit is ${limits.maxAliases}.`, {
+      aliases: analysis.aliases,
+      maxAliases: limits.maxAliases,
+    });
+  }
+  if (analysis.cost > limits.maxCost) {
+    throw tooComplex(`The query costs ${analysis.cost}; the limit is ${limits.maxCost}.`, {
+      cost: analysis.cost,
+      maxCost: limits.maxCost,
+    });
+  }
+}
+
+/**
+ * Depth, aliases, cost and `first`, measured on the operation that will run, with its variables, after
+ * validation and before execution — so a query over a limit is refused before any resolver runs. The
+ * requested cost is reported in every analysed response as `extensions.cost`.
+ */
+export function queryLimitsPlugin(limits = QUERY_LIMITS): ApolloServerPlugin<StorefrontContext> {
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation(requestContext) {
+          const { operation, document, schema, request, contextValue } = requestContext;
+          if (!operation) return;
+          const fragments: Record<string, FragmentDefinitionNode> = {};
+          for (const definition of document.definitions) {
+            if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments[definition.name.value] = definition;
+          }
+          let analysis: QueryAnalysis;
+          try {
+            analysis = analyzeOperation(schema, operation, fragments, request.variables, limits.maxFirst);
+          } catch (error) {
+            if (error instanceof QueryTooDeeplyNested) throw tooComplex('The query is nested too deeply.');
+            throw error;
+          }
+          contextValue.cost = analysis.cost;
+          enforceLimits(analysis, limits);
+        },
+        async willSendResponse({ response, contextValue }) {
+          if (contextValue.cost === undefined || response.body.kind !== 'single') return;
+          response.body.singleResult.extensions = {
+            ...response.body.singleResult.extensions,
+            cost: { requestedQueryCost: contextValue.cost, maximumAvailable: limits.maxCost },
+          };
+        },
+      };
+    },
+  };
+}
+
+/** Logs what formatError hides from the client (bugs), with the request id the client sees. */
+export function errorLoggingPlugin(logger: Logger): ApolloServerPlugin<StorefrontContext> {
+  return {
+    async requestDidStart() {
+      return {
+        async didEncounterErrors({ errors, contextValue }) {
+          for (const error of errors) {
+            if (!isUnexpected(error)) continue;
+            logger.error(
+              { reqId: contextValue?.req?.id, err: originalOf(error), path: error.path },
+              'storefront error',
+            );
+          }
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import { Field, ObjectType } from '@nestjs/graphql';
+import { formatAmount } from '../money/money';
+
+@ObjectType('Money', {
+  description: "An amount of money: a decimal string with exactly the currency's digits.",
+})
+export class MoneyModel {
+  @Field({ description: 'Decimal string, e.g. "499.00" (USD), "500" (JPY), "1.500" (KWD).' })
+  amount!: string;
+
+  @Field({ description: 'ISO 4217 currency code.' })
+  currencyCode!: string;
+
+  static of(minor: bigint | string, currencyCode: string): MoneyModel {
+    const money = new MoneyModel();
+    money.amount = formatAmount(minor, currencyCode);
+    money.currencyCode = currencyCode;
+    return money;
+  }
+}

@@ -1,0 +1,31 @@
+import { Field, ID, ObjectType } from '@nestjs/graphql';
+
+@ObjectType('Store', { description: 'The store the token belongs to.' })
+export class StoreModel {
+  @Field(() => ID)
+  id!: string;
+
+  @Field()
+  name!: string;
+
+  @Field(() => String, { nullable: true })
+  description!: string | null;
+
+  @Field({ description: '"onboarding" or "active".' })
+  status!: string;
+
+  @Field(() => String, { nullable: true })
+  faviconUrl!: string | null;
+
+  @Field(() => String, { nullable: true })
+  logoBlackWhiteUrl!: string | null;
+
+  @Field(() => String, { nullable: true })
+  logoColorUrl!: string | null;
+
+  @Field(() => String, { nullable: true })
+  supportEmail!: string | null;
+
+  @Field(() => [String])
+  socialLinks!: string[];
+}

@@ -1,0 +1,56 @@
+import { currencyDigits } from './currencies';
+
+/**
+ * Money is kept as integer minor units (bigint in the database, BigInt here) and travels as a decimal
+ * string with exactly the currency's digits ("499.00", "500" for JPY, "1.500" for KWD), so no amount is
+ * ever a binary float.
+ */
+
+/** The largest price in minor units: with ≤ 100 lines of ≤ 10,000 units, a total stays far below 2^63. */
+export const MAX_PRICE_MINOR = 10n ** 12n;
+
+export type MoneyParseResult = { ok: true; minor: bigint } | { ok: false; message: string };
+
+const AMOUNT = /^(\d+)(?:\.(\d+))?$/;
+
+export function isCurrencyCode(code: string): boolean {
+  return currencyDigits(code) !== undefined;
+}
+
+/**
+ * Parses a non-negative decimal amount in a currency into minor units. Refuses signs, exponents,
+ * separators, and more fraction digits than the currency has (JPY "500.5" or even "500.0").
+ */
+export function parseAmount(amount: string, currencyCode: string): MoneyParseResult {
+  const digits = currencyDigits(currencyCode);
+  if (digits === undefined)
+    return { ok: false, message: 'currencyCode must be an ISO 4217 code, e.g. "USD"' };
+  const match = AMOUNT.exec(amount);
+  if (!match || match[1].length > 16) {
+    return { ok: false, message: 'price must be a non-negative decimal number such as "499.00"' };
+  }
+  const fraction = match[2] ?? '';
+  if (fraction.length > digits) {
+    return {
+      ok: false,
+      message:
+        digits === 0
+          ? `price in ${currencyCode} takes no decimals`
+          : `price in ${currencyCode} takes at most ${digits} decimals`,
+    };
+  }
+  const minor = BigInt(match[1] + fraction.padEnd(digits, '0'));
+  if (minor > MAX_PRICE_MINOR) return { ok: false, message: 'price is too large' };
+  return { ok: true, minor };
+}
+
+/** Formats minor units as the wire amount with exactly the currency's digits. */
+export function formatAmount(minor: bigint | string | number, currencyCode: string): string {
+  const digits = currencyDigits(currencyCode) ?? 2;
+  const value = BigInt(minor);
+  const negative = value < 0n;
+  const text = (negative ? -value : value).toString().padStart(digits + 1, '0');
+  const whole = digits === 0 ? text : text.slice(0, -digits);
+  const result = digits === 0 ? whole : `${whole}.${text.slice(-digits)}`;
+  return negative ? `-${result}` : result;
+}

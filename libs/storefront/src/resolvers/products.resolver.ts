@@ -1,0 +1,67 @@
+import { Args, Context, ID, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { Accepts } from '@app/core';
+import { ProductsService } from '../catalogue/products.service';
+import type { StorefrontContext } from '../graphql/context';
+import { GqlCaller } from '../graphql/context';
+import { ProductCreateInput, ProductUpdateInput } from '../inputs/product.input';
+import { ProductConnectionModel, ProductModel } from '../models/product.model';
+import { StoreModel } from '../models/store.model';
+import { requireScope, StorefrontCaller } from '../scopes';
+import { StorefrontErrors } from '../storefront.errors';
+
+@Accepts('app', 'public')
+@Resolver(() => ProductModel)
+export class ProductsResolver {
+  constructor(private readonly service: ProductsService) {}
+
+  @Query(() => ProductConnectionModel, {
+    description: 'The catalogue, oldest first; `query` matches title or handle. Scope: products:read.',
+  })
+  products(
+    @GqlCaller() caller: StorefrontCaller,
+    @Args('first', { type: () => Int, nullable: true, defaultValue: 20 }) first: number | null,
+    @Args('after', { type: () => String, nullable: true }) after: string | null,
+    @Args('query', { type: () => String, nullable: true }) query: string | null,
+  ) {
+    return this.service.list(caller, { first, after, query });
+  }
+
+  @Query(() => ProductModel, {
+    nullable: true,
+    description: 'One product by id or by handle (exactly one of them). Scope: products:read.',
+  })
+  product(
+    @GqlCaller() caller: StorefrontCaller,
+    @Args('id', { type: () => ID, nullable: true }) id: string | null,
+    @Args('handle', { type: () => String, nullable: true }) handle: string | null,
+  ) {
+    return this.service.find(caller, { id, handle });
+  }
+
+  @Mutation(() => ProductModel, { description: 'Apps only. Scope: products:write.' })
+  productCreate(@GqlCaller() caller: StorefrontCaller, @Args('input') input: ProductCreateInput) {
+    return this.service.create(caller, input);
+  }
+
+  @Mutation(() => ProductModel, { description: 'Apps only. Scope: products:write.' })
+  productUpdate(
+    @GqlCaller() caller: StorefrontCaller,
+    @Args('id', { type: () => ID }) id: string,
+    @Args('input') input: ProductUpdateInput,
+  ) {
+    return this.service.update(caller, id, input);
+  }
+
+  @Mutation(() => ID, { description: 'Apps only. Scope: products:write. Returns the deleted id.' })
+  productDelete(@GqlCaller() caller: StorefrontCaller, @Args('id', { type: () => ID }) id: string) {
+    return this.service.delete(caller, id);
+  }
+
+  @ResolveField('store', () => StoreModel, { description: 'Scope: store:read.' })
+  async store(@Parent() product: ProductModel, @Context() ctx: StorefrontContext): Promise<StoreModel> {
+    requireScope(ctx.caller, 'store:read');
+    const store = await ctx.loaders.store.load(product.storeId);
+    if (!store) throw StorefrontErrors.notFound('The store no longer exists.');
+    return store;
+  }
+}

@@ -1,0 +1,34 @@
+import { Args, Context, Int, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { Accepts } from '@app/core';
+import { ProductsService } from '../catalogue/products.service';
+import { StoreReader } from '../catalogue/store-reader.service';
+import type { StorefrontContext } from '../graphql/context';
+import { GqlCaller } from '../graphql/context';
+import { ProductConnectionModel } from '../models/product.model';
+import { StoreModel } from '../models/store.model';
+import type { StorefrontCaller } from '../scopes';
+
+@Accepts('app', 'public')
+@Resolver(() => StoreModel)
+export class StoreResolver {
+  constructor(
+    private readonly stores: StoreReader,
+    private readonly products: ProductsService,
+  ) {}
+
+  @Query(() => StoreModel, { description: "The token's store. Scope: store:read." })
+  store(@GqlCaller() caller: StorefrontCaller): Promise<StoreModel> {
+    return this.stores.get(caller);
+  }
+
+  @ResolveField('products', () => ProductConnectionModel, { description: 'Scope: products:read.' })
+  storeProducts(
+    @Context() ctx: StorefrontContext,
+    @Args('first', { type: () => Int, nullable: true, defaultValue: 20 }) first: number | null,
+    @Args('after', { type: () => String, nullable: true }) after: string | null,
+    @Args('query', { type: () => String, nullable: true }) query: string | null,
+  ) {
+    // The parent is always the caller's own store (the only store a token can reach).
+    return this.products.list(ctx.caller, { first, after, query });
+  }
+}

@@ -1,0 +1,83 @@
+import { ApolloDriver, ApolloDriverConfig } from '@nestjs/apollo';
+import { Module } from '@nestjs/common';
+import { GraphQLModule } from '@nestjs/graphql';
+import { GraphQLError } from 'graphql';
+import type { Logger } from 'pino';
+import { AuthModule } from '@app/auth';
+import { APP_LOGGER } from '@app/core';
+import { ProductsService } from './catalogue/products.service';
+import { StoreReader } from './catalogue/store-reader.service';
+import type { StorefrontContext } from './graphql/context';
+import { formatStorefrontError } from './graphql/format-error';
+import { AuthenticatedRequest, STOREFRONT_GRAPHQL_PATH, StorefrontHttpAuth } from './graphql/http-auth';
+import { LoadersFactory } from './graphql/loaders.factory';
+import { errorLoggingPlugin, queryLimitsPlugin } from './graphql/plugins';
+import { OrdersService } from './orders/orders.service';
+import { OrderLineResolver, OrdersResolver } from './resolvers/orders.resolver';
+import { ProductsResolver } from './resolvers/products.resolver';
+import { StoreResolver } from './resolvers/store.resolver';
+import type { StorefrontCaller } from './scopes';
+
+/** The resolvers and services: the only module the GraphQL schema is built from. */
+@Module({
+  providers: [
+    ProductsService,
+    OrdersService,
+    StoreReader,
+    LoadersFactory,
+    StoreResolver,
+    ProductsResolver,
+    OrdersResolver,
+    OrderLineResolver,
+  ],
+  exports: [LoadersFactory],
+})
+export class StorefrontApiModule {}
+
+/**
+ * Storefront GraphQL at POST (and GET, for queries) /v1/storefront/graphql — code-first, Apollo Server 5
+ * on Fastify. The schema is built in memory at start (`autoSchemaFile: true`: the server never writes a
+ * file); `libs/storefront/schema.gql` is its committed print, kept in sync by test/storefront-schema.e2e-spec.ts.
+ */
+@Module({
+  imports: [
+    AuthModule,
+    StorefrontApiModule,
+    GraphQLModule.forRootAsync<ApolloDriverConfig>({
+      driver: ApolloDriver,
+      imports: [StorefrontApiModule],
+      inject: [LoadersFactory, APP_LOGGER],
+      useFactory: (loaders: LoadersFactory, logger: Logger): ApolloDriverConfig => ({
+        path: STOREFRONT_GRAPHQL_PATH,
+        include: [StorefrontApiModule],
+        autoSchemaFile: true,
+        sortSchema: true,
+        buildSchemaOptions: { dateScalarMode: 'isoDate' },
+        // The schema is public (as Shopify's Storefront API): introspection on, no playground UI,
+        // and no "Did you mean …?" field suggestions in errors.
+        introspection: true,
+        playground: false,
+        hideSchemaDetailsFromClientErrors: true,
+        // One operation per request: an array of operations would multiply every limit below.
+        allowBatchedHttpRequests: false,
+        csrfPrevention: true,
+        includeStacktraceInErrorResponses: false,
+        formatError: formatStorefrontError,
+        plugins: [queryLimitsPlugin(), errorLoggingPlugin(logger)],
+        context: async (request: AuthenticatedRequest): Promise<StorefrontContext> => {
+          const caller = request.caller;
+          // The HTTP hook has already answered 401/403 for anything else; this only guards against a
+          // wiring mistake ever letting an unauthenticated request reach a resolver.
+          if (!caller || caller.kind === 'account') {
+            throw new GraphQLError('A valid app or public token is required.', {
+              extensions: { code: 'UNAUTHENTICATED', http: { status: 401 } },
+            });
+          }
+          return { req: request, caller: caller as StorefrontCaller, loaders: loaders.create(caller) };
+        },
+      }),
+    }),
+  ],
+  providers: [StorefrontHttpAuth],
+})
+export class StorefrontModule {}
