@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Errors } from '@app/core';
+import { PreparedQueries } from '@app/database';
 
 export interface AccountView {
   id: string;
@@ -12,7 +13,10 @@ export interface AccountView {
 
 @Injectable()
 export class AccountService {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly queries: PreparedQueries,
+  ) {}
 
   /**
    * The account for a verified e-mail, created on its first verified sign-in, with the identity that
@@ -71,12 +75,21 @@ export class AccountService {
   }
 
   async me(accountId: string): Promise<AccountView> {
-    const rows = (await this.db.query(
-      `SELECT a.id, a.email, a.created_at, COALESCE(array_agg(DISTINCT i.provider) FILTER (WHERE i.provider IS NOT NULL), '{}') AS providers
+    // A prepared statement: `/me` is the cheapest authenticated call and a common health probe for
+    // clients; unprepared, this query alone cost PostgreSQL ~3× the CPU (218 vs 77 µs, bench/README.md).
+    const rows = await this.queries.rows<{
+      id: string;
+      email: string;
+      created_at: Date;
+      providers: string[];
+    }>(
+      'auth_account_me',
+      `SELECT a.id, a.email, a.created_at,
+              COALESCE(array_agg(DISTINCT i.provider) FILTER (WHERE i.provider IS NOT NULL), '{}') AS providers
          FROM accounts a LEFT JOIN account_identities i ON i.account_id = a.id
         WHERE a.id = $1 GROUP BY a.id`,
       [accountId],
-    )) as { id: string; email: string; created_at: Date; providers: string[] }[];
+    );
     const row = rows[0];
     if (!row) throw Errors.invalidToken();
     const order = ['otp', 'google', 'github'];

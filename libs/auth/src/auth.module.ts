@@ -9,6 +9,7 @@ import { AccountRevocation } from './guards/account-revocation';
 import { CallerResolvers } from './guards/caller-resolvers';
 import { OtpService } from './otp.service';
 import { AuthRateLimitGuard } from './rate-limit/auth-rate-limit.guard';
+import { MemoryThrottlerStorage } from './rate-limit/memory-throttler.storage';
 import { RedisThrottlerStorage } from './rate-limit/redis-throttler.storage';
 import { SessionService } from './session.service';
 import { SOCIAL_PROVIDERS, SocialController } from './social';
@@ -20,7 +21,7 @@ import { AccessTokenService } from './tokens/access-token.service';
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
         throttlers: [{ name: 'default', ttl: 60_000, limit: config.authRateLimit }],
-        storage: config.redisUrl ? new RedisThrottlerStorage(config.redisUrl) : undefined,
+        storage: config.redisUrl ? new RedisThrottlerStorage(config.redisUrl) : new MemoryThrottlerStorage(),
       }),
     }),
   ],
