@@ -1,0 +1,10 @@
+'use strict';
+// The baseline every other scenario is compared with: a public route that does no I/O at all, so it
+// measures the HTTP stack alone (Fastify, Nest routing, the global guards, helmet, CORS, the request
+// id and log hooks). Always measured, whatever the filter.
+module.exports = {
+  name: 'live',
+  title: 'GET /health/live',
+  order: 0,
+  setup: () => ({ method: 'GET', path: '/health/live' }),
+};
