@@ -4,14 +4,16 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=$(mktemp -d)
-port=${SMOKE_PORT:-39123}
+# A free loopback port (never a fixed one: a stale server there would answer for us).
+port=${SMOKE_PORT:-$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")}
 log="$dir/server.log"
 pid=""
-cleanup() { [ -n "$pid" ] && kill "$pid" 2>/dev/null || true; rm -rf "$dir"; }
+cleanup() { [ -n "$pid" ] && kill -TERM -- "-$pid" 2>/dev/null || true; rm -rf "$dir"; }
 trap cleanup EXIT
 
 start() {
-  env -u DATABASE_URL -u SMTP_URL DATA_DIR="$dir/data" PORT="$port" HOST=127.0.0.1 npm start >>"$log" 2>&1 &
+  # Its own process group (npm → sh → start.js → node), so stop() reaches the server itself.
+  env -u DATABASE_URL -u SMTP_URL DATA_DIR="$dir/data" PORT="$port" HOST=127.0.0.1 setsid npm start >>"$log" 2>&1 &
   pid=$!
   for _ in $(seq 1 120); do
     curl -fs "http://127.0.0.1:$port/health/ready" >/dev/null 2>&1 && return 0
@@ -19,13 +21,24 @@ start() {
   done
   echo "server did not become ready"; tail -50 "$log"; exit 1
 }
-stop() { kill -TERM "$pid"; wait "$pid" || true; pid=""; }
+stop() {
+  kill -TERM -- "-$pid"
+  wait "$pid" || true
+  for _ in $(seq 1 40); do kill -0 -- "-$pid" 2>/dev/null || break; sleep 0.25; done
+  if kill -0 -- "-$pid" 2>/dev/null; then echo "server did not exit on SIGTERM"; exit 1; fi
+  grep -q 'shut down cleanly' "$log" || { echo "no clean shutdown in the log"; tail -20 "$log"; exit 1; }
+  pid=""
+}
 json() { node -e "let s='';process.stdin.on('data',d=>s+=d).on('end',()=>console.log(JSON.parse(s)$1))"; }
 
 start
 curl -fs -X POST "http://127.0.0.1:$port/v1/auth/login" -H 'content-type: application/json' -d '{"email":"newcomer@example.com"}' >/dev/null
-sleep 0.3
-code=$(grep -o 'sign-in code: [0-9]\{6\}' "$log" | tail -1 | awk '{print $3}')
+code=""
+for _ in $(seq 1 20); do
+  code=$(grep -o 'sign-in code: [0-9]\{6\}' "$log" | tail -1 | awk '{print $3}' || true)
+  [ -n "$code" ] && break
+  sleep 0.25
+done
 [ -n "$code" ] || { echo "no code in the development mail log"; tail -20 "$log"; exit 1; }
 pair=$(curl -fs -X POST "http://127.0.0.1:$port/v1/auth/login/verify" -H 'content-type: application/json' \
   -d "{\"email\":\"newcomer@example.com\",\"otp\":\"$code\"}")

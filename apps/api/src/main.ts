@@ -17,8 +17,13 @@ async function main(): Promise<void> {
   const app = await createApp(config, logger);
   // SIGTERM/SIGINT: stop accepting connections, let in-flight requests finish (Fastify's close waits
   // for them), run the modules' shutdown hooks (the database pool, the embedded server), then exit 0.
+  // A signal may arrive more than once (npm, a process manager and `npm start`'s launcher all forward
+  // it): the first starts the shutdown, the others must not fall back to the default (instant) exit.
+  let shuttingDown = false;
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => {
+    process.on(signal, () => {
+      if (shuttingDown) return;
+      shuttingDown = true;
       logger.info({ signal }, 'shutting down');
       app.close().then(
         () => {
