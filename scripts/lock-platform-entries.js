@@ -11,7 +11,18 @@ const { join } = require('node:path');
 const file = join(__dirname, '..', 'package-lock.json');
 const lock = JSON.parse(readFileSync(file, 'utf8'));
 const packages = lock.packages;
-const OS = ['darwin', 'linux', 'win32', 'android', 'freebsd', 'openharmony', 'sunos', 'netbsd', 'openbsd', 'aix'];
+const OS = [
+  'darwin',
+  'linux',
+  'win32',
+  'android',
+  'freebsd',
+  'openharmony',
+  'sunos',
+  'netbsd',
+  'openbsd',
+  'aix',
+];
 const CPU = ['arm64', 'x64', 'ia32', 'arm', 'ppc64', 's390x', 'riscv64', 'loong64', 'wasm32'];
 
 let added = 0;
@@ -34,6 +45,8 @@ for (const [path, entry] of Object.entries(packages)) {
     added++;
   }
 }
-lock.packages = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : 1)));
+lock.packages = Object.fromEntries(
+  Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : 1)),
+);
 writeFileSync(file, JSON.stringify(lock, null, 2) + '\n');
 console.log(`package-lock.json: ${added} platform entr${added === 1 ? 'y' : 'ies'} added`);
