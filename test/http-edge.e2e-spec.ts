@@ -75,6 +75,16 @@ describe('HTTP edge (contract §1, §8)', () => {
     expect(res.status).not.toBe(413);
   });
 
+  it('refuses a NUL character in a JSON body or the URL with 400, never a 500 from the database', async () => {
+    const inBody = await t.post('/v1/auth/login', { email: 'a\u0000@example.com' });
+    expectProblem(inBody, 400, 'validation_failed');
+    expect(inBody.body.errors).toEqual([{ field: 'email', message: expect.stringContaining('NUL') }]);
+    expectProblem(await t.get('/v1/auth/me?x=%00'), 400, 'validation_failed');
+    // An escaped backslash followed by "u0000" is ordinary text, judged by the route's own validation.
+    const literal = await t.post('/v1/auth/login', { email: '\\u0000@example.com' });
+    expect(literal.body.errors).toEqual([{ field: 'email', message: expect.any(String) }]);
+  });
+
   it('refuses a body of an unsupported media type with 415', async () => {
     const res = await t.request('POST', '/v1/auth/login', {
       rawBody: 'email=a@example.com',

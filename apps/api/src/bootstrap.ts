@@ -14,6 +14,23 @@ export const BODY_LIMIT = 102_400;
 /** Every route the HTTP server registered, per app: lets a test check the OpenAPI document covers them all. */
 export const REGISTERED_ROUTES = new WeakMap<object, { method: string; url: string }[]>();
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+// A NUL in a JSON string (`\u0000` after an even run of backslashes, or a raw NUL byte): refused at the
+// edge for every route, REST and GraphQL alike, instead of failing deep in PostgreSQL with a 500.
+const NUL_IN_JSON = /\0|(?:^|[^\\])(?:\\\\)*\\u0000/;
+const nulRefused = (fields = ['query']) =>
+  Errors.validation(
+    fields.map((field) => ({ field, message: 'may not contain the NUL character (U+0000)' })),
+  );
+
+/** The paths (`address.line1`, `socialLinks.2`) of the strings and keys that carry a NUL. */
+function nulFields(value: unknown, path = ''): string[] {
+  if (typeof value === 'string') return value.includes('\0') ? [path || 'body'] : [];
+  if (!value || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, child]) => {
+    const childPath = path ? `${path}.${key}` : key;
+    return key.includes('\0') ? [childPath] : nulFields(child, childPath);
+  });
+}
 
 /**
  * Builds the whole application on Fastify — used by main.ts and by every end-to-end test, so the tests
@@ -92,6 +109,8 @@ function securityHeaders(config: AppConfig): Record<string, string> {
 function configureHttp(fastify: FastifyInstance, logger: Logger): void {
   fastify.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
+    // A NUL can never be stored (PostgreSQL text refuses it) and has no business in a path or query.
+    if (request.url.includes('%00')) return done(nulRefused());
     done();
   });
   // One structured line per request: path without its query string (which could carry a token), no
@@ -126,9 +145,12 @@ function configureHttp(fastify: FastifyInstance, logger: Logger): void {
     (request, body, done) => {
       const text = typeof body === 'string' ? body : body.toString('utf8');
       if (text.trim() === '') return done(null, undefined);
-      defaultJson(request, text, (error, value) =>
-        error ? done(Errors.malformedBody(), undefined) : done(null, value),
-      );
+      defaultJson(request, text, (error, value) => {
+        if (error) return done(Errors.malformedBody(), undefined);
+        // Cheap test on the text first; only a body that has a NUL is walked to name its fields.
+        if (NUL_IN_JSON.test(text)) return done(nulRefused(nulFields(value)), undefined);
+        done(null, value);
+      });
     },
   );
   // Form bodies, for the OAuth endpoints only (RFC 6749 requires them there). Elsewhere a form is 415
