@@ -76,24 +76,37 @@ export class TestApp {
       cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
       dataDir = dir;
     }
-    const port = await freePort();
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-      PORT: String(port),
-      HOST: '127.0.0.1',
+    const secrets = {
       JWT_SECRET: randomBytes(32).toString('hex'),
       OTP_PEPPER: randomBytes(32).toString('hex'),
-      SMTP_URL: mail.url,
-      AUTH_RATE_LIMIT: '100000',
-      OTP_RESEND_AFTER: '0',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      ...(dataDir ? { DATA_DIR: dataDir } : {}),
-      ...options.env,
-    });
-    const app = await createApp(config, createLogger(config.logLevel, options.logDestination));
-    await app.listen({ port, host: '127.0.0.1' });
-    return new TestApp(app, config, `http://127.0.0.1:${port}`, mail, cleanups);
+    };
+    // The port must be known before the app is built (it is in PUBLIC_URL, the token issuer), so it is
+    // picked first and then bound; another process can take it in between, hence the retry.
+    for (let attempt = 1; ; attempt++) {
+      const port = await freePort();
+      const config = loadConfig({
+        NODE_ENV: 'test',
+        LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        ...secrets,
+        SMTP_URL: mail.url,
+        AUTH_RATE_LIMIT: '100000',
+        OTP_RESEND_AFTER: '0',
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+        ...(dataDir ? { DATA_DIR: dataDir } : {}),
+        ...options.env,
+      });
+      const app = await createApp(config, createLogger(config.logLevel, options.logDestination));
+      try {
+        await app.listen({ port, host: '127.0.0.1' });
+      } catch (error) {
+        await app.close();
+        if ((error as { code?: string }).code === 'EADDRINUSE' && attempt < 5) continue;
+        throw error;
+      }
+      return new TestApp(app, config, `http://127.0.0.1:${port}`, mail, cleanups);
+    }
   }
 
   async request<T = any>(
