@@ -41,6 +41,10 @@ describe('loadConfig (contract §0)', () => {
       otpMaxAttempts: 5,
       otpResendAfter: 60,
       authRateLimit: 60,
+      trustProxy: false,
+      otpMaxFailures: 20,
+      sessionMaxAge: 7_776_000,
+      refreshReuseInterval: 10,
       authRedirectOrigins: [],
       corsOrigins: [],
       redisUrl: null,
@@ -104,5 +108,31 @@ describe('loadConfig (contract §0)', () => {
       'https://a.example',
       'http://localhost:5173',
     ]);
+  });
+
+  it('reads TRUST_PROXY as a hop count or a list of addresses/CIDRs, and refuses anything else', () => {
+    expect(load({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(load({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1,2001:db8::/32' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+      '2001:db8::/32',
+    ]);
+    fails({ TRUST_PROXY: '0' }, 'TRUST_PROXY');
+    fails({ TRUST_PROXY: 'true' }, 'TRUST_PROXY');
+    fails({ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY');
+    fails({ TRUST_PROXY: '10.0.0.1/8/1' }, 'TRUST_PROXY');
+    fails({ TRUST_PROXY: 'proxy.internal' }, 'TRUST_PROXY');
+  });
+
+  it('validates the session and OTP-budget numbers', () => {
+    expect(load({ OTP_MAX_FAILURES: '3', SESSION_MAX_AGE: '5', REFRESH_REUSE_INTERVAL: '0' })).toMatchObject({
+      otpMaxFailures: 3,
+      sessionMaxAge: 5,
+      refreshReuseInterval: 0,
+    });
+    fails({ OTP_MAX_FAILURES: '0' }, 'OTP_MAX_FAILURES');
+    fails({ SESSION_MAX_AGE: '-1' }, 'SESSION_MAX_AGE');
+    fails({ REFRESH_REUSE_INTERVAL: 'ten' }, 'REFRESH_REUSE_INTERVAL');
   });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { isAbsolute, join, resolve } from 'node:path';
 
 /** The validated, typed configuration of one process (contract §0). */
@@ -26,6 +27,17 @@ export interface AppConfig {
   authRateLimit: number;
   redisUrl: string | null;
   corsOrigins: string[];
+  /**
+   * How far X-Forwarded-For is trusted (Fastify's `trustProxy`): false → never (the socket address is
+   * the client), a hop count, or the addresses/CIDRs of trusted proxies.
+   */
+  trustProxy: false | number | string[];
+  /** Failed OTP verifications per e-mail address per rolling hour, across codes. */
+  otpMaxFailures: number;
+  /** Seconds from sign-in after which a session ends, however often it was refreshed. */
+  sessionMaxAge: number;
+  /** Seconds during which a just-rotated refresh token may be presented again. */
+  refreshReuseInterval: number;
   logLevel: string;
   /** Google sign-in; null when GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET are unset. */
   google: GoogleConfig | null;
@@ -118,6 +130,35 @@ function origins(env: Env, name: string): string[] {
         throw new ConfigError(name, `has an entry that is not an origin (scheme://host[:port]): "${o}"`);
       }
       return parsed.origin;
+    });
+}
+
+/** TRUST_PROXY: unset → false; a whole number → hop count; else comma-separated IPs or CIDRs. */
+function trustProxy(env: Env, name: string): false | number | string[] {
+  const raw = str(env, name);
+  if (raw === undefined) return false;
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops < 1 || hops > 32)
+      throw new ConfigError(name, `hop count must be between 1 and 32 (got ${hops})`);
+    return hops;
+  }
+  return raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const [address, prefix, extra] = entry.split('/');
+      const family = isIP(address);
+      const maxPrefix = family === 4 ? 32 : 128;
+      const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= maxPrefix);
+      if (!family || !prefixOk || extra !== undefined) {
+        throw new ConfigError(
+          name,
+          `must be a hop count or comma-separated IP addresses/CIDRs (bad entry "${entry}")`,
+        );
+      }
+      return entry;
     });
 }
 
@@ -247,6 +288,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     authRateLimit: int(env, 'AUTH_RATE_LIMIT', 60, 1, 1_000_000),
     redisUrl,
     corsOrigins: origins(env, 'CORS_ORIGINS'),
+    trustProxy: trustProxy(env, 'TRUST_PROXY'),
+    otpMaxFailures: int(env, 'OTP_MAX_FAILURES', 20, 1, 1_000_000),
+    sessionMaxAge: int(env, 'SESSION_MAX_AGE', 7_776_000, 1, 315_360_000),
+    refreshReuseInterval: int(env, 'REFRESH_REUSE_INTERVAL', 10, 0, 3600),
     logLevel,
     google: googleConfig(env),
     github: githubConfig(env),
