@@ -1,9 +1,9 @@
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { AppConfig, DomainError, Errors, PinoNestLogger, sendProblem } from '@app/core';
+import { AppConfig, DomainError, Errors, jsonBodyProblem, PinoNestLogger, sendProblem } from '@app/core';
 import { OAUTH_PATH_PREFIX, oauthEdgeErrors } from '@app/oauth-apps';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
@@ -14,23 +14,8 @@ export const BODY_LIMIT = 102_400;
 /** Every route the HTTP server registered, per app: lets a test check the OpenAPI document covers them all. */
 export const REGISTERED_ROUTES = new WeakMap<object, { method: string; url: string }[]>();
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-// A NUL in a JSON string (`\u0000` after an even run of backslashes, or a raw NUL byte): refused at the
-// edge for every route, REST and GraphQL alike, instead of failing deep in PostgreSQL with a 500.
-const NUL_IN_JSON = /\0|(?:^|[^\\])(?:\\\\)*\\u0000/;
-const nulRefused = (fields = ['query']) =>
-  Errors.validation(
-    fields.map((field) => ({ field, message: 'may not contain the NUL character (U+0000)' })),
-  );
-
-/** The paths (`address.line1`, `socialLinks.2`) of the strings and keys that carry a NUL. */
-function nulFields(value: unknown, path = ''): string[] {
-  if (typeof value === 'string') return value.includes('\0') ? [path || 'body'] : [];
-  if (!value || typeof value !== 'object') return [];
-  return Object.entries(value).flatMap(([key, child]) => {
-    const childPath = path ? `${path}.${key}` : key;
-    return key.includes('\0') ? [childPath] : nulFields(child, childPath);
-  });
-}
+// Answers under these prefixes carry tokens, secrets or personal data: never stored by a cache.
+const NO_STORE_PREFIXES = ['/v1/auth/', '/v1/user/'];
 
 /**
  * Builds the whole application on Fastify — used by main.ts and by every end-to-end test, so the tests
@@ -41,6 +26,15 @@ export async function createApp(config: AppConfig, logger: Logger): Promise<Nest
     bodyLimit: BODY_LIMIT,
     logger: false,
     requestIdHeader: false,
+    // TRUST_PROXY: which X-Forwarded-For hops to believe; request.ip (rate limits, the session's ip)
+    // is the client address this yields. Unset: the header is ignored.
+    trustProxy: config.trustProxy,
+    // Errors Fastify raises before routing (a path with malformed percent-encoding or invalid UTF-8,
+    // an over-long path parameter) answer in problem+json like everything else.
+    frameworkErrors: (error: Error, request: FastifyRequest, reply: FastifyReply) => {
+      reply.header('X-Request-Id', request.id);
+      sendProblem(error, request, reply, logger);
+    },
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && SANE_REQUEST_ID.test(given) ? given : randomUUID();
@@ -67,8 +61,8 @@ export async function createApp(config: AppConfig, logger: Logger): Promise<Nest
   app.enableCors({
     origin: config.corsOrigins.length ? config.corsOrigins : false,
     methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id'],
-    exposedHeaders: ['X-Request-Id', 'Retry-After', 'WWW-Authenticate'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id', 'Idempotency-Key'],
+    exposedHeaders: ['X-Request-Id', 'Retry-After', 'WWW-Authenticate', 'Idempotent-Replayed'],
     maxAge: 600,
   });
   setupOpenApi(app, config);
@@ -109,8 +103,16 @@ function securityHeaders(config: AppConfig): Record<string, string> {
 function configureHttp(fastify: FastifyInstance, logger: Logger): void {
   fastify.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
+    // Decided on the route that matched (however its path was spelled), else on the decoded path.
+    const route = request.routeOptions.url ?? safeDecode(request.url.split('?')[0]);
+    if (NO_STORE_PREFIXES.some((prefix) => route.startsWith(prefix)))
+      reply.header('Cache-Control', 'no-store');
     // A NUL can never be stored (PostgreSQL text refuses it) and has no business in a path or query.
-    if (request.url.includes('%00')) return done(nulRefused());
+    if (request.url.includes('%00')) {
+      return done(
+        Errors.validation([{ field: 'query', message: 'may not contain the NUL character (U+0000)' }]),
+      );
+    }
     done();
   });
   // One structured line per request: path without its query string (which could carry a token), no
@@ -147,8 +149,9 @@ function configureHttp(fastify: FastifyInstance, logger: Logger): void {
       if (text.trim() === '') return done(null, undefined);
       defaultJson(request, text, (error, value) => {
         if (error) return done(Errors.malformedBody(), undefined);
-        // Cheap test on the text first; only a body that has a NUL is walked to name its fields.
-        if (NUL_IN_JSON.test(text)) return done(nulRefused(nulFields(value)), undefined);
+        // Depth, lone surrogates and NULs, for REST and GraphQL alike, before any validator sees it.
+        const problem = jsonBodyProblem(value);
+        if (problem) return done(Errors.validation([problem]), undefined);
         done(null, value);
       });
     },
@@ -185,6 +188,15 @@ function configureHttp(fastify: FastifyInstance, logger: Logger): void {
   fastify.setErrorHandler((error, request, reply) =>
     sendProblem(error, request as FastifyRequest, reply, logger),
   );
+}
+
+/** The path as the router sees it; a malformed escape leaves it as sent (the router answers that). */
+function safeDecode(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
 }
 
 function setupOpenApi(app: NestFastifyApplication, config: AppConfig): void {

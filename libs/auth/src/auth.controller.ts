@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBearerAuth,
@@ -7,13 +7,14 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { AccountCaller, AccountOnly, CurrentCaller, Public } from '@app/core';
+import { AccountCaller, AccountOnly, APP_CONFIG, AppConfig, CurrentCaller, Public } from '@app/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AccountService } from './account.service';
 import {
   LoginAcceptedDto,
   LoginDto,
   MeDto,
+  ProvidersDto,
   RefreshDto,
   SessionDto,
   TokenPairDto,
@@ -39,7 +40,21 @@ export class AuthController {
     private readonly otp: OtpService,
     private readonly accounts: AccountService,
     private readonly sessions: SessionService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  @Public()
+  @Get('providers')
+  @ApiOperation({
+    summary: 'The sign-in methods this deployment has turned on (for sign-in pages and SDKs).',
+  })
+  @ApiOkResponse({ type: ProvidersDto })
+  providers(): ProvidersDto {
+    const providers = ['otp'];
+    if (this.config.google) providers.push('google');
+    if (this.config.github) providers.push('github');
+    return { providers };
+  }
 
   @Public()
   @Post('login')

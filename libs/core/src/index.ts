@@ -11,3 +11,4 @@ export * from './mail/mail.service';
 export * from './access/caller';
 export * from './access/access.decorators';
 export * from './crypto/secret-hasher';
+export * from './http/json-limits';

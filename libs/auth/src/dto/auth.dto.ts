@@ -59,3 +59,13 @@ export class MeDto {
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
   @ApiProperty({ type: [String], example: ['otp'] }) providers!: string[];
 }
+
+export class ProvidersDto {
+  @ApiProperty({
+    type: [String],
+    enum: ['otp', 'google', 'github'],
+    example: ['otp', 'google'],
+    description: 'The sign-in methods this deployment has turned on; `otp` is always there.',
+  })
+  providers!: string[];
+}

@@ -42,6 +42,14 @@ export function toDomainError(error: unknown): DomainError | null {
   const fastifyError = error as { code?: unknown; statusCode?: unknown };
   if (typeof fastifyError.code === 'string' && fastifyError.code.startsWith('FST_')) {
     if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return Errors.payloadTooLarge();
+    if (fastifyError.code === 'FST_ERR_BAD_URL') {
+      return Errors.validation([
+        { field: 'path', message: 'is not a valid URL (malformed percent-encoding or invalid UTF-8)' },
+      ]);
+    }
+    // A path parameter longer than any id we issue names nothing that exists.
+    if (fastifyError.code === 'FST_ERR_MAX_PARAM_LENGTH')
+      return Errors.notFound('not_found', 'No such route.');
     if (fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return new DomainError('unsupported_media_type', 415, 'Unsupported media type', {
         detail: 'Send application/json (the OAuth endpoints also take application/x-www-form-urlencoded).',
