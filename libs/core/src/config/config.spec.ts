@@ -45,7 +45,7 @@ describe('loadConfig (contract §0)', () => {
       otpMaxFailures: 20,
       sessionMaxAge: 7_776_000,
       refreshReuseInterval: 10,
-      authRedirectOrigins: [],
+      authRedirectOrigins: ['http://localhost:3000'],
       corsOrigins: [],
       redisUrl: null,
       migrationsRun: true,
@@ -123,6 +123,17 @@ describe('loadConfig (contract §0)', () => {
     fails({ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY');
     fails({ TRUST_PROXY: '10.0.0.1/8/1' }, 'TRUST_PROXY');
     fails({ TRUST_PROXY: 'proxy.internal' }, 'TRUST_PROXY');
+  });
+
+  it("always allows PUBLIC_URL's origin (the console) as a sign-in redirect, besides AUTH_REDIRECT_ORIGINS", () => {
+    expect(
+      load({ PUBLIC_URL: 'https://api.example.com/base', AUTH_REDIRECT_ORIGINS: 'https://shop.example.com' })
+        .authRedirectOrigins,
+    ).toEqual(['https://api.example.com', 'https://shop.example.com']);
+    expect(
+      load({ PUBLIC_URL: 'https://api.example.com', AUTH_REDIRECT_ORIGINS: 'https://api.example.com' })
+        .authRedirectOrigins,
+    ).toEqual(['https://api.example.com']);
   });
 
   it('validates the session and OTP-budget numbers', () => {

@@ -23,6 +23,7 @@ export interface AppConfig {
   otpTtl: number;
   otpMaxAttempts: number;
   otpResendAfter: number;
+  /** Origins allowed as redirect_uri after social sign-in: PUBLIC_URL's origin, then AUTH_REDIRECT_ORIGINS. */
   authRedirectOrigins: string[];
   authRateLimit: number;
   redisUrl: string | null;
@@ -284,7 +285,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     otpTtl: int(env, 'OTP_TTL', 300, 1, 86_400),
     otpMaxAttempts: int(env, 'OTP_MAX_ATTEMPTS', 5, 1, 100),
     otpResendAfter: int(env, 'OTP_RESEND_AFTER', 60, 0, 86_400),
-    authRedirectOrigins: origins(env, 'AUTH_REDIRECT_ORIGINS'),
+    // The console is served by this process at PUBLIC_URL, so its own origin is always allowed.
+    authRedirectOrigins: [...new Set([new URL(publicUrl).origin, ...origins(env, 'AUTH_REDIRECT_ORIGINS')])],
     authRateLimit: int(env, 'AUTH_RATE_LIMIT', 60, 1, 1_000_000),
     redisUrl,
     corsOrigins: origins(env, 'CORS_ORIGINS'),
