@@ -72,6 +72,21 @@ export function toDomainError(error: unknown): DomainError | null {
   return null;
 }
 
+/**
+ * What of an unexpected error may be logged: name, message, code and stack only. A driver error
+ * (TypeORM's QueryFailedError, pg's DatabaseError) also carries the query, its parameters (a customer's
+ * e-mail, a hashed secret) and a `detail` that quotes the failing row: none of that reaches a log.
+ */
+export function errorForLog(error: unknown): {
+  name?: string;
+  message?: string;
+  code?: unknown;
+  stack?: string;
+} {
+  const e = error as { name?: string; message?: string; code?: unknown; stack?: string } | null | undefined;
+  return { name: e?.name, message: e?.message, code: e?.code, stack: e?.stack };
+}
+
 export interface ProblemBody {
   type: string;
   title: string;
@@ -109,12 +124,7 @@ export function sendProblem(
 ): void {
   let domain = toDomainError(error);
   if (!domain) {
-    // Only name, message, code and stack: a driver error also carries the query's parameters.
-    const e = error as { name?: string; message?: string; code?: unknown; stack?: string };
-    logger.error(
-      { reqId: request.id, err: { name: e?.name, message: e?.message, code: e?.code, stack: e?.stack } },
-      'unhandled error',
-    );
+    logger.error({ reqId: request.id, err: errorForLog(error) }, 'unhandled error');
     domain = internal;
   } else if (domain.code === 'unavailable') {
     logger.warn({ reqId: request.id, err: { message: (error as Error)?.message } }, 'database unavailable');

@@ -1,5 +1,5 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Inject } from '@nestjs/common';
-import { APP_LOGGER, PROBLEM_CONTENT_TYPE, toDomainError } from '@app/core';
+import { APP_LOGGER, errorForLog, PROBLEM_CONTENT_TYPE, toDomainError } from '@app/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 
@@ -42,7 +42,7 @@ export function sendOAuthError(
   let error = 'server_error';
   let description = 'Something went wrong on our side.';
   if (!domain) {
-    logger.error({ reqId: request.id, err: exception }, 'unhandled error');
+    logger.error({ reqId: request.id, err: errorForLog(exception) }, 'unhandled error');
   } else {
     const mapped = AS_OAUTH[domain.code];
     status = mapped?.status ?? domain.status;

@@ -2,7 +2,7 @@ import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import { GqlExecutionContext } from '@nestjs/graphql';
 import DataLoader from 'dataloader';
 import type { FastifyRequest } from 'fastify';
-import type { ProductModel } from '../models/product.model';
+import type { ProductConnectionModel, ProductModel } from '../models/product.model';
 import type { OrderLineModel } from '../models/order.model';
 import type { StoreModel } from '../models/store.model';
 import type { StorefrontCaller } from '../scopes';
@@ -12,6 +12,11 @@ export interface StorefrontLoaders {
   product: DataLoader<string, ProductModel | null>;
   orderLines: DataLoader<string, OrderLineModel[]>;
   store: DataLoader<string, StoreModel | null>;
+  /**
+   * `Store.products` by its arguments (JSON of first/after/query). Every store a token reaches is its own,
+   * so N nested stores asking for the same page share one query instead of running N.
+   */
+  storeProducts: DataLoader<string, ProductConnectionModel>;
 }
 
 /** The GraphQL context: the request, the caller its bearer token resolved to on THIS request, the loaders. */

@@ -1,7 +1,7 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { AccessGuard } from '@app/auth';
-import { APP_LOGGER, Caller, DomainError, toDomainError } from '@app/core';
+import { APP_LOGGER, Caller, DomainError, errorForLog, toDomainError } from '@app/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 
@@ -74,7 +74,7 @@ export class StorefrontHttpAuth implements OnModuleInit {
     if (domain && domain.status < 500) {
       return send(reply, domain.status, codeFor(domain), domain.options.detail ?? domain.title);
     }
-    this.logger.error({ reqId: request.id, err: error }, 'storefront authentication failed');
+    this.logger.error({ reqId: request.id, err: errorForLog(error) }, 'storefront authentication failed');
     return send(reply, 500, 'INTERNAL_SERVER_ERROR', 'Internal server error.');
   }
 }

@@ -6,6 +6,12 @@ import { OrdersService } from '../orders/orders.service';
 import type { StorefrontCaller } from '../scopes';
 import type { StorefrontLoaders } from './context';
 
+export interface StoreProductsArgs {
+  first: number | null;
+  after: string | null;
+  query: string | null;
+}
+
 @Injectable()
 export class LoadersFactory {
   constructor(
@@ -22,11 +28,15 @@ export class LoadersFactory {
         return ids.map((id) => found.get(id) ?? null);
       }),
       orderLines: new DataLoader(async (orderIds) => {
-        const found = await this.orders.linesOf(orderIds);
+        const found = await this.orders.linesOf(caller.storeId, orderIds);
         return orderIds.map((id) => found.get(id) ?? []);
       }),
       store: new DataLoader(async (ids) =>
         Promise.all(ids.map((id) => (id === caller.storeId ? this.stores.byId(id) : null))),
+      ),
+      // Keys are distinct within a batch (DataLoader dedupes them), so each distinct page is one query.
+      storeProducts: new DataLoader(async (keys) =>
+        Promise.all(keys.map((key) => this.products.list(caller, JSON.parse(key) as StoreProductsArgs))),
       ),
     };
   }

@@ -1,5 +1,6 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import { FragmentDefinitionNode, GraphQLError, Kind } from 'graphql';
+import { errorForLog, jsonBodyProblem } from '@app/core';
 import type { Logger } from 'pino';
 import type { StorefrontContext } from './context';
 import { isUnexpected, originalOf } from './format-error';
@@ -29,6 +30,11 @@ export function enforceLimits(analysis: QueryAnalysis, limits = QUERY_LIMITS): v
       maxAliases: limits.maxAliases,
     });
   }
+  if (analysis.schemaFields > limits.maxSchemaFields) {
+    throw tooComplex(`The query selects __schema ${analysis.schemaFields} times; the limit is one.`, {
+      schemaFields: analysis.schemaFields,
+    });
+  }
   if (analysis.cost > limits.maxCost) {
     throw tooComplex(`The query costs ${analysis.cost}; the limit is ${limits.maxCost}.`, {
       cost: analysis.cost,
@@ -49,6 +55,18 @@ export function queryLimitsPlugin(limits = QUERY_LIMITS): ApolloServerPlugin<Sto
         async didResolveOperation(requestContext) {
           const { operation, document, schema, request, contextValue } = requestContext;
           if (!operation) return;
+          // A POST body was checked at the JSON edge; GET carries its variables as JSON in the query
+          // string, parsed by Apollo: the same rules (well-formed text, 32 levels) apply to both.
+          const problem = jsonBodyProblem(request.variables ?? null);
+          if (problem) {
+            throw new GraphQLError(`variables.${problem.field} ${problem.message}.`, {
+              extensions: {
+                code: 'BAD_USER_INPUT',
+                http: { status: 400 },
+                fields: [{ ...problem, field: `variables.${problem.field}` }],
+              },
+            });
+          }
           const fragments: Record<string, FragmentDefinitionNode> = {};
           for (const definition of document.definitions) {
             if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments[definition.name.value] = definition;
@@ -84,7 +102,7 @@ export function errorLoggingPlugin(logger: Logger): ApolloServerPlugin<Storefron
           for (const error of errors) {
             if (!isUnexpected(error)) continue;
             logger.error(
-              { reqId: contextValue?.req?.id, err: originalOf(error), path: error.path },
+              { reqId: contextValue?.req?.id, err: errorForLog(originalOf(error)), path: error.path },
               'storefront error',
             );
           }

@@ -14,7 +14,12 @@ const schema = buildSchema(`
     store: Store!
     products(first: Int = 20, after: String, query: String): ProductConnection!
     product(id: ID, handle: String): Product
+    orders(first: Int = 20, after: String): OrderConnection!
   }
+  type Order { id: ID! lines: [OrderLine!]! }
+  type OrderLine { product: Product! quantity: Int! }
+  type OrderConnection { edges: [OrderEdge!]! pageInfo: PageInfo! }
+  type OrderEdge { cursor: String! node: Order! }
   type Mutation { productDelete(id: ID!): ID! }
   type Store { id: ID! name: String! products(first: Int = 20, after: String): ProductConnection! }
   type Product { id: ID! title: String! price: Money! store: Store! }
@@ -142,11 +147,37 @@ describe('query limits (contract §7)', () => {
     expect(refusal('{ products(first: 100) { edges { cursor } } }')).toBeNull();
   });
 
-  it('lets the standard introspection query through', () => {
+  it('lets the standard introspection query through, free, but only one __schema per operation', () => {
     const result = analyze(getIntrospectionQuery());
     expect(result.depth).toBe(0);
-    expect(result.cost).toBeLessThan(QUERY_LIMITS.maxCost);
+    expect(result.cost).toBe(0);
+    expect(result.schemaFields).toBe(1);
     expect(refusal(getIntrospectionQuery())).toBeNull();
+    expect(refusal('{ a: __schema { types { name } } b: __schema { types { name } } }')).toBe(
+      'QUERY_TOO_COMPLEX',
+    );
+    expect(
+      refusal(
+        '{ ...S ...S2 } fragment S on Query { __schema { types { name } } } fragment S2 on Query { __schema { queryType { name } } }',
+      ),
+    ).toBe('QUERY_TOO_COMPLEX');
+  });
+
+  it('multiplies a list field that is not a connection by its maximum length (Order.lines: 100)', () => {
+    // lines: 1 + 100 × (quantity 1)
+    expect(analyze('{ orders(first: 1) { edges { node { lines { quantity } } } } }').cost).toBe(
+      1 + 1 * (1 + (1 + (1 + 100 * 1))),
+    );
+    // The fan-out that ran ~10,000 SQL queries: orders × lines × a nested store's products.
+    const fanOut = `{ orders(first: 100) { edges { node { lines { product { store {
+      products(first: 1) { edges { node { id } } } } } } } } } }`;
+    expect(analyze(fanOut).cost).toBeGreaterThan(QUERY_LIMITS.maxCost);
+    expect(refusal(fanOut)).toBe('QUERY_TOO_COMPLEX');
+    // Five aliased order lists, each small enough alone, add up past the limit.
+    const one = (alias: string) =>
+      `${alias}: orders(first: 10) { edges { node { lines { product { id title } } } } }`;
+    expect(refusal(`{ ${one('a')} }`)).toBeNull();
+    expect(refusal(`{ ${['a', 'b', 'c', 'd', 'e'].map(one).join(' ')} }`)).toBe('QUERY_TOO_COMPLEX');
   });
 
   it('refuses absurd nesting without exhausting the stack', () => {

@@ -1,10 +1,12 @@
 import {
   FragmentDefinitionNode,
   getNamedType,
+  getNullableType,
   GraphQLCompositeType,
   GraphQLField,
   GraphQLSchema,
   isCompositeType,
+  isListType,
   Kind,
   OperationDefinitionNode,
   SelectionSetNode,
@@ -18,7 +20,16 @@ export const QUERY_LIMITS = {
   maxCost: 5000,
   /** `first` of any connection: 0…100. */
   maxFirst: 100,
+  /** At most one `__schema` per operation (introspection is free, so it is bounded by count instead). */
+  maxSchemaFields: 1,
 } as const;
+
+/**
+ * The longest a list field that is not a connection can be, for the cost: its selection is multiplied
+ * by this. `Order.lines` is capped at creation (MAX_ORDER_LINES). A list of objects not named here is
+ * priced at the connection maximum, so a new list field can never be free by omission.
+ */
+export const LIST_MAX_LENGTH: Record<string, number> = { 'Order.lines': 100 };
 
 /** Past this nesting the document is refused outright, so a pathological query cannot exhaust the stack. */
 const MAX_NESTING = 64;
@@ -28,8 +39,13 @@ export interface QueryAnalysis {
   depth: number;
   /** Aliased fields, fragments expanded as they will execute. */
   aliases: number;
-  /** Each field 1; a connection's selection is multiplied by its `first`. */
+  /**
+   * Each field 1; a connection's selection is multiplied by its `first`, a list field's by its maximum
+   * length; introspection fields and everything below them are free.
+   */
   cost: number;
+  /** How many `__schema` fields the operation selects, fragments expanded. */
+  schemaFields: number;
   /** `first` arguments outside 0…maxFirst, as written (after variables). */
   badFirst: number[];
 }
@@ -40,7 +56,10 @@ interface Summary {
   depth: number;
   aliases: number;
   cost: number;
+  schemaFields: number;
 }
+
+const EMPTY: Summary = { depth: 0, aliases: 0, cost: 0, schemaFields: 0 };
 
 /**
  * Measures one operation as it will execute: named fragments are expanded (each is measured once and
@@ -78,9 +97,15 @@ export function analyzeOperation(
   };
 
   const multiplier = (
+    parent: GraphQLCompositeType | undefined,
     field: GraphQLField<unknown, unknown>,
     args: readonly { name: { value: string }; value: ValueNode }[],
   ) => {
+    if (isListType(getNullableType(field.type))) {
+      // A connection's `edges` are already bounded by the connection's `first`.
+      if (parent?.name.endsWith('Connection')) return 1;
+      return LIST_MAX_LENGTH[`${parent?.name}.${field.name}`] ?? maxFirst;
+    }
     const firstArg = field.args.find((a) => a.name === 'first');
     if (!firstArg || !getNamedType(field.type).name.endsWith('Connection')) return 1;
     const written = intValue(args.find((a) => a.name.value === 'first')?.value);
@@ -98,7 +123,7 @@ export function analyzeOperation(
     nesting: number,
   ): Summary => {
     if (nesting > MAX_NESTING) throw new QueryTooDeeplyNested();
-    const total: Summary = { depth: 0, aliases: 0, cost: 0 };
+    const total: Summary = { ...EMPTY };
     for (const selection of selectionSet.selections) {
       let sub: Summary;
       if (selection.kind === Kind.FIELD) {
@@ -110,7 +135,7 @@ export function analyzeOperation(
         if (fieldDef) {
           const named = getNamedType(fieldDef.type);
           childType = isCompositeType(named) ? named : undefined;
-          times = multiplier(fieldDef, selection.arguments ?? []);
+          times = multiplier(parent, fieldDef, selection.arguments ?? []);
         } else if (name === '__schema') {
           childType = schema.getType('__Schema') as GraphQLCompositeType;
         } else if (name === '__type') {
@@ -118,12 +143,14 @@ export function analyzeOperation(
         }
         const inner = selection.selectionSet
           ? measure(selection.selectionSet, childType, nesting + 1)
-          : { depth: 0, aliases: 0, cost: 0 };
+          : EMPTY;
         sub = {
           depth: introspection ? 0 : 1 + inner.depth,
           // Aliases count as written: they duplicate fields in the query, whatever the page size.
           aliases: (selection.alias ? 1 : 0) + inner.aliases,
-          cost: 1 + inner.cost * times,
+          // Introspection reads the in-memory schema, never the database: free, but counted below.
+          cost: introspection ? 0 : 1 + inner.cost * times,
+          schemaFields: (name === '__schema' ? 1 : 0) + inner.schemaFields,
         };
       } else if (selection.kind === Kind.INLINE_FRAGMENT) {
         const type = selection.typeCondition
@@ -141,7 +168,7 @@ export function analyzeOperation(
                 schema.getType(fragment.typeCondition.name.value) as GraphQLCompositeType | undefined,
                 nesting + 1,
               )
-            : { depth: 0, aliases: 0, cost: 0 };
+            : EMPTY;
           memo.set(name, known);
         }
         sub = known;
@@ -149,6 +176,7 @@ export function analyzeOperation(
       total.depth = Math.max(total.depth, sub.depth);
       total.aliases += sub.aliases;
       total.cost += sub.cost;
+      total.schemaFields += sub.schemaFields;
     }
     return total;
   };

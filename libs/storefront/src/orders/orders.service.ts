@@ -109,12 +109,16 @@ export class OrdersService {
   }
 
   /** For the request's DataLoader: the lines of many orders in one query (the orders are the caller's). */
-  async linesOf(orderIds: readonly string[]): Promise<Map<string, OrderLineModel[]>> {
+  async linesOf(storeId: string, orderIds: readonly string[]): Promise<Map<string, OrderLineModel[]>> {
+    // The store is in the query although the order ids already came from a store-scoped read: defence
+    // in depth, so a loader fed a foreign id can never return another store's lines.
     const rows = await this.queries.rows<LineRow>(
       'sf_order_lines',
-      `SELECT order_id, position, product_id, quantity, unit_price_minor, currency_code
-         FROM order_lines WHERE order_id = ANY($1::uuid[]) ORDER BY order_id, position`,
-      [orderIds],
+      `SELECT l.order_id, l.position, l.product_id, l.quantity, l.unit_price_minor, l.currency_code
+         FROM order_lines l JOIN orders o ON o.id = l.order_id
+        WHERE l.order_id = ANY($1::uuid[]) AND o.store_id = $2
+        ORDER BY l.order_id, l.position`,
+      [orderIds, storeId],
     );
     const byOrder = new Map<string, OrderLineModel[]>();
     for (const row of rows) {

@@ -1,6 +1,5 @@
 import { Args, Context, Int, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { Accepts } from '@app/core';
-import { ProductsService } from '../catalogue/products.service';
 import { StoreReader } from '../catalogue/store-reader.service';
 import type { StorefrontContext } from '../graphql/context';
 import { GqlCaller } from '../graphql/context';
@@ -11,10 +10,7 @@ import type { StorefrontCaller } from '../scopes';
 @Accepts('app', 'public')
 @Resolver(() => StoreModel)
 export class StoreResolver {
-  constructor(
-    private readonly stores: StoreReader,
-    private readonly products: ProductsService,
-  ) {}
+  constructor(private readonly stores: StoreReader) {}
 
   @Query(() => StoreModel, { description: "The token's store. Scope: store:read." })
   store(@GqlCaller() caller: StorefrontCaller): Promise<StoreModel> {
@@ -28,7 +24,8 @@ export class StoreResolver {
     @Args('after', { type: () => String, nullable: true }) after: string | null,
     @Args('query', { type: () => String, nullable: true }) query: string | null,
   ) {
-    // The parent is always the caller's own store (the only store a token can reach).
-    return this.products.list(ctx.caller, { first, after, query });
+    // The parent is always the caller's own store (the only store a token can reach), so the page
+    // depends only on the arguments: one query per distinct page per request, however many parents.
+    return ctx.loaders.storeProducts.load(JSON.stringify({ first, after, query }));
   }
 }
