@@ -77,25 +77,56 @@ export class OtpService {
   }
 
   /**
-   * Checks a code. Each try is counted by a conditional UPDATE … RETURNING before the comparison, so N
-   * parallel guesses can never get more than OTP_MAX_ATTEMPTS comparisons; consuming the code is a
-   * second conditional UPDATE, so of N parallel right answers exactly one wins. Every failure is the
-   * same `invalid_otp`.
+   * Checks a code, within two budgets.
+   *
+   * Per address: at most OTP_MAX_FAILURES failed verifications in a rolling hour, across codes (asking
+   * for a new code does not reset it). The check, the comparison and the recording of a failure run in
+   * one transaction under a transaction-scoped advisory lock on the address, so parallel guesses at one
+   * address queue and can never be compared more often than the budget allows — on every instance,
+   * since the lock and the failure log live in the database. Past the budget even the right code is 429.
+   *
+   * Per code: each try is counted by a conditional UPDATE … RETURNING before the comparison, so N
+   * parallel guesses never get more than OTP_MAX_ATTEMPTS comparisons; consuming the code is a second
+   * conditional UPDATE, so of N parallel right answers exactly one wins. Every failure is the same
+   * `invalid_otp`, and a verify with no live code counts as a failure too (it is a guess all the same).
    */
   async verify(email: string, otp: string): Promise<void> {
-    const [counted] = (await this.db.query(
-      `UPDATE otp_challenges SET attempts = attempts + 1
-        WHERE email = $1 AND consumed_at IS NULL AND expires_at > now() AND attempts < $2
-        RETURNING code_hash`,
-      [email, this.config.otpMaxAttempts],
-    )) as [{ code_hash: string }[], number];
-    const stored = counted[0]?.code_hash;
-    if (!stored || !this.hasher.matches(OTP_PURPOSE, `${email}:${otp}`, stored)) throw Errors.invalidOtp();
-    const [, consumed] = (await this.db.query(
-      `UPDATE otp_challenges SET consumed_at = now()
-        WHERE email = $1 AND code_hash = $2 AND consumed_at IS NULL AND expires_at > now()`,
-      [email, stored],
-    )) as [unknown, number];
-    if (consumed !== 1) throw Errors.invalidOtp();
+    const outcome = await this.db.transaction(async (tx) => {
+      await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`otp:${email}`]);
+      const [window] = (await tx.query(
+        `SELECT count(*)::int AS failures,
+                CEIL(EXTRACT(EPOCH FROM (min(failed_at) + interval '1 hour' - now())))::int AS frees_in
+           FROM otp_failures WHERE email = $1 AND failed_at > now() - interval '1 hour'`,
+        [email],
+      )) as { failures: number; frees_in: number | null }[];
+      if (window.failures >= this.config.otpMaxFailures) {
+        return { kind: 'limited' as const, retryAfter: window.frees_in ?? 3600 };
+      }
+      const [counted] = (await tx.query(
+        `UPDATE otp_challenges SET attempts = attempts + 1
+          WHERE email = $1 AND consumed_at IS NULL AND expires_at > now() AND attempts < $2
+          RETURNING code_hash`,
+        [email, this.config.otpMaxAttempts],
+      )) as [{ code_hash: string }[], number];
+      const stored = counted[0]?.code_hash;
+      if (stored && this.hasher.matches(OTP_PURPOSE, `${email}:${otp}`, stored)) {
+        const [, consumed] = (await tx.query(
+          `UPDATE otp_challenges SET consumed_at = now()
+            WHERE email = $1 AND code_hash = $2 AND consumed_at IS NULL AND expires_at > now()`,
+          [email, stored],
+        )) as [unknown, number];
+        if (consumed === 1) return { kind: 'ok' as const };
+      }
+      // Recorded in the same transaction as the check, so the failure counts before the lock is let go.
+      await tx.query(`INSERT INTO otp_failures (email) VALUES ($1)`, [email]);
+      return { kind: 'invalid' as const };
+    });
+    if (outcome.kind === 'limited') {
+      throw Errors.rateLimited(
+        outcome.retryAfter,
+        'Too many failed codes for this address; wait before trying again.',
+      );
+    }
+    if (outcome.kind === 'invalid') throw Errors.invalidOtp();
   }
 }

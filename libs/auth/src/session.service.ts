@@ -44,22 +44,25 @@ export class SessionService {
   async open(accountId: string, method: string, client: ClientInfo): Promise<TokenPair> {
     const [session] = (await this.db.query(
       `INSERT INTO sessions (account_id, method, user_agent, ip, expires_at)
-       VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5)) RETURNING id`,
+       VALUES ($1, $2, $3, $4, now() + make_interval(secs => LEAST($5::int, $6::int))) RETURNING id`,
       [
         accountId,
         method,
         client.userAgent?.slice(0, 512) ?? null,
         client.ip?.slice(0, 64) ?? null,
         this.config.refreshTokenTtl,
+        this.config.sessionMaxAge,
       ],
     )) as { id: string }[];
     return this.issuePair(accountId, session.id);
   }
 
   /**
-   * Rotates a refresh token. The conditional UPDATE makes each token usable once even under
-   * concurrency; a token that was already used is reuse (a stolen copy or a replay) and kills the
-   * whole session, so whoever holds the newer tokens is signed out too.
+   * Rotates a refresh token. The conditional UPDATE makes each token claimable once even under
+   * concurrency. A token presented again within REFRESH_REUSE_INTERVAL of its rotation is a retry or a
+   * second tab, not theft: it gets another pair of the same session (so concurrent refreshes all
+   * succeed). Presented later, it is reuse (a stolen copy or a replay) and kills the whole session, so
+   * whoever holds the newer tokens is signed out too. Nothing outlives SESSION_MAX_AGE from sign-in.
    */
   async refresh(rawToken: string): Promise<TokenPair> {
     if (!rawToken.startsWith(REFRESH_PREFIX)) throw AuthErrors.refreshRejected();
@@ -69,28 +72,45 @@ export class SessionService {
          FROM sessions s
         WHERE rt.token_hash = $1 AND rt.used_at IS NULL AND rt.expires_at > now()
           AND s.id = rt.session_id AND s.revoked_at IS NULL
+          AND s.created_at > now() - make_interval(secs => $2)
         RETURNING s.id AS session_id, s.account_id`,
-      [hash],
+      [hash, this.config.sessionMaxAge],
     )) as [{ session_id: string; account_id: string }[], number];
     const row = claimed[0][0];
-    if (row) {
-      await this.db.query(
-        `UPDATE sessions SET expires_at = now() + make_interval(secs => $2), last_used_at = now() WHERE id = $1`,
-        [row.session_id, this.config.refreshTokenTtl],
-      );
-      return this.issuePair(row.account_id, row.session_id);
-    }
+    if (row) return this.continueSession(row.account_id, row.session_id);
+    // Not claimable: unknown, expired, of a dead session, or already rotated. Only the last matters:
+    // within the interval it is a retry of a live session; after it, reuse.
     const [known] = (await this.db.query(
-      `SELECT session_id, used_at FROM refresh_tokens WHERE token_hash = $1`,
-      [hash],
-    )) as { session_id: string; used_at: Date | null }[];
-    if (known?.used_at) {
+      `SELECT rt.session_id, s.account_id,
+              rt.used_at > now() - make_interval(secs => $2) AS within_interval,
+              (s.revoked_at IS NULL AND rt.expires_at > now()
+                AND s.created_at > now() - make_interval(secs => $3)) AS session_live
+         FROM refresh_tokens rt JOIN sessions s ON s.id = rt.session_id
+        WHERE rt.token_hash = $1 AND rt.used_at IS NOT NULL`,
+      [hash, this.config.refreshReuseInterval, this.config.sessionMaxAge],
+    )) as { session_id: string; account_id: string; within_interval: boolean; session_live: boolean }[];
+    if (known?.within_interval && known.session_live) {
+      return this.continueSession(known.account_id, known.session_id);
+    }
+    if (known && !known.within_interval) {
       await this.db.query(
         `UPDATE sessions SET revoked_at = now(), revoked_reason = 'refresh_reuse' WHERE id = $1 AND revoked_at IS NULL`,
         [known.session_id],
       );
     }
     throw AuthErrors.refreshRejected();
+  }
+
+  /** Slides the session (never past SESSION_MAX_AGE from sign-in) and hands out a new pair of it. */
+  private async continueSession(accountId: string, sessionId: string): Promise<TokenPair> {
+    await this.db.query(
+      `UPDATE sessions
+          SET expires_at = LEAST(now() + make_interval(secs => $2), created_at + make_interval(secs => $3)),
+              last_used_at = now()
+        WHERE id = $1`,
+      [sessionId, this.config.refreshTokenTtl, this.config.sessionMaxAge],
+    );
+    return this.issuePair(accountId, sessionId);
   }
 
   async revoke(accountId: string, sessionId: string, reason: string): Promise<void> {
@@ -114,8 +134,9 @@ export class SessionService {
     const rows = (await this.db.query(
       `SELECT id, method, created_at, last_used_at, user_agent, ip FROM sessions
         WHERE account_id = $1 AND revoked_at IS NULL AND expires_at > now()
+          AND created_at > now() - make_interval(secs => $2)
         ORDER BY created_at DESC, id`,
-      [accountId],
+      [accountId, this.config.sessionMaxAge],
     )) as {
       id: string;
       method: string;
@@ -137,9 +158,17 @@ export class SessionService {
 
   private async issuePair(accountId: string, sessionId: string): Promise<TokenPair> {
     const refreshToken = randomSecret(REFRESH_PREFIX);
+    // A refresh token never outlives its session's SESSION_MAX_AGE.
     await this.db.query(
-      `INSERT INTO refresh_tokens (token_hash, session_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`,
-      [this.hasher.hash(REFRESH_PURPOSE, refreshToken), sessionId, this.config.refreshTokenTtl],
+      `INSERT INTO refresh_tokens (token_hash, session_id, expires_at)
+       SELECT $1, s.id, LEAST(now() + make_interval(secs => $3), s.created_at + make_interval(secs => $4))
+         FROM sessions s WHERE s.id = $2`,
+      [
+        this.hasher.hash(REFRESH_PURPOSE, refreshToken),
+        sessionId,
+        this.config.refreshTokenTtl,
+        this.config.sessionMaxAge,
+      ],
     );
     const access = this.tokens.signAccount(accountId, sessionId);
     return {

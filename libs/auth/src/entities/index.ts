@@ -1,6 +1,7 @@
 import { AccountIdentityEntity } from './account-identity.entity';
 import { AccountEntity } from './account.entity';
 import { OtpChallengeEntity } from './otp-challenge.entity';
+import { OtpFailureEntity } from './otp-failure.entity';
 import { RefreshTokenEntity } from './refresh-token.entity';
 import { RevokedTokenEntity } from './revoked-token.entity';
 import { SessionEntity } from './session.entity';
@@ -9,6 +10,7 @@ export {
   AccountEntity,
   AccountIdentityEntity,
   OtpChallengeEntity,
+  OtpFailureEntity,
   RefreshTokenEntity,
   RevokedTokenEntity,
   SessionEntity,
@@ -19,5 +21,6 @@ export const AUTH_ENTITIES = [
   SessionEntity,
   RefreshTokenEntity,
   OtpChallengeEntity,
+  OtpFailureEntity,
   RevokedTokenEntity,
 ];

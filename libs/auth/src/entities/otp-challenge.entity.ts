@@ -1,4 +1,4 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /** The one live sign-in code of an e-mail address (a new login replaces it). */
 @Entity({ name: 'otp_challenges' })
@@ -15,6 +15,7 @@ export class OtpChallengeEntity {
   @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
   createdAt!: Date;
 
+  @Index('ix_otp_challenges_expires')
   @Column({ name: 'expires_at', type: 'timestamptz' })
   expiresAt!: Date;
 

@@ -21,6 +21,7 @@ export class RefreshTokenEntity {
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 
+  @Index('ix_refresh_tokens_expires')
   @Column({ name: 'expires_at', type: 'timestamptz' })
   expiresAt!: Date;
 

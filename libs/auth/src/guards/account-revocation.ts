@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_LOGGER } from '@app/core';
+import { APP_CONFIG, APP_LOGGER, AppConfig } from '@app/core';
 import { PreparedQueries } from '@app/database';
 import type { Logger } from 'pino';
 
@@ -8,12 +8,14 @@ const LAST_USED_GRANULARITY_MS = 60_000;
 
 /**
  * The revocation read for account tokens: one prepared, indexed query per request that the session is
- * live (not revoked, account still there) and the token's jti was not revoked on its own.
+ * live (not revoked, younger than SESSION_MAX_AGE, account still there) and the token's jti was not
+ * revoked on its own.
  */
 @Injectable()
 export class AccountRevocation {
   constructor(
     private readonly queries: PreparedQueries,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(APP_LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -22,8 +24,9 @@ export class AccountRevocation {
       'auth_session_live',
       `SELECT s.last_used_at FROM sessions s
         WHERE s.id = $1 AND s.account_id = $2 AND s.revoked_at IS NULL
+          AND s.created_at > now() - make_interval(secs => $4)
           AND NOT EXISTS (SELECT 1 FROM revoked_tokens r WHERE r.jti = $3)`,
-      [sessionId, accountId, jti],
+      [sessionId, accountId, jti, this.config.sessionMaxAge],
     );
     const row = rows[0];
     if (!row) return false;

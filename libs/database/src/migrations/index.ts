@@ -3,6 +3,7 @@ import { Stores1795317584405 } from './1795317584405-Stores';
 import { SocialLogin1795318349752 } from './1795318349752-SocialLogin';
 import { OAuthAppsAndPublicTokens1795318405851 } from './1795318405851-OAuthAppsAndPublicTokens';
 import { Storefront1795318879851 } from './1795318879851-Storefront';
+import { SecurityHardening1795400000000 } from './1795400000000-SecurityHardening';
 
 // Every migration, in order. Listed explicitly (not globbed) so the same list works from TypeScript
 // (tests, the migration CLI) and from the compiled build. Add new ones at the end.
@@ -13,4 +14,5 @@ export const MIGRATIONS: Function[] = [
   SocialLogin1795318349752,
   OAuthAppsAndPublicTokens1795318405851,
   Storefront1795318879851,
+  SecurityHardening1795400000000,
 ];

@@ -21,6 +21,10 @@ export class LoginCodeEntity {
   @Column({ type: 'varchar', length: 20 })
   method!: string;
 
+  /** The S256 PKCE challenge of the page that started the sign-in; the exchange must show its verifier. */
+  @Column({ name: 'code_challenge', type: 'varchar', length: 64, nullable: true })
+  codeChallenge!: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

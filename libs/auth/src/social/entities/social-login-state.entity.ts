@@ -26,6 +26,10 @@ export class SocialLoginStateEntity {
   @Column({ name: 'redirect_uri', type: 'varchar', length: 2048, nullable: true })
   redirectUri!: string | null;
 
+  /** With a redirect_uri: the client's S256 challenge, handed on to the login code. */
+  @Column({ name: 'client_code_challenge', type: 'varchar', length: 64, nullable: true })
+  clientCodeChallenge!: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 
