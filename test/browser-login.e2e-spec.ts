@@ -32,8 +32,20 @@ function startWebApp(apiUrl: () => string): Promise<{ server: Server; origin: st
     const send = (html: string) =>
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(`<!doctype html>${html}`);
     if (path === '/') {
+      // The page makes its PKCE pair with WebCrypto, keeps the verifier, and sends the challenge.
       const start = `${apiUrl()}/v1/auth/google?redirect_uri=${encodeURIComponent(`${origin}/callback`)}`;
-      return send(`<title>Shop</title><a id="google" href="${start}">Sign in with Google</a>`);
+      return send(`<title>Shop</title><a id="google" href="#">Sign in with Google</a>
+<script>
+(async () => {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  const b64url = (buf) => btoa(String.fromCharCode(...new Uint8Array(buf))).replace(/\\+/g, '-').replace(/\\//g, '_').replace(/=+$/, '');
+  const verifier = b64url(bytes);
+  const challenge = b64url(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier)));
+  sessionStorage.setItem('pkce_verifier', verifier);
+  document.getElementById('google').href = ${JSON.stringify(start)} + '&code_challenge=' + challenge + '&code_challenge_method=S256';
+  document.getElementById('google').dataset.ready = '1';
+})();
+</script>`);
     }
     if (path === '/callback') {
       return send(`<title>Signing in…</title><p id="status">Signing in…</p><p id="email"></p>
@@ -46,7 +58,7 @@ function startWebApp(apiUrl: () => string): Promise<{ server: Server; origin: st
   const status = document.getElementById('status');
   if (!code) { status.textContent = 'error: ' + (params.get('error') || 'no code'); return; }
   const exchange = await fetch(api + '/v1/auth/login/exchange', {
-    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ login_code: code }),
+    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ login_code: code, code_verifier: sessionStorage.getItem('pkce_verifier') }),
   });
   if (!exchange.ok) { status.textContent = 'exchange failed: ' + exchange.status; return; }
   const pair = await exchange.json();
@@ -108,6 +120,7 @@ describe('Google sign-in in a real browser', () => {
     });
 
     await page.goto(`${web.origin}/`);
+    await page.locator('#google[data-ready="1"]').waitFor();
     await page.getByText('Sign in with Google').click();
     await page.waitForURL(`${web.origin}/callback`);
     await page

@@ -1,4 +1,4 @@
-import { TestApp } from '@app/testing';
+import { pkcePair, TestApp } from '@app/testing';
 import { GithubImitation, GithubUser } from '@app/testing/github-imitation';
 import { GoogleProvider } from '@app/testing/google-provider';
 import { Hop, RedirectClient } from '@app/testing/redirect-client';
@@ -7,6 +7,8 @@ import { Hop, RedirectClient } from '@app/testing/redirect-client';
  * GitHub sign-in end to end over HTTP against a local imitation of GitHub's OAuth and REST endpoints
  * (a real HTTP server), with Google configured too so that the two providers' states can be crossed.
  */
+/** The page's PKCE pair: every start with a redirect_uri sends its challenge, every exchange its verifier. */
+const PKCE = pkcePair();
 const APP_ORIGIN = 'http://app.localhost:5173';
 
 describe('GitHub sign-in', () => {
@@ -137,20 +139,20 @@ describe('GitHub sign-in', () => {
   it('delivers a login code to an allowed redirect_uri, and a denial as error=access_denied', async () => {
     const { last } = await flow(
       user(verified('redirected@example.com')),
-      `?redirect_uri=${encodeURIComponent(`${APP_ORIGIN}/signed-in`)}`,
+      `?redirect_uri=${encodeURIComponent(`${APP_ORIGIN}/signed-in`)}${PKCE.query}`,
     );
     expect(last.status).toBe(302);
     const code = new URL(last.location!).searchParams.get('login_code')!;
-    const pair = await t.post('/v1/auth/login/exchange', { login_code: code });
+    const pair = await t.post('/v1/auth/login/exchange', { login_code: code, code_verifier: PKCE.verifier });
     expect(pair.status).toBe(200);
     const sessions = await t.get('/v1/auth/sessions', { token: pair.body.access_token });
     expect(sessions.body[0].method).toBe('github');
-    expect((await t.post('/v1/auth/login/exchange', { login_code: code })).status).toBe(401);
+    expect((await t.post('/v1/auth/login/exchange', { login_code: code, code_verifier: PKCE.verifier })).status).toBe(401);
 
     github.deny = true;
     const denied = await flow(
       user(verified('redirected@example.com')),
-      `?redirect_uri=${encodeURIComponent(`${APP_ORIGIN}/signed-in`)}`,
+      `?redirect_uri=${encodeURIComponent(`${APP_ORIGIN}/signed-in`)}${PKCE.query}`,
     );
     const landing = new URL(denied.last.location!);
     expect(landing.searchParams.get('error')).toBe('access_denied');

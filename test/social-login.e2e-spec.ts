@@ -1,4 +1,4 @@
-import { TestApp } from '@app/testing';
+import { pkcePair, TestApp } from '@app/testing';
 import { GoogleProvider } from '@app/testing/google-provider';
 import { Hop, RedirectClient } from '@app/testing/redirect-client';
 import { DataSource } from 'typeorm';
@@ -7,6 +7,8 @@ import { DataSource } from 'typeorm';
  * Google sign-in end to end over HTTP: the service, a real local OpenID provider (oauth2-mock-server)
  * and a cookie-keeping client that follows each redirect by hand.
  */
+/** The page's PKCE pair: every start with a redirect_uri sends its challenge, every exchange its verifier. */
+const PKCE = pkcePair();
 const APP_ORIGIN = 'https://app.example.com';
 const PROBLEM = /application\/problem\+json/;
 
@@ -214,7 +216,7 @@ describe('Google sign-in', () => {
     it('redirects with a single-use login_code (never a token in a URL), exchanged for a token pair', async () => {
       const { hops, last } = await flow(
         newUser('mobile@example.com'),
-        `?redirect_uri=${encodeURIComponent(`${APP_ORIGIN}/auth/done?from=test`)}`,
+        `?redirect_uri=${encodeURIComponent(`${APP_ORIGIN}/auth/done?from=test`)}${PKCE.query}`,
       );
       expect(last.status).toBe(302);
       expect(last.headers.get('cache-control')).toBe('no-store');
@@ -229,7 +231,7 @@ describe('Google sign-in', () => {
         if (hop.url.startsWith(google.url)) expect(hop.url).not.toContain('app.example.com');
       }
 
-      const exchanged = await t.post('/v1/auth/login/exchange', { login_code: code });
+      const exchanged = await t.post('/v1/auth/login/exchange', { login_code: code, code_verifier: PKCE.verifier });
       expect(exchanged.status).toBe(200);
       expect(exchanged.headers.get('cache-control')).toBe('no-store');
       expect(exchanged.body).toMatchObject({
@@ -241,7 +243,7 @@ describe('Google sign-in', () => {
       const sessions = await t.get('/v1/auth/sessions', { token: exchanged.body.access_token });
       expect(sessions.body[0].method).toBe('google');
 
-      const again = await t.post('/v1/auth/login/exchange', { login_code: code });
+      const again = await t.post('/v1/auth/login/exchange', { login_code: code, code_verifier: PKCE.verifier });
       expect(again.status).toBe(401);
       expect(again.body.code).toBe('invalid_token');
       expect(again.text).not.toContain('access_token');
@@ -250,32 +252,32 @@ describe('Google sign-in', () => {
     it('exchanges a login code once under concurrency', async () => {
       const { last } = await flow(
         newUser('race-code@example.com'),
-        `?redirect_uri=${encodeURIComponent(`${APP_ORIGIN}/cb`)}`,
+        `?redirect_uri=${encodeURIComponent(`${APP_ORIGIN}/cb`)}${PKCE.query}`,
       );
       const code = new URL(last.location!).searchParams.get('login_code')!;
       const results = await Promise.all(
-        Array.from({ length: 5 }, () => t.post('/v1/auth/login/exchange', { login_code: code })),
+        Array.from({ length: 5 }, () => t.post('/v1/auth/login/exchange', { login_code: code, code_verifier: PKCE.verifier })),
       );
       expect(results.map((r) => r.status).sort()).toEqual([200, 401, 401, 401, 401]);
     });
 
     it('refuses unknown, malformed and expired login codes with 401 invalid_token', async () => {
       for (const login_code of ['sfl_' + 'A'.repeat(43), 'nonsense']) {
-        const r = await t.post('/v1/auth/login/exchange', { login_code });
+        const r = await t.post('/v1/auth/login/exchange', { login_code, code_verifier: PKCE.verifier });
         expect({ status: r.status, code: r.body.code }).toEqual({ status: 401, code: 'invalid_token' });
       }
       const { last } = await flow(
         newUser('slow@example.com'),
-        `?redirect_uri=${encodeURIComponent(`${APP_ORIGIN}/cb`)}`,
+        `?redirect_uri=${encodeURIComponent(`${APP_ORIGIN}/cb`)}${PKCE.query}`,
       );
       const code = new URL(last.location!).searchParams.get('login_code')!;
       await t.app.get(DataSource).query(`UPDATE login_codes SET expires_at = now() - interval '1 second'`);
-      const late = await t.post('/v1/auth/login/exchange', { login_code: code });
+      const late = await t.post('/v1/auth/login/exchange', { login_code: code, code_verifier: PKCE.verifier });
       expect({ status: late.status, code: late.body.code }).toEqual({ status: 401, code: 'invalid_token' });
       // Bad bodies are validation failures, not 500s.
       expect((await t.post('/v1/auth/login/exchange', {})).status).toBe(400);
       expect((await t.post('/v1/auth/login/exchange', { login_code: 5 })).status).toBe(400);
-      const extra = await t.post('/v1/auth/login/exchange', { login_code: code, more: 1 });
+      const extra = await t.post('/v1/auth/login/exchange', { login_code: code, code_verifier: PKCE.verifier, more: 1 });
       expect(extra.body.code).toBe('validation_failed');
     });
 
@@ -314,7 +316,7 @@ describe('Google sign-in', () => {
 
       const redirected = await flow(
         newUser('deny@example.com'),
-        `?redirect_uri=${encodeURIComponent(`${APP_ORIGIN}/cb`)}`,
+        `?redirect_uri=${encodeURIComponent(`${APP_ORIGIN}/cb`)}${PKCE.query}`,
       );
       const landing = new URL(redirected.last.location!);
       expect(landing.origin + landing.pathname).toBe(`${APP_ORIGIN}/cb`);
@@ -337,7 +339,7 @@ describe('Google sign-in', () => {
 
       const redirected = await flow(
         newUser('broken@example.com'),
-        `?redirect_uri=${encodeURIComponent(`${APP_ORIGIN}/cb`)}`,
+        `?redirect_uri=${encodeURIComponent(`${APP_ORIGIN}/cb`)}${PKCE.query}`,
       );
       expect(new URL(redirected.last.location!).searchParams.get('error')).toBe('access_denied');
     });

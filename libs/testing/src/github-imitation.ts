@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -19,7 +19,11 @@ export interface GithubUser {
 interface Grant {
   user: GithubUser;
   redirectUri: string;
+  codeChallenge: string | null;
 }
+
+/** A scripted answer for one path, replacing the imitation's own: a raw body, or no answer at all. */
+export type GithubOverride = { status?: number; contentType?: string; body: string } | 'hang';
 
 /**
  * A small, real HTTP imitation of GitHub's OAuth web flow and the two REST calls sign-in needs:
@@ -27,6 +31,7 @@ interface Grant {
  * POST /login/oauth/access_token (form-encoded answer unless JSON is asked for; errors in a 200 body,
  * as GitHub does), GET {api}/user and GET {api}/user/emails (token required, User-Agent required).
  * The API lives under /api/v3, as on GitHub Enterprise, so GITHUB_API_URL is exercised as a base.
+ * It requires PKCE (S256), and `overrides` script malformed or missing answers.
  */
 export class GithubImitation {
   readonly clientId = 'github-client-id';
@@ -38,6 +43,11 @@ export class GithubImitation {
     emails: [{ email: 'octo@example.com', primary: true, verified: true }],
   };
   deny = false;
+  /**
+   * Answers that replace the imitation's own, by path (`/login/oauth/access_token`, `/api/v3/user`,
+   * `/api/v3/user/emails`): malformed bodies, or a request that is accepted and never answered.
+   */
+  readonly overrides = new Map<string, GithubOverride>();
   readonly authorizeRequests: Record<string, string>[] = [];
   readonly tokenRequests: Record<string, string>[] = [];
 
@@ -80,6 +90,13 @@ export class GithubImitation {
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', this.url);
+    const override = this.overrides.get(url.pathname);
+    if (override === 'hang') return; // accepted, never answered
+    if (override) {
+      res.writeHead(override.status ?? 200, { 'Content-Type': override.contentType ?? 'application/json' });
+      res.end(override.body);
+      return;
+    }
     if (req.method === 'GET' && url.pathname === '/login/oauth/authorize') return this.authorize(url, res);
     if (req.method === 'POST' && url.pathname === '/login/oauth/access_token') {
       return this.accessToken(req, new URLSearchParams(await readBody(req)), res);
@@ -113,7 +130,13 @@ export class GithubImitation {
       back.searchParams.set('error_description', 'The user has denied your application access.');
     } else {
       const code = randomBytes(10).toString('hex');
-      this.grants.set(code, { user: structuredClone(this.next), redirectUri: query.redirect_uri });
+      // PKCE as GitHub does it: an S256 challenge here, its verifier required at the token endpoint.
+      const codeChallenge = query.code_challenge_method === 'S256' ? (query.code_challenge ?? null) : null;
+      this.grants.set(code, {
+        user: structuredClone(this.next),
+        redirectUri: query.redirect_uri,
+        codeChallenge,
+      });
       back.searchParams.set('code', code);
     }
     if (query.state) back.searchParams.set('state', query.state);
@@ -131,7 +154,15 @@ export class GithubImitation {
         error: 'incorrect_client_credentials',
         error_description: 'The client_id and/or client_secret passed are incorrect.',
       };
-    } else if (!grant || (body.redirect_uri && body.redirect_uri !== grant.redirectUri)) {
+    } else if (
+      !grant ||
+      (body.redirect_uri && body.redirect_uri !== grant.redirectUri) ||
+      // This imitation insists on PKCE (GitHub accepts it; we always send it).
+      !grant.codeChallenge ||
+      createHash('sha256')
+        .update(body.code_verifier ?? '')
+        .digest('base64url') !== grant.codeChallenge
+    ) {
       answer = {
         error: 'bad_verification_code',
         error_description: 'The code passed is incorrect or expired.',

@@ -1,17 +1,26 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomSecret, SecretHasher } from '@app/core';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { SocialErrors } from './social.errors';
 
 export const LOGIN_CODE_TTL_SECONDS = 60;
+
+/** RFC 7636 S256: BASE64URL(SHA-256(verifier)) equals the challenge, compared in constant time. */
+export function challengeMatches(verifier: string, challenge: string): boolean {
+  const computed = Buffer.from(createHash('sha256').update(verifier, 'ascii').digest('base64url'));
+  const expected = Buffer.from(challenge);
+  return computed.length === expected.length && timingSafeEqual(computed, expected);
+}
 const LOGIN_CODE_PURPOSE = 'login_code';
 const LOGIN_CODE_PREFIX = 'sfl_';
 
 /**
  * The one-time codes that carry a finished social sign-in to a redirect_uri: 60 seconds, single use,
- * stored only as a keyed hash. The account they sign in to is decided at the callback; the session is
- * opened at the exchange (so it records the browser that exchanged the code).
+ * stored only as a keyed hash, bound to the PKCE challenge of the page that started the sign-in.
+ * The account they sign in to is decided at the callback; the session is opened at the exchange (so
+ * it records the browser that exchanged the code). Expired rows are removed by the purge job.
  */
 @Injectable()
 export class LoginCodeService {
@@ -20,30 +29,37 @@ export class LoginCodeService {
     private readonly hasher: SecretHasher,
   ) {}
 
-  async issue(accountId: string, method: string): Promise<string> {
+  /** A code for a finished sign-in, bound to the S256 challenge of the page that started it. */
+  async issue(accountId: string, method: string, codeChallenge: string): Promise<string> {
     const code = randomSecret(LOGIN_CODE_PREFIX);
-    await this.db.query(`DELETE FROM login_codes WHERE expires_at < now()`);
     await this.db.query(
-      `INSERT INTO login_codes (code_hash, account_id, method, expires_at)
-       VALUES ($1, $2, $3, now() + make_interval(secs => $4))`,
-      [this.hasher.hash(LOGIN_CODE_PURPOSE, code), accountId, method, LOGIN_CODE_TTL_SECONDS],
+      `INSERT INTO login_codes (code_hash, account_id, method, code_challenge, expires_at)
+       VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))`,
+      [this.hasher.hash(LOGIN_CODE_PURPOSE, code), accountId, method, codeChallenge, LOGIN_CODE_TTL_SECONDS],
     );
     return code;
   }
 
   /**
    * Consumes a code. The DELETE … RETURNING is the single-use guarantee: of N parallel exchanges of one
-   * code, exactly one gets the row. A used, expired or unknown code is the same 401.
+   * code, exactly one gets the row. A used, expired or unknown code is the same 401. The verifier is
+   * checked after the code is spent, so a wrong verifier also burns it: whoever holds a stolen code
+   * gets one try, and without the page's verifier that try fails (400 invalid_code_verifier). That is
+   * what stops login CSRF: an attacker can mail a victim a fresh login_code of the attacker's own
+   * account, but the victim's page does not hold the attacker's verifier.
    */
-  async consume(code: string): Promise<{ accountId: string; method: string }> {
+  async consume(code: string, codeVerifier: string): Promise<{ accountId: string; method: string }> {
     if (!code.startsWith(LOGIN_CODE_PREFIX)) throw SocialErrors.loginCodeRejected();
     const rows = (await this.db.query(
       `DELETE FROM login_codes WHERE code_hash = $1
-        RETURNING account_id, method, expires_at > now() AS live`,
+        RETURNING account_id, method, code_challenge, expires_at > now() AS live`,
       [this.hasher.hash(LOGIN_CODE_PURPOSE, code)],
-    )) as [{ account_id: string; method: string; live: boolean }[], number];
+    )) as [{ account_id: string; method: string; code_challenge: string | null; live: boolean }[], number];
     const row = rows[0][0];
     if (!row || !row.live) throw SocialErrors.loginCodeRejected();
+    if (!row.code_challenge || !challengeMatches(codeVerifier, row.code_challenge)) {
+      throw SocialErrors.codeVerifierMismatch();
+    }
     return { accountId: row.account_id, method: row.method };
   }
 }

@@ -84,19 +84,25 @@ export class SocialLoginService {
    */
   async start(
     provider: SocialProvider,
-    redirectUri: string | undefined,
+    params: { redirectUri?: string; codeChallenge?: string; codeChallengeMethod?: string },
     request: RawRequest,
   ): Promise<{ location: string; binding: string }> {
     this.assertConfigured(provider);
     let redirect: string | null = null;
-    if (redirectUri !== undefined) {
-      redirect = allowedRedirectUri(redirectUri, this.config.authRedirectOrigins);
+    let clientCodeChallenge: string | null = null;
+    if (params.redirectUri !== undefined) {
+      redirect = allowedRedirectUri(params.redirectUri, this.config.authRedirectOrigins);
       if (!redirect) throw SocialErrors.invalidRedirectUri();
+      // The login code will be bound to this challenge (RFC 7636 S256; "plain" is not accepted).
+      if (!params.codeChallenge || params.codeChallengeMethod !== 'S256') {
+        throw SocialErrors.codeChallengeRequired();
+      }
+      clientCodeChallenge = params.codeChallenge;
     }
     const existing = readCookie(request.headers.cookie, BINDING_COOKIE);
     const binding = this.states.bindingHash(existing) ? existing! : this.states.newBinding();
     const outcome = await this.authenticate(provider, this.passportRequest(request, binding), {
-      state: { redirectUri: redirect },
+      state: { redirectUri: redirect, clientCodeChallenge },
     });
     if (outcome.kind !== 'redirect') {
       throw outcome.kind === 'error' ? outcome.error : new Error(`${provider} start did not redirect`);
@@ -145,16 +151,17 @@ export class SocialLoginService {
     );
     if (!accountId) throw SocialErrors.emailNotVerified();
     const redirectUri = preq.social.verified?.redirectUri;
-    if (redirectUri) {
-      const code = await this.codes.issue(accountId, provider);
+    const challenge = preq.social.verified?.clientCodeChallenge;
+    if (redirectUri && challenge) {
+      const code = await this.codes.issue(accountId, provider, challenge);
       return { kind: 'redirect', location: withParam(redirectUri, 'login_code', code) };
     }
     return { kind: 'tokens', pair: await this.sessions.open(accountId, provider, client) };
   }
 
   /** Trades a login code for a token pair; the session records the provider as its method. */
-  async exchange(loginCode: string, client: ClientInfo): Promise<TokenPair> {
-    const { accountId, method } = await this.codes.consume(loginCode);
+  async exchange(loginCode: string, codeVerifier: string, client: ClientInfo): Promise<TokenPair> {
+    const { accountId, method } = await this.codes.consume(loginCode, codeVerifier);
     return this.sessions.open(accountId, method, client);
   }
 

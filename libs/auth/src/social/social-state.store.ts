@@ -17,6 +17,8 @@ const BINDING_FORMAT = /^[A-Za-z0-9_-]{43}$/;
 export interface VerifiedState {
   codeVerifier: string | null;
   redirectUri: string | null;
+  /** The page's S256 challenge (with a redirect_uri), handed on to the login code. */
+  clientCodeChallenge: string | null;
 }
 
 /** What the passport request object carries for the state store (see SocialLoginService). */
@@ -64,19 +66,20 @@ export class SocialStateStore {
     bindingHash: string,
     codeVerifier: string | null,
     redirectUri: string | null,
+    clientCodeChallenge: string | null,
   ): Promise<string> {
     const handle = randomBytes(24).toString('base64url');
-    // Expired rows are worthless; dropping them here keeps the table small without a scheduler.
-    await this.db.query(`DELETE FROM social_login_states WHERE expires_at < now()`);
     await this.db.query(
-      `INSERT INTO social_login_states (state_hash, provider, binding_hash, code_verifier, redirect_uri, expires_at)
-       VALUES ($1, $2, $3, $4, $5, now() + make_interval(secs => $6))`,
+      `INSERT INTO social_login_states
+              (state_hash, provider, binding_hash, code_verifier, redirect_uri, client_code_challenge, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(secs => $7))`,
       [
         this.hasher.hash(STATE_PURPOSE, handle),
         provider,
         bindingHash,
         codeVerifier,
         redirectUri,
+        clientCodeChallenge,
         STATE_TTL_SECONDS,
       ],
     );
@@ -92,12 +95,24 @@ export class SocialStateStore {
     const rows = (await this.db.query(
       `DELETE FROM social_login_states
         WHERE state_hash = $1 AND provider = $2 AND binding_hash = $3
-        RETURNING code_verifier, redirect_uri, expires_at > now() AS live`,
+        RETURNING code_verifier, redirect_uri, client_code_challenge, expires_at > now() AS live`,
       [this.hasher.hash(STATE_PURPOSE, handle), provider, bindingHash],
-    )) as [{ code_verifier: string | null; redirect_uri: string | null; live: boolean }[], number];
+    )) as [
+      {
+        code_verifier: string | null;
+        redirect_uri: string | null;
+        client_code_challenge: string | null;
+        live: boolean;
+      }[],
+      number,
+    ];
     const row = rows[0][0];
     if (!row || !row.live) throw SocialErrors.invalidState();
-    return { codeVerifier: row.code_verifier, redirectUri: row.redirect_uri };
+    return {
+      codeVerifier: row.code_verifier,
+      redirectUri: row.redirect_uri,
+      clientCodeChallenge: row.client_code_challenge,
+    };
   }
 
   /**
@@ -110,13 +125,19 @@ export class SocialStateStore {
       store: (
         req: PassportStateRequest,
         verifier: string | undefined,
-        state: { redirectUri?: string | null } | undefined,
+        state: { redirectUri?: string | null; clientCodeChallenge?: string | null } | undefined,
         _meta: unknown,
         cb: StoreCallback,
       ): void => {
         const bindingHash = req.social.bindingHash;
         if (!bindingHash) return cb(new Error('social sign-in started without a browser binding'));
-        this.issue(provider, bindingHash, verifier ?? null, state?.redirectUri ?? null).then(
+        this.issue(
+          provider,
+          bindingHash,
+          verifier ?? null,
+          state?.redirectUri ?? null,
+          state?.clientCodeChallenge ?? null,
+        ).then(
           (value) => cb(null, value),
           (error: Error) => cb(error),
         );

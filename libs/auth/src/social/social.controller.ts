@@ -53,7 +53,10 @@ function StartDocs(provider: string): MethodDecorator {
       summary: `Start signing in with ${provider}: a redirect to ${provider} with a single-use state.`,
     }),
     ApiFoundResponse({ description: `To ${provider}'s authorization page.` }),
-    ApiBadRequestResponse({ description: '`invalid_redirect_uri` or `validation_failed`.' }),
+    ApiBadRequestResponse({
+      description:
+        '`invalid_redirect_uri`, or `validation_failed` (e.g. redirect_uri without an S256 code_challenge).',
+    }),
     ApiNotFoundResponse({ description: '`provider_not_configured`.' }),
   ];
   return (target, key, descriptor) => {
@@ -109,13 +112,16 @@ export class SocialController {
   @ApiOperation({ summary: 'Trade a login_code from a social sign-in redirect for a token pair.' })
   @ApiOkResponse({ type: TokenPairDto })
   @ApiUnauthorizedResponse({ description: '`invalid_token`: the code is unknown, expired or used.' })
+  @ApiBadRequestResponse({
+    description: '`invalid_code_verifier` (the code is spent) or `validation_failed` (no verifier).',
+  })
   exchange(
     @Body() body: LoginExchangeDto,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<TokenPair> {
     reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
-    return this.social.exchange(body.login_code, clientInfo(request));
+    return this.social.exchange(body.login_code, body.code_verifier, clientInfo(request));
   }
 
   private async start(
@@ -124,7 +130,15 @@ export class SocialController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): Promise<void> {
-    const { location, binding } = await this.social.start(provider, query.redirect_uri, request);
+    const { location, binding } = await this.social.start(
+      provider,
+      {
+        redirectUri: query.redirect_uri,
+        codeChallenge: query.code_challenge,
+        codeChallengeMethod: query.code_challenge_method,
+      },
+      request,
+    );
     await reply
       .header('Set-Cookie', this.social.bindingCookie(binding))
       .header('Cache-Control', 'no-store')

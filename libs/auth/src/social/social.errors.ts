@@ -27,5 +27,22 @@ export const SocialErrors = {
     new DomainError('email_not_verified', 403, 'E-mail not verified', {
       detail: 'The provider gives no verified e-mail address for this identity.',
     }),
+  /** A redirect_uri without the PKCE challenge that binds the login code to the page. */
+  codeChallengeRequired: () =>
+    Errors.validation(
+      [
+        {
+          field: 'code_challenge',
+          message: 'code_challenge with code_challenge_method=S256 is required with redirect_uri',
+        },
+      ],
+      'A sign-in that ends at a redirect_uri must carry a PKCE challenge (RFC 7636, S256).',
+    ),
+  /** The code_verifier does not match the challenge of the start; the login code is spent. */
+  codeVerifierMismatch: () =>
+    new DomainError('invalid_code_verifier', 400, 'Invalid code verifier', {
+      detail:
+        'The code_verifier does not match the code_challenge sent when the sign-in started. Start again.',
+    }),
   loginCodeRejected: () => Errors.invalidToken('The login code is invalid, expired or already used.'),
 };

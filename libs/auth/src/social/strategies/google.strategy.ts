@@ -3,6 +3,7 @@ import type { GoogleConfig } from '@app/core';
 import { Passport } from 'passport';
 import { Profile, Strategy } from 'passport-google-oauth20';
 import type { StateStore } from 'passport-oauth2';
+import { hardenOAuthClient } from './provider-http';
 import { normaliseEmail, SocialIdentity } from './social-identity';
 
 /**
@@ -24,6 +25,7 @@ export class GoogleStrategy extends PassportStrategy(Strategy, 'google') {
       state: true,
       store: store as StateStore,
     });
+    hardenOAuthClient((this as unknown as { _oauth2: unknown })._oauth2);
   }
 
   validate(_accessToken: string, _refreshToken: string | undefined, profile: Profile): SocialIdentity {
