@@ -1,5 +1,6 @@
 import { TestApp } from '@app/testing';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
@@ -62,4 +63,72 @@ describe('embedded PGlite database', () => {
       await t.close();
     }
   });
+
+  it('serves the database only on a Unix socket in a 0700 directory: no TCP port, no other local user', async () => {
+    const t = await TestApp.start({ embedded: true, dataDir: dir });
+    let socketDir: string;
+    try {
+      const url = new URL(String((t.app.get(DataSource).options as { url?: string }).url));
+      socketDir = decodeURIComponent(url.hostname);
+      // A socket directory, not a host name: pg connects to <dir>/.s.PGSQL.5432.
+      expect(socketDir.startsWith('/')).toBe(true);
+      expect(statSync(socketDir).mode & 0o777).toBe(0o700);
+      expect(statSync(join(socketDir, '.s.PGSQL.5432')).isSocket()).toBe(true);
+      // DATA_DIR holds the database files and the generated secrets: owner only.
+      expect(statSync(dir).mode & 0o777).toBe(0o700);
+      // No TCP listener was opened for it: every listening socket of this process is accounted for
+      // (the app's HTTP port and the test's mail catcher), none is the database's.
+      const listening = listeningPorts();
+      const httpPort = Number(new URL(t.baseUrl).port);
+      const mailPort = Number(new URL(t.mail.url).port);
+      for (const port of listening) expect([httpPort, mailPort]).toContain(port);
+      // Another local user cannot even reach the socket (the directory is 0700).
+      if (process.getuid?.() === 0) {
+        const probe = spawnSync(
+          'runuser',
+          [
+            '-u',
+            'nobody',
+            '--',
+            process.execPath,
+            '-e',
+            `require('net').connect(${JSON.stringify(join(socketDir, '.s.PGSQL.5432'))}).on('connect',()=>{console.log('CONNECTED');process.exit(0)}).on('error',e=>{console.log(e.code);process.exit(0)})`,
+          ],
+          { encoding: 'utf8' },
+        );
+        expect(probe.stdout.trim()).toBe('EACCES');
+      }
+      expect((await t.get('/health/ready')).status).toBe(200);
+    } finally {
+      await t.close();
+    }
+    // The socket directory goes with the process.
+    expect(existsSync(socketDir!)).toBe(false);
+  });
 });
+
+/** The TCP ports this process listens on (from /proc/net/tcp{,6}, matched by socket inode). */
+function listeningPorts(): number[] {
+  const inodes = new Set<string>();
+  for (const fd of readdirSync('/proc/self/fd')) {
+    try {
+      const target = readlinkSync(`/proc/self/fd/${fd}`);
+      const match = /^socket:\[(\d+)\]$/.exec(target);
+      if (match) inodes.add(match[1]);
+    } catch {
+      // the fd closed while we looked
+    }
+  }
+  const ports: number[] = [];
+  for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    if (!existsSync(file)) continue;
+    for (const line of readFileSync(file, 'utf8').split('\n').slice(1)) {
+      const cols = line.trim().split(/\s+/);
+      // st 0A = LISTEN
+      if (cols.length > 9 && cols[3] === '0A' && inodes.has(cols[9])) {
+        ports.push(parseInt(cols[1].split(':')[1], 16));
+      }
+    }
+  }
+  return ports;
+}

@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
-import { AuthModule } from '@app/auth';
+import { AUTH_PURGE_RULES, AuthModule } from '@app/auth';
 import { AppConfig, AppValidationPipe, CoreModule, ProblemFilter } from '@app/core';
 import { DatabaseModule } from '@app/database';
 import { OAuthAppsModule } from '@app/oauth-apps';
@@ -18,7 +18,8 @@ export class AppModule {
       module: AppModule,
       imports: [
         CoreModule.forRoot(config, logger),
-        DatabaseModule.forRoot(ENTITIES),
+        // Each context says when its rows stop mattering; the purge job deletes them periodically.
+        DatabaseModule.forRoot(ENTITIES, [...AUTH_PURGE_RULES]),
         AuthModule,
         StoresModule,
         OnboardingModule,

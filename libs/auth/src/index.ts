@@ -6,3 +6,4 @@ export * from './guards/access.guard';
 export * from './guards/caller-resolvers';
 export * from './tokens/access-token.service';
 export { SOCIAL_ENTITIES } from './social';
+export * from './purge-rules';

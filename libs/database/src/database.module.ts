@@ -6,6 +6,7 @@ import type { PostgresConnectionOptions } from 'typeorm/driver/postgres/Postgres
 import { dataSourceOptions } from './data-source-options';
 import { EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
 import { HealthController } from './health.controller';
+import { ExpiredRowsPurge, PURGE_RULES, PurgeRule } from './maintenance/purge';
 import { PreparedQueries } from './prepared-queries';
 
 const DATABASE_ENDPOINT = Symbol('DATABASE_ENDPOINT');
@@ -54,7 +55,10 @@ export class DatabaseModule {
    * DATABASE_URL → that PostgreSQL server; unset → the embedded PGlite in DATA_DIR.
    * Migrations run at start unless MIGRATIONS_RUN=false.
    */
-  static forRoot(entities: PostgresConnectionOptions['entities']): DynamicModule {
+  static forRoot(
+    entities: PostgresConnectionOptions['entities'],
+    purgeRules: PurgeRule[] = [],
+  ): DynamicModule {
     return {
       module: DatabaseModule,
       imports: [
@@ -75,9 +79,14 @@ export class DatabaseModule {
           }),
         }),
       ],
-      providers: [EmbeddedShutdown, PreparedQueries],
+      providers: [
+        EmbeddedShutdown,
+        PreparedQueries,
+        { provide: PURGE_RULES, useValue: purgeRules },
+        ExpiredRowsPurge,
+      ],
       controllers: [HealthController],
-      exports: [PreparedQueries],
+      exports: [PreparedQueries, ExpiredRowsPurge],
     };
   }
 }

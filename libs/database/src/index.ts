@@ -3,3 +3,4 @@ export * from './data-source-options';
 export * from './embedded-postgres';
 export * from './prepared-queries';
 export { MIGRATIONS } from './migrations';
+export * from './maintenance/purge';

@@ -1,0 +1,112 @@
+import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { APP_CONFIG, APP_LOGGER, AppConfig, errorForLog } from '@app/core';
+import type { Logger } from 'pino';
+import { DataSource } from 'typeorm';
+
+/**
+ * One kind of row that stops mattering at some point. Each context owns the rules of its tables and
+ * exports them; the composition root (apps/api) hands the whole list to the purge.
+ */
+export interface PurgeRule {
+  /** For the log line. */
+  name: string;
+  table: string;
+  /** SQL condition on the table's rows; `$1…` are the values `params` returns. */
+  where: string;
+  params?: (config: AppConfig) => unknown[];
+}
+
+export const PURGE_RULES = Symbol('PURGE_RULES');
+
+/** Every 10 minutes; the first round a minute after start, so a restart loop does not hammer the database. */
+export const PURGE_INTERVAL_MS = 10 * 60_000;
+const FIRST_ROUND_MS = 60_000;
+/** Rows per DELETE: short statements, short row locks, whatever the backlog. */
+const BATCH = 1_000;
+/** Any fixed 64-bit key, the same on every instance: one instance purges per round. */
+const ADVISORY_KEY = '7423915112026110001';
+
+export interface PurgeReport {
+  /** False when another instance held the lock: this one did nothing. */
+  ran: boolean;
+  deleted: Record<string, number>;
+}
+
+/**
+ * Deletes expired rows (OTP challenges and failures, refresh tokens, revoked-token entries, login codes,
+ * social states, …) so that tables do not grow without bound. Safe with several instances: a round
+ * runs only under a session-level advisory lock taken with pg_try_advisory_lock (another instance's
+ * round is skipped, not queued), and every DELETE is idempotent anyway. Deletes go in batches by
+ * ctid, so a large backlog never becomes one long statement holding locks. A failed round is logged and
+ * the next one tries again; nothing escapes the timer.
+ */
+@Injectable()
+export class ExpiredRowsPurge implements OnApplicationBootstrap, OnApplicationShutdown {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> | null = null;
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_LOGGER) private readonly logger: Logger,
+    @Inject(PURGE_RULES) private readonly rules: PurgeRule[],
+  ) {}
+
+  onApplicationBootstrap(): void {
+    const schedule = (delay: number) => {
+      this.timer = setTimeout(() => {
+        this.running = this.purgeOnce()
+          .catch((error: unknown) => this.logger.warn({ err: errorForLog(error) }, 'purge round failed'))
+          .finally(() => {
+            this.running = null;
+            if (this.timer) schedule(PURGE_INTERVAL_MS);
+          });
+      }, delay);
+      // The timer never keeps the process alive (SIGTERM exits cleanly).
+      this.timer.unref();
+    };
+    schedule(FIRST_ROUND_MS);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running; // let a round in flight finish before the pool closes
+  }
+
+  /** One round over every rule. Exposed for tests and operators. */
+  async purgeOnce(): Promise<PurgeReport> {
+    const runner = this.db.createQueryRunner();
+    await runner.connect();
+    try {
+      const [{ locked }] = (await runner.query(`SELECT pg_try_advisory_lock($1::bigint) AS locked`, [
+        ADVISORY_KEY,
+      ])) as { locked: boolean }[];
+      if (!locked) return { ran: false, deleted: {} };
+      try {
+        const deleted: Record<string, number> = {};
+        for (const rule of this.rules) {
+          const params = rule.params?.(this.config) ?? [];
+          let total = 0;
+          for (;;) {
+            const [, count] = (await runner.query(
+              `DELETE FROM ${rule.table} WHERE ctid IN (
+                 SELECT ctid FROM ${rule.table} WHERE ${rule.where} LIMIT ${BATCH})`,
+              params,
+            )) as [unknown, number];
+            total += count;
+            if (count < BATCH) break;
+          }
+          deleted[rule.name] = total;
+        }
+        if (Object.values(deleted).some((n) => n > 0)) this.logger.info({ deleted }, 'purged expired rows');
+        return { ran: true, deleted };
+      } finally {
+        await runner.query(`SELECT pg_advisory_unlock($1::bigint)`, [ADVISORY_KEY]);
+      }
+    } finally {
+      await runner.release();
+    }
+  }
+}
