@@ -2,7 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { AUTH_PURGE_RULES, AuthModule } from '@app/auth';
 import { AppConfig, AppValidationPipe, CoreModule, ProblemFilter } from '@app/core';
-import { DatabaseModule } from '@app/database';
+import { DatabaseModule, IDEMPOTENCY_PURGE_RULES } from '@app/database';
 import { OAuthAppsModule } from '@app/oauth-apps';
 import { OnboardingModule } from '@app/onboarding';
 import { PublicTokensModule } from '@app/public-tokens';
@@ -19,7 +19,7 @@ export class AppModule {
       imports: [
         CoreModule.forRoot(config, logger),
         // Each context says when its rows stop mattering; the purge job deletes them periodically.
-        DatabaseModule.forRoot(ENTITIES, [...AUTH_PURGE_RULES]),
+        DatabaseModule.forRoot(ENTITIES, [...AUTH_PURGE_RULES, ...IDEMPOTENCY_PURGE_RULES]),
         AuthModule,
         StoresModule,
         OnboardingModule,

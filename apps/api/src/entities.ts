@@ -1,4 +1,5 @@
 import { AUTH_ENTITIES, SOCIAL_ENTITIES } from '@app/auth';
+import { IdempotencyKeyEntity } from '@app/database';
 import { OAuthAppEntity } from '@app/oauth-apps';
 import { PublicTokenEntity } from '@app/public-tokens';
 import { StoreEntity } from '@app/stores';
@@ -12,4 +13,5 @@ export const ENTITIES = [
   OAuthAppEntity,
   PublicTokenEntity,
   ...STOREFRONT_ENTITIES,
+  IdempotencyKeyEntity,
 ];

@@ -6,6 +6,7 @@ import type { PostgresConnectionOptions } from 'typeorm/driver/postgres/Postgres
 import { dataSourceOptions } from './data-source-options';
 import { EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
 import { HealthController } from './health.controller';
+import { IdempotencyInterceptor, IdempotencyStore } from './idempotency';
 import { ExpiredRowsPurge, PURGE_RULES, PurgeRule } from './maintenance/purge';
 import { PreparedQueries } from './prepared-queries';
 
@@ -84,9 +85,11 @@ export class DatabaseModule {
         PreparedQueries,
         { provide: PURGE_RULES, useValue: purgeRules },
         ExpiredRowsPurge,
+        IdempotencyStore,
+        IdempotencyInterceptor,
       ],
       controllers: [HealthController],
-      exports: [PreparedQueries, ExpiredRowsPurge],
+      exports: [PreparedQueries, ExpiredRowsPurge, IdempotencyStore, IdempotencyInterceptor],
     };
   }
 }

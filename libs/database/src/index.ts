@@ -4,3 +4,4 @@ export * from './embedded-postgres';
 export * from './prepared-queries';
 export { MIGRATIONS } from './migrations';
 export * from './maintenance/purge';
+export * from './idempotency';

@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
+  ApiHeader,
   ApiBearerAuth,
   ApiConflictResponse,
   ApiCreatedResponse,
@@ -12,6 +13,7 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { AccountCaller, AccountOnly, CurrentCaller } from '@app/core';
+import { Idempotent } from '@app/database';
 import { StoreModel } from '@app/stores';
 import { Stage1Dto, Stage2Dto, Stage3Dto, Stage4Dto } from './dto/stage.dto';
 import { OnboardingService } from './onboarding.service';
@@ -43,6 +45,13 @@ export class OnboardingController {
 
   @Post('onboarding/stage1')
   @HttpCode(201)
+  @Idempotent()
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description:
+      '1–255 visible ASCII characters. A retry with the same key and body replays the first answer (Idempotent-Replayed: true) for 24 h; another body is 422, a retry while the first runs is 409.',
+  })
   @ApiOperation({ summary: 'Stage 1: create a store (name, description); it starts in onboarding.' })
   @ApiCreatedResponse({ type: StoreModel })
   @invalid

@@ -11,7 +11,9 @@ import type { StorefrontContext } from './graphql/context';
 import { formatStorefrontError } from './graphql/format-error';
 import { AuthenticatedRequest, STOREFRONT_GRAPHQL_PATH, StorefrontHttpAuth } from './graphql/http-auth';
 import { LoadersFactory } from './graphql/loaders.factory';
+import { idempotencyPlugin } from './graphql/idempotency.plugin';
 import { errorLoggingPlugin, queryLimitsPlugin } from './graphql/plugins';
+import { IdempotencyStore } from '@app/database';
 import { OrdersService } from './orders/orders.service';
 import { OrderLineResolver, OrdersResolver } from './resolvers/orders.resolver';
 import { ProductsResolver } from './resolvers/products.resolver';
@@ -46,8 +48,12 @@ export class StorefrontApiModule {}
     GraphQLModule.forRootAsync<ApolloDriverConfig>({
       driver: ApolloDriver,
       imports: [StorefrontApiModule],
-      inject: [LoadersFactory, APP_LOGGER],
-      useFactory: (loaders: LoadersFactory, logger: Logger): ApolloDriverConfig => ({
+      inject: [LoadersFactory, APP_LOGGER, IdempotencyStore],
+      useFactory: (
+        loaders: LoadersFactory,
+        logger: Logger,
+        idempotency: IdempotencyStore,
+      ): ApolloDriverConfig => ({
         path: STOREFRONT_GRAPHQL_PATH,
         include: [StorefrontApiModule],
         autoSchemaFile: true,
@@ -63,7 +69,7 @@ export class StorefrontApiModule {}
         csrfPrevention: true,
         includeStacktraceInErrorResponses: false,
         formatError: formatStorefrontError,
-        plugins: [queryLimitsPlugin(), errorLoggingPlugin(logger)],
+        plugins: [queryLimitsPlugin(), idempotencyPlugin(idempotency), errorLoggingPlugin(logger)],
         context: async (request: AuthenticatedRequest): Promise<StorefrontContext> => {
           const caller = request.caller;
           // The HTTP hook has already answered 401/403 for anything else; this only guards against a

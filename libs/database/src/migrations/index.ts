@@ -4,6 +4,7 @@ import { SocialLogin1795318349752 } from './1795318349752-SocialLogin';
 import { OAuthAppsAndPublicTokens1795318405851 } from './1795318405851-OAuthAppsAndPublicTokens';
 import { Storefront1795318879851 } from './1795318879851-Storefront';
 import { SecurityHardening1795400000000 } from './1795400000000-SecurityHardening';
+import { IdempotencyKeys1795400300000 } from './1795400300000-IdempotencyKeys';
 
 // Every migration, in order. Listed explicitly (not globbed) so the same list works from TypeScript
 // (tests, the migration CLI) and from the compiled build. Add new ones at the end.
@@ -15,4 +16,5 @@ export const MIGRATIONS: Function[] = [
   OAuthAppsAndPublicTokens1795318405851,
   Storefront1795318879851,
   SecurityHardening1795400000000,
+  IdempotencyKeys1795400300000,
 ];

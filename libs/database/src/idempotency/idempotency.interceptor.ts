@@ -1,0 +1,99 @@
+import {
+  CallHandler,
+  ExecutionContext,
+  HttpStatus,
+  Injectable,
+  NestInterceptor,
+  UseInterceptors,
+} from '@nestjs/common';
+import { HTTP_CODE_METADATA } from '@nestjs/common/constants';
+import { Reflector } from '@nestjs/core';
+import { Caller, DomainError } from '@app/core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { from, lastValueFrom, Observable } from 'rxjs';
+import { fingerprint, idempotencyKeyOf, IdempotencyStore } from './idempotency.store';
+
+/** The stable identity a key belongs to: keys of different callers never meet. */
+export function idempotencyCaller(caller: Caller): string {
+  switch (caller.kind) {
+    case 'account':
+      return `account:${caller.accountId}`;
+    case 'app':
+      return `app:${caller.appId}`;
+    case 'public':
+      return `public:${caller.tokenId}`;
+  }
+}
+
+export const IdempotencyErrors = {
+  inUse: () =>
+    new DomainError('idempotency_key_in_use', 409, 'Idempotency key in use', {
+      detail: 'A request with this Idempotency-Key is still being processed; retry shortly.',
+      retryAfter: 1,
+    }),
+  reused: () =>
+    new DomainError('idempotency_key_reused', 422, 'Idempotency key reused', {
+      detail: 'This Idempotency-Key was used with a different request body.',
+    }),
+};
+
+/**
+ * `Idempotency-Key` for a REST route (runs after the guards, so the caller is known). The first request
+ * with a key claims it and its answer is kept; a retry with the same body gets that status and body
+ * again with `Idempotent-Replayed: true` and does nothing; another body is 422; a retry while the first
+ * runs is 409. An error answer is not kept: the key is released, so the same request may be retried.
+ */
+@Injectable()
+export class IdempotencyInterceptor implements NestInterceptor {
+  constructor(
+    private readonly store: IdempotencyStore,
+    private readonly reflector: Reflector,
+  ) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const request = context.switchToHttp().getRequest<FastifyRequest & { caller?: Caller }>();
+    const key = idempotencyKeyOf(request.headers['idempotency-key']);
+    if (key === undefined || !request.caller) return next.handle();
+    const reply = context.switchToHttp().getResponse<FastifyReply>();
+    const status =
+      this.reflector.get<number | undefined>(HTTP_CODE_METADATA, context.getHandler()) ??
+      (request.method === 'POST' ? HttpStatus.CREATED : HttpStatus.OK);
+    const caller = idempotencyCaller(request.caller);
+    const print = fingerprint({
+      method: request.method,
+      route: request.routeOptions.url,
+      body: request.body,
+    });
+    return from(this.run(caller, key, print, status, reply, next));
+  }
+
+  private async run(
+    caller: string,
+    key: string,
+    print: string,
+    status: number,
+    reply: FastifyReply,
+    next: CallHandler,
+  ): Promise<unknown> {
+    const claim = await this.store.claim(caller, key, print);
+    if (claim.kind === 'in_use') throw IdempotencyErrors.inUse();
+    if (claim.kind === 'reused') throw IdempotencyErrors.reused();
+    if (claim.kind === 'replay') {
+      reply.header('Idempotent-Replayed', 'true');
+      reply.status(claim.status);
+      return claim.body;
+    }
+    let body: unknown;
+    try {
+      body = await lastValueFrom(next.handle(), { defaultValue: undefined });
+    } catch (error) {
+      await this.store.release(caller, key);
+      throw error;
+    }
+    await this.store.complete(caller, key, status, body);
+    return body;
+  }
+}
+
+/** Accepts `Idempotency-Key` on this route. */
+export const Idempotent = () => UseInterceptors(IdempotencyInterceptor);
