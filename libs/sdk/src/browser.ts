@@ -1,0 +1,11 @@
+/**
+ * `@storefront-platform/sdk/browser`: everything a web page may use. No AppClient here: it holds a
+ * client secret, which must never reach a browser.
+ */
+export { AccountClient } from './account-client';
+export type { AccountClientOptions, SessionEvent, SessionStorage } from './account-client';
+export { StorefrontClient } from './storefront-client';
+export type { StorefrontClientOptions } from './storefront-client';
+export * from './errors';
+export type { CallOptions, ClientOptions } from './transport';
+export type * from './types';

@@ -1,0 +1,4 @@
+/** `@storefront-platform/sdk`: the clients of the Storefront Platform API for Node ≥ 20 and browsers. */
+export * from './browser';
+export { AppClient } from './app-client';
+export type { AppClientOptions } from './app-client';

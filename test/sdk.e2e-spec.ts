@@ -1,0 +1,435 @@
+import {
+  AccountClient,
+  AppClient,
+  ApiError,
+  ConnectionError,
+  GraphQLError,
+  OAuthError,
+  RateLimitError,
+  SessionEvent,
+  StorefrontClient,
+  StorefrontError,
+} from '@app/sdk';
+import { otpFrom, TestApp } from '@app/testing';
+import { GoogleProvider } from '@app/testing/google-provider';
+import { RedirectClient } from '@app/testing/redirect-client';
+
+/**
+ * The SDK against the real server: token caching and single flight, renewal before expiry, replay after
+ * a revocation, no loop after a rotation, retries that follow the rules, the account flows end to end,
+ * and the read-only storefront client.
+ */
+
+/** A fetch that records every request (method, path, status) and can answer some itself (fault injection). */
+function recordingFetch(inject?: (url: string, init: RequestInit, n: number) => Response | undefined) {
+  const calls: { method: string; path: string; status: number }[] = [];
+  let n = 0;
+  const impl: typeof fetch = async (input, init = {}) => {
+    const url = String(input);
+    const injected = inject?.(url, init, n++);
+    const response = injected ?? (await fetch(input, init));
+    calls.push({ method: init.method ?? 'GET', path: new URL(url).pathname, status: response.status });
+    return response;
+  };
+  const count = (path: string) => calls.filter((c) => c.path === path).length;
+  return { impl, calls, count };
+}
+
+const TOKEN = '/v1/auth/oauth/token';
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function signedInAccount(t: TestApp, email: string, fetchImpl?: typeof fetch) {
+  const account = new AccountClient({ baseUrl: t.baseUrl, fetch: fetchImpl });
+  await account.login(email);
+  await account.verify(email, otpFrom(await t.mail.waitFor(email)));
+  return account;
+}
+
+describe('SDK — AppClient', () => {
+  let t: TestApp;
+  let owner: AccountClient;
+  let storeId: string;
+  beforeAll(async () => {
+    t = await TestApp.start({ env: { APP_TOKEN_TTL: '4' } });
+    owner = await signedInAccount(t, 'sdk-owner@example.com');
+    storeId = (await owner.stores.create({ name: 'SDK shop', description: 'Things' })).id;
+  });
+  afterAll(() => t.close());
+
+  async function newApp() {
+    return owner.apps.create({ storeId, name: `app-${Date.now()}` });
+  }
+
+  it('makes exactly one token request for 50 parallel first calls', async () => {
+    const app = await newApp();
+    const f = recordingFetch();
+    const client = new AppClient({
+      baseUrl: t.baseUrl,
+      clientId: app.clientId,
+      clientSecret: app.clientSecret,
+      fetch: f.impl,
+    });
+    const stores = await Promise.all(Array.from({ length: 50 }, () => client.store()));
+    expect(stores.every((s) => s.id === storeId)).toBe(true);
+    expect(f.count(TOKEN)).toBe(1);
+    expect(f.count('/v1/app/store')).toBe(50);
+  });
+
+  it('renews the token before it expires: the server never answers 401, one token per half lifetime', async () => {
+    const app = await newApp();
+    const f = recordingFetch();
+    const client = new AppClient({
+      baseUrl: t.baseUrl,
+      clientId: app.clientId,
+      clientSecret: app.clientSecret,
+      fetch: f.impl,
+    });
+    const started = Date.now();
+    while (Date.now() - started < 7_000) {
+      await client.store();
+      await sleep(200);
+    }
+    expect(f.calls.filter((c) => c.status === 401)).toHaveLength(0);
+    // 7 s with a 4 s lifetime renewed at half (2 s): 4 tokens, never more than one per 2 s.
+    expect(f.count(TOKEN)).toBeGreaterThanOrEqual(3);
+    expect(f.count(TOKEN)).toBeLessThanOrEqual(5);
+  });
+
+  it('after a server-side revoke, 20 parallel calls make one token request and all succeed', async () => {
+    const app = await newApp();
+    const f = recordingFetch();
+    const client = new AppClient({
+      baseUrl: t.baseUrl,
+      clientId: app.clientId,
+      clientSecret: app.clientSecret,
+      fetch: f.impl,
+    });
+    const token = await client.getAccessToken();
+    const revoke = await t.post('/v1/auth/oauth/revoke', {
+      token,
+      client_id: app.clientId,
+      client_secret: app.clientSecret,
+    });
+    expect(revoke.status).toBe(200);
+    const before = f.count(TOKEN);
+    const results = await Promise.all(Array.from({ length: 20 }, () => client.store()));
+    expect(results.every((s) => s.id === storeId)).toBe(true);
+    expect(f.count(TOKEN) - before).toBe(1);
+  });
+
+  it('after a rotation, 20 parallel calls make one token request and all throw OAuthError invalid_client, no loop', async () => {
+    const app = await newApp();
+    const f = recordingFetch();
+    const client = new AppClient({
+      baseUrl: t.baseUrl,
+      clientId: app.clientId,
+      clientSecret: app.clientSecret,
+      fetch: f.impl,
+    });
+    await client.store();
+    await owner.apps.rotateSecret(app.id);
+    const before = f.count(TOKEN);
+    const results = await Promise.allSettled(Array.from({ length: 20 }, () => client.store()));
+    expect(results.every((r) => r.status === 'rejected')).toBe(true);
+    for (const r of results) {
+      const error = (r as PromiseRejectedResult).reason;
+      expect(error).toBeInstanceOf(OAuthError);
+      expect(error).toBeInstanceOf(StorefrontError);
+      expect(error.error).toBe('invalid_client');
+    }
+    expect(f.count(TOKEN) - before).toBe(1);
+  });
+
+  it('revoke() kills its token on the server; the next call fetches a new one', async () => {
+    const app = await newApp();
+    const f = recordingFetch();
+    const client = new AppClient({
+      baseUrl: t.baseUrl,
+      clientId: app.clientId,
+      clientSecret: app.clientSecret,
+      fetch: f.impl,
+    });
+    const old = await client.getAccessToken();
+    await client.revoke();
+    expect((await t.get('/v1/app/store', { token: old })).status).toBe(401);
+    expect((await client.store()).id).toBe(storeId);
+    expect(f.count(TOKEN)).toBe(2);
+  });
+
+  it('waits out a 429 with Retry-After: 1 (seconds) and retries; exposes the server request id', async () => {
+    const app = await newApp();
+    const f = recordingFetch((url, _init, n) =>
+      url.endsWith('/v1/app/store') && n === 1
+        ? new Response(JSON.stringify({ code: 'rate_limited', status: 429 }), {
+            status: 429,
+            headers: { 'content-type': 'application/problem+json', 'retry-after': '1' },
+          })
+        : undefined,
+    );
+    const client = new AppClient({
+      baseUrl: t.baseUrl,
+      clientId: app.clientId,
+      clientSecret: app.clientSecret,
+      fetch: f.impl,
+    });
+    const started = Date.now();
+    const store = await client.store();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    expect(f.count('/v1/app/store')).toBe(2);
+    expect(store.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    // The request id is the server's: the same request, looked up again, is in its answer header.
+    const direct = await t.get('/v1/app/store', {
+      token: await client.getAccessToken(),
+      headers: { 'x-request-id': 'abc.123' },
+    });
+    expect(direct.headers.get('x-request-id')).toBe('abc.123');
+  });
+
+  it('retries a 503 on a query, never a mutation without an idempotency key, and a RateLimitError carries retryAfter', async () => {
+    const app = await newApp();
+    const unavailable = () =>
+      new Response(JSON.stringify({ errors: [{ message: 'down', extensions: { code: 'UNAVAILABLE' } }] }), {
+        status: 503,
+        headers: { 'content-type': 'application/json', 'retry-after': '0' },
+      });
+    let failures = 1;
+    const f = recordingFetch((url) =>
+      url.endsWith('/graphql') && failures-- > 0 ? unavailable() : undefined,
+    );
+    const client = new AppClient({
+      baseUrl: t.baseUrl,
+      clientId: app.clientId,
+      clientSecret: app.clientSecret,
+      fetch: f.impl,
+    });
+    const list = await client.products.list({ first: 5 });
+    expect(list.edges).toEqual([]);
+    expect(f.count('/v1/storefront/graphql')).toBe(2);
+
+    failures = 1;
+    const before = f.count('/v1/storefront/graphql');
+    await expect(
+      client.graphql(`mutation { productDelete(id: "00000000-0000-4000-8000-000000000000") }`),
+    ).rejects.toBeInstanceOf(GraphQLError);
+    expect(f.count('/v1/storefront/graphql') - before).toBe(1);
+
+    // With a key (orders.create adds one itself) the same mutation is retried.
+    const product = await client.products.create({
+      handle: 'mug',
+      title: 'Mug',
+      price: '3.00',
+      currencyCode: 'USD',
+      inventory: 5,
+    });
+    failures = 1;
+    const beforeOrder = f.count('/v1/storefront/graphql');
+    const order = await client.orders.create({
+      customerEmail: 'b@example.com',
+      lines: [{ productId: product.id, quantity: 1 }],
+    });
+    expect(order.total.amount).toBe('3.00');
+    expect(f.count('/v1/storefront/graphql') - beforeOrder).toBe(2);
+
+    const limited = recordingFetch(
+      () =>
+        new Response(JSON.stringify({ code: 'rate_limited', status: 429 }), {
+          status: 429,
+          headers: { 'content-type': 'application/problem+json', 'retry-after': '7' },
+        }),
+    );
+    const noRetry = new AppClient({
+      baseUrl: t.baseUrl,
+      clientId: app.clientId,
+      clientSecret: app.clientSecret,
+      fetch: limited.impl,
+      maxRetries: 0,
+    });
+    const error = await noRetry.getAccessToken().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OAuthError);
+    const restClient = new AccountClient({ baseUrl: t.baseUrl, fetch: limited.impl, maxRetries: 0 });
+    const rate = await restClient.login('x@example.com').catch((e: unknown) => e);
+    expect(rate).toBeInstanceOf(RateLimitError);
+    expect((rate as RateLimitError).retryAfter).toBe(7);
+  });
+
+  it('stops retrying when its AbortSignal fires', async () => {
+    const app = await newApp();
+    const f = recordingFetch((url) =>
+      url.endsWith('/graphql')
+        ? new Response('{}', {
+            status: 503,
+            headers: { 'content-type': 'application/json', 'retry-after': '5' },
+          })
+        : undefined,
+    );
+    const client = new AppClient({
+      baseUrl: t.baseUrl,
+      clientId: app.clientId,
+      clientSecret: app.clientSecret,
+      fetch: f.impl,
+    });
+    await client.getAccessToken();
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 300);
+    const started = Date.now();
+    const error = await client
+      .graphql('{ store { id } }', undefined, { signal: controller.signal })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(f.count('/v1/storefront/graphql')).toBe(1);
+  });
+
+  it('refuses to be constructed in a browser', () => {
+    const g = globalThis as { window?: unknown; document?: unknown };
+    g.window = {};
+    g.document = {};
+    try {
+      expect(() => new AppClient({ baseUrl: t.baseUrl, clientId: 'sfc_x', clientSecret: 'sfs_x' })).toThrow(
+        StorefrontError,
+      );
+    } finally {
+      delete g.window;
+      delete g.document;
+    }
+  });
+});
+
+describe('SDK — AccountClient', () => {
+  let t: TestApp;
+  let google: GoogleProvider;
+  beforeAll(async () => {
+    google = await GoogleProvider.start();
+    t = await TestApp.start({ env: { ...google.env, ACCESS_TOKEN_TTL: '3' } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await google.stop();
+  });
+
+  it('signs in by e-mail code and runs a store through onboarding, apps, public tokens and sessions', async () => {
+    const events: SessionEvent[] = [];
+    const account = new AccountClient({ baseUrl: t.baseUrl });
+    account.onChange((event) => events.push(event));
+    const sent = await account.login('flow@example.com');
+    expect(sent).toMatchObject({ sent: true, expiresIn: 300 });
+    const session = await account.verify(
+      'flow@example.com',
+      otpFrom(await t.mail.waitFor('flow@example.com')),
+    );
+    expect(session.sessionId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(events).toEqual(['signed_in']);
+    expect((await account.me()).email).toBe('flow@example.com');
+
+    const store = await account.stores.create({ name: 'Flow shop', description: 'All of it' });
+    expect(store.status).toBe('onboarding');
+    await account.stores.stage2(store.id, {
+      faviconUrl: 'https://cdn.example.com/f.png',
+      logoBlackWhiteUrl: 'https://cdn.example.com/bw.png',
+      logoColorUrl: 'https://cdn.example.com/c.png',
+    });
+    await account.stores.stage3(store.id, {
+      mobile: '+919876543210',
+      supportEmail: 'help@example.com',
+      region: 'South',
+      address: { line1: '1 Main St', city: 'Chennai', state: 'TN', postalCode: '600001', country: 'IN' },
+    });
+    await account.stores.stage4(store.id, { socialLinks: [] });
+    expect((await account.stores.complete(store.id)).status).toBe('active');
+    expect((await account.stores.update(store.id, { name: 'Renamed' })).name).toBe('Renamed');
+    expect((await account.stores.list()).map((s) => s.id)).toEqual([store.id]);
+    const invalid = await account.stores.update(store.id, { name: '' }).catch((e: unknown) => e);
+    expect(invalid).toBeInstanceOf(ApiError);
+    expect((invalid as ApiError).code).toBe('validation_failed');
+    expect((invalid as ApiError).requestId).toMatch(/^[0-9a-f-]{36}$/);
+
+    const app = await account.apps.create({ storeId: store.id, name: 'Server', scopes: ['products:read'] });
+    expect(app.clientSecret).toMatch(/^sfs_/);
+    const listed = await account.apps.list(store.id);
+    expect(listed).toHaveLength(1);
+    expect(JSON.stringify(listed)).not.toContain(app.clientSecret);
+    expect(listed[0].secretHint).toBe(app.clientSecret.slice(-4));
+    const rotated = await account.apps.rotateSecret(app.id);
+    expect(rotated.clientSecret).not.toBe(app.clientSecret);
+
+    const pub = await account.publicTokens.create(store.id, { name: 'Web' });
+    expect(pub.token).toMatch(/^sfp_/);
+    const storefront = new StorefrontClient({ baseUrl: t.baseUrl, publicToken: pub.token });
+    expect((await storefront.store()).name).toBe('Renamed');
+    expect((await storefront.products.list({ first: 5 })).edges).toEqual([]);
+    const write = await storefront
+      .graphql('mutation { productDelete(id: "00000000-0000-4000-8000-000000000000") }')
+      .catch((e: unknown) => e);
+    expect(write).toBeInstanceOf(GraphQLError);
+    expect((write as GraphQLError).codes).toContain('FORBIDDEN');
+    const rotatedPub = await account.publicTokens.rotate(store.id, pub.id);
+    expect(rotatedPub.token).not.toBe(pub.token);
+    expect((await account.publicTokens.list(store.id))[0].tokenHint).toBe(rotatedPub.token.slice(-4));
+    await account.publicTokens.delete(store.id, pub.id);
+    await account.apps.delete(app.id);
+
+    const sessions = await account.sessions.list();
+    expect(sessions.find((s) => s.current)?.id).toBe(session.sessionId);
+    await account.stores.delete(store.id);
+    await account.logout();
+    expect(events[events.length - 1]).toBe('signed_out');
+    expect(await account.session()).toBeNull();
+  });
+
+  it('refreshes once for 20 parallel calls when the access token is about to expire, and the session survives', async () => {
+    const f = recordingFetch();
+    const account = await signedInAccount(t, 'parallel@example.com', f.impl);
+    await sleep(2_800); // ACCESS_TOKEN_TTL is 3 s: past the refresh point
+    const results = await Promise.all(Array.from({ length: 20 }, () => account.me()));
+    expect(results.every((m) => m.email === 'parallel@example.com')).toBe(true);
+    expect(f.count('/v1/auth/refresh')).toBe(1);
+    expect(f.calls.filter((c) => c.status === 401)).toHaveLength(0);
+    expect((await account.sessions.list()).length).toBe(1);
+  });
+
+  it('clears the session and says signed_out when the server refuses the refresh', async () => {
+    const storage = new Map<string, string>();
+    const store = {
+      get: (k: string) => storage.get(k),
+      set: (k: string, v: string) => void storage.set(k, v),
+      delete: (k: string) => void storage.delete(k),
+    };
+    const account = new AccountClient({ baseUrl: t.baseUrl, storage: store });
+    await account.login('refused@example.com');
+    await account.verify('refused@example.com', otpFrom(await t.mail.waitFor('refused@example.com')));
+    // A stored session survives a new client on the same storage.
+    const again = new AccountClient({ baseUrl: t.baseUrl, storage: store });
+    expect((await again.me()).email).toBe('refused@example.com');
+    const events: SessionEvent[] = [];
+    again.onChange((event) => events.push(event));
+    // Signed out everywhere from another device (its own storage): this session's refresh is refused.
+    const elsewhere = await signedInAccount(t, 'refused@example.com');
+    await elsewhere.logoutAll();
+    // Make the next call refresh first, as it would once the access token is near its end.
+    const stored = JSON.parse(storage.get('storefront.session')!);
+    storage.set('storefront.session', JSON.stringify({ ...stored, refreshAt: Date.now() - 1 }));
+    const error = await again.me().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(events).toContain('signed_out');
+    expect(storage.size).toBe(0);
+  });
+
+  it('signs in with Google: socialSignIn → provider → completeSocialSignIn with the stored verifier', async () => {
+    // The browser talks to the service at PUBLIC_URL (the provider sends it back there, with its cookie).
+    const origin = new URL(t.config.publicUrl).origin;
+    const account = new AccountClient({ baseUrl: t.config.publicUrl });
+    const { url } = await account.socialSignIn('google', { redirectUri: `${origin}/console/auth/callback` });
+    expect(new URL(url).searchParams.get('code_challenge_method')).toBe('S256');
+    google.next = { sub: 'sdk-google-1', email: 'sdk-google@example.com', email_verified: true };
+    const hops = await new RedirectClient().follow(url, (next) => next.startsWith(`${origin}/console`));
+    const last = hops[hops.length - 1];
+    if (!last.location)
+      throw new Error(`flow ended at ${last.url}: ${last.status} ${last.text.slice(0, 300)}`);
+    const code = new URL(last.location).searchParams.get('login_code')!;
+    const session = await account.completeSocialSignIn(code);
+    expect(session.accessToken).toBeTruthy();
+    expect((await account.me()).providers).toEqual(['google']);
+    // The verifier was used up: a second completion has nothing to send.
+    await expect(account.completeSocialSignIn(code)).rejects.toBeInstanceOf(StorefrontError);
+  });
+});
