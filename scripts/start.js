@@ -12,8 +12,9 @@ function newestSource(dir) {
   let newest = 0;
   for (const name of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, name.name);
-    if (name.isDirectory()) newest = Math.max(newest, newestSource(path));
-    else if (name.name.endsWith('.ts')) newest = Math.max(newest, statSync(path).mtimeMs);
+    if (name.isDirectory()) {
+      if (name.name !== 'dist' && name.name !== 'node_modules') newest = Math.max(newest, newestSource(path));
+    } else if (name.name.endsWith('.ts')) newest = Math.max(newest, statSync(path).mtimeMs);
   }
   return newest;
 }

@@ -95,9 +95,12 @@ export class Transport {
   constructor(options: ClientOptions) {
     if (!options?.baseUrl) throw new StorefrontError('baseUrl is required.');
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
-    const fetchImpl = options.fetch ?? globalThis.fetch;
-    if (!fetchImpl) throw new StorefrontError('No fetch implementation: pass options.fetch.');
-    this.fetchImpl = fetchImpl;
+    if (!options.fetch && typeof globalThis.fetch !== 'function') {
+      throw new StorefrontError('No fetch implementation: pass options.fetch.');
+    }
+    // Browsers refuse `fetch` called with another `this` ("Illegal invocation"): never call it as a method.
+    const given = options.fetch;
+    this.fetchImpl = given ? (input, init) => given(input, init) : (input, init) => globalThis.fetch(input, init);
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.maxRetries = Math.max(0, options.maxRetries ?? 2);
   }
