@@ -414,6 +414,14 @@ describe('SDK — AccountClient', () => {
     expect(storage.size).toBe(0);
   });
 
+  it('lists the sign-in methods the service has turned on', async () => {
+    const account = new AccountClient({ baseUrl: t.baseUrl });
+    const providers = await account.providers();
+    // Google is configured here (the local provider), GitHub is not.
+    expect(providers.providers).toEqual(['otp', 'google']);
+    expect(providers.requestId).toMatch(/\S/);
+  });
+
   it('signs in with Google: socialSignIn → provider → completeSocialSignIn with the stored verifier', async () => {
     // The browser talks to the service at PUBLIC_URL (the provider sends it back there, with its cookie).
     const origin = new URL(t.config.publicUrl).origin;

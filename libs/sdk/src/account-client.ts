@@ -15,6 +15,8 @@ import type {
   PublicToken,
   PublicTokenWithSecret,
   AppScope,
+  LoginAccepted,
+  Providers,
   Session,
   SessionInfo,
   Stage2,
@@ -22,6 +24,7 @@ import type {
   Stage4,
   Store,
   StorePatch,
+  TokenPair,
 } from './types';
 
 /** Where the session is kept: sync or async (localStorage, a cookie jar, a database row…). */
@@ -52,13 +55,6 @@ function base64url(bytes: Uint8Array): string {
   let binary = '';
   for (const b of bytes) binary += String.fromCharCode(b);
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-interface TokenPair {
-  access_token: string;
-  refresh_token: string;
-  expires_in: number;
-  session_id: string;
 }
 
 /**
@@ -97,8 +93,13 @@ export class AccountClient {
 
   // ---- signing in and out -------------------------------------------------------------------------
 
+  /** The sign-in methods the service has turned on (`GET /v1/auth/providers`), e.g. to show buttons. */
+  async providers(): Promise<Providers> {
+    return this.publicCall('GET', '/v1/auth/providers');
+  }
+
   /** Sends a sign-in code to the address: `{ sent, expiresIn, resendAfter }`. */
-  async login(email: string): Promise<{ sent: true; expiresIn: number; resendAfter: number }> {
+  async login(email: string): Promise<LoginAccepted> {
     return this.publicCall('POST', '/v1/auth/login', { email });
   }
 
@@ -254,11 +255,12 @@ export class AccountClient {
   }
 
   private async publicCall<T>(
-    method: 'POST',
+    method: 'GET' | 'POST',
     path: string,
-    json: unknown,
+    json?: unknown,
   ): Promise<T & { readonly requestId: string | null }> {
-    const response = await this.transport.send({ method, path, json, retryable: false });
+    // Sign-in POSTs are never retried (a code is single-use); a GET is safe to retry.
+    const response = await this.transport.send({ method, path, json, retryable: method === 'GET' });
     if (response.status >= 400) throw apiError(response);
     return withRequestId(response.body as T, response.requestId);
   }

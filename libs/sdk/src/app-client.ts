@@ -9,7 +9,7 @@ import {
   Transport,
   withRequestId,
 } from './transport';
-import type { Connection, Order, OrderInput, Product, ProductInput, Store } from './types';
+import type { AppStore, Connection, Order, OrderInput, Product, ProductInput } from './types';
 
 export interface AppClientOptions extends ClientOptions {
   clientId: string;
@@ -142,7 +142,7 @@ export class AppClient {
   }
 
   /** The app's store (`GET /v1/app/store`). */
-  async store(): Promise<Store> {
+  async store(): Promise<AppStore> {
     return this.authorized(
       async (token) => {
         const response = await this.transport.send({
@@ -152,7 +152,7 @@ export class AppClient {
           retryable: true,
         });
         if (response.status !== 200) throw apiError(response);
-        return withRequestId(response.body as Store, response.requestId);
+        return withRequestId(response.body as AppStore, response.requestId);
       },
       (error) => (error as { status?: number }).status === 401,
     );

@@ -100,7 +100,9 @@ export class Transport {
     }
     // Browsers refuse `fetch` called with another `this` ("Illegal invocation"): never call it as a method.
     const given = options.fetch;
-    this.fetchImpl = given ? (input, init) => given(input, init) : (input, init) => globalThis.fetch(input, init);
+    this.fetchImpl = given
+      ? (input, init) => given(input, init)
+      : (input, init) => globalThis.fetch(input, init);
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.maxRetries = Math.max(0, options.maxRetries ?? 2);
   }

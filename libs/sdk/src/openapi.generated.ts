@@ -1,0 +1,2321 @@
+/* eslint-disable */
+// Generated from the service's OpenAPI document by scripts/sdk-types.mjs. Do not edit: run `npm run sdk:types`.
+
+export interface paths {
+    "/.well-known/oauth-authorization-server": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** OAuth 2.0 authorization server metadata (RFC 8414); issuer = PUBLIC_URL. */
+        get: operations["WellKnownController_metadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/health/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The process is up (no I/O). */
+        get: operations["HealthController_live"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The database answers. */
+        get: operations["HealthController_ready"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/app/store": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The app token's store (scope store:read). Account and public tokens get 403. */
+        get: operations["AppApiController_store"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/github": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Start signing in with GitHub: a redirect to GitHub with a single-use state. */
+        get: operations["SocialController_startGithub"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/github/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The GitHub redirect back: a token pair, or a redirect to the start's redirect_uri with a login_code. */
+        get: operations["SocialController_githubCallback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/google": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Start signing in with Google: a redirect to Google with a single-use state. */
+        get: operations["SocialController_startGoogle"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/google/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Google redirect back: a token pair, or a redirect to the start's redirect_uri with a login_code. */
+        get: operations["SocialController_googleCallback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a sign-in code to an e-mail address (same answer whether or not an account exists). */
+        post: operations["AuthController_login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/login/exchange": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Trade a login_code from a social sign-in redirect for a token pair. */
+        post: operations["SocialController_exchange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/login/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exchange the e-mailed code for a token pair; creates the account on first sign-in. */
+        post: operations["AuthController_verify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End this session: its access and refresh tokens are dead at once. */
+        post: operations["AuthController_logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/logout-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End every session of the account, this one included. */
+        post: operations["AuthController_logoutAll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in account. */
+        get: operations["AuthController_me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/oauth/introspect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Introspect one of the client’s access tokens (RFC 7662); dead or foreign → {active:false}. */
+        post: operations["OAuthController_introspect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/oauth/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke one of the client’s access tokens (RFC 7009); 200 also for an unknown token. */
+        post: operations["OAuthController_revoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/oauth/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Client-credentials grant (RFC 6749 §4.4): an app access token.
+         * @description Client authentication by HTTP Basic (client_secret_basic, id and secret form-urlencoded) or by client_id/client_secret in the body (client_secret_post) — not both. No refresh token.
+         */
+        post: operations["OAuthController_token"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sign-in methods this deployment has turned on (for sign-in pages and SDKs). */
+        get: operations["AuthController_providers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rotate a refresh token: a new pair, the old refresh token dead; reuse kills the session. */
+        post: operations["AuthController_refresh"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The live sessions of the account. */
+        get: operations["AuthController_listSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/sessions/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke one of the account's sessions; another account's id is 404. */
+        delete: operations["AuthController_revokeSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/stores/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the caller’s stores. */
+        get: operations["StoresController_get"];
+        /** Edit any subset of the store’s fields (validated as in their stage); onboarding progress is unchanged. */
+        put: operations["StoresController_update"];
+        post?: never;
+        /** Delete the store and everything it owns; final — every route answers 404 after. */
+        delete: operations["StoresController_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/stores/{id}/onboarding/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Complete onboarding: the store becomes active. Idempotent on an active store. */
+        post: operations["OnboardingController_complete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/stores/{id}/onboarding/stage2": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stage 2: branding images (favicon, black-and-white and colour logos). */
+        post: operations["OnboardingController_stage2"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/stores/{id}/onboarding/stage3": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stage 3: contact — mobile, support e-mail, address, region; landline, WhatsApp, GSTIN optional. */
+        post: operations["OnboardingController_stage3"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/stores/{id}/onboarding/stage4": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stage 4: social links (an empty list is a valid answer). */
+        post: operations["OnboardingController_stage4"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/stores/{id}/public-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The store's public tokens, oldest first, without the token (with `tokenHint`). */
+        get: operations["PublicTokensController_list"];
+        put?: never;
+        /** Create a read-only public token for a store; the token is in this response only. */
+        post: operations["PublicTokensController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/stores/{id}/public-tokens/{tokenId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete the token; it is dead at once. */
+        delete: operations["PublicTokensController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/stores/{id}/public-tokens/{tokenId}/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new token value (shown once); the old one is dead at once. */
+        post: operations["PublicTokensController_rotate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/stores/@me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every store the caller owns, oldest first. */
+        get: operations["StoresController_listMine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/stores/oauth/apps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A store's OAuth apps, oldest first, without secrets (with `secretHint`). */
+        get: operations["OAuthAppsController_list"];
+        put?: never;
+        /** Create an OAuth app for one of your stores; the client secret is in this response only. */
+        post: operations["OAuthAppsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/stores/oauth/apps/{appId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete the app; every token it issued dies at once. */
+        delete: operations["OAuthAppsController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/stores/oauth/apps/{appId}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new client secret (shown once); the old secret and every token it issued die at once. */
+        post: operations["OAuthAppsController_rotateSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/stores/onboarding/stage1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stage 1: create a store (name, description); it starts in onboarding. */
+        post: operations["OnboardingController_stage1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        AddressDto: {
+            /** @example Bengaluru */
+            city: string;
+            /**
+             * @description ISO 3166-1 alpha-2; upper-cased.
+             * @example IN
+             */
+            country: string;
+            /** @example 12 MG Road */
+            line1: string;
+            /** @example Floor 3 */
+            line2?: string | null;
+            /** @example 560001 */
+            postalCode: string;
+            /** @example Karnataka */
+            state: string;
+        };
+        AppStoreDto: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+        };
+        AuthorizationServerMetadataDto: {
+            grant_types_supported: string[];
+            introspection_endpoint: string;
+            introspection_endpoint_auth_methods_supported: string[];
+            issuer: string;
+            response_types_supported: string[];
+            revocation_endpoint: string;
+            revocation_endpoint_auth_methods_supported: string[];
+            scopes_supported: ("store:read" | "products:read" | "products:write" | "orders:read" | "orders:write")[];
+            service_documentation: string;
+            token_endpoint: string;
+            token_endpoint_auth_methods_supported: string[];
+        };
+        CreateOAuthAppDto: {
+            /** @example Inventory sync */
+            name: string;
+            /**
+             * @description Default: every scope.
+             * @example [
+             *       "store:read",
+             *       "products:read"
+             *     ]
+             */
+            scopes?: ("store:read" | "products:read" | "products:write" | "orders:read" | "orders:write")[];
+            /**
+             * Format: uuid
+             * @description A store the caller owns.
+             */
+            storeId: string;
+        };
+        CreatePublicTokenDto: {
+            /** @example Web storefront */
+            name: string;
+            /** @description Default: both. */
+            scopes?: ("store:read" | "products:read")[];
+        };
+        IntrospectionResponseDto: {
+            active: boolean;
+            client_id?: string;
+            exp?: number;
+            iat?: number;
+            iss?: string;
+            /** @example store:read */
+            scope?: string;
+            /** Format: uuid */
+            store_id?: string;
+            /** @description The app id. */
+            sub?: string;
+            /** @example Bearer */
+            token_type?: string;
+        };
+        LoginAcceptedDto: {
+            /** @example 300 */
+            expiresIn: number;
+            /** @example 60 */
+            resendAfter: number;
+            /** @example true */
+            sent: boolean;
+        };
+        LoginDto: {
+            /** @example ada@example.com */
+            email: string;
+        };
+        LoginExchangeDto: {
+            /** @description The RFC 7636 verifier whose S256 challenge was sent at the start (43–128 unreserved characters). */
+            code_verifier: string;
+            /**
+             * @description The login_code from the redirect; single use, 60 s.
+             * @example sfl_…
+             */
+            login_code: string;
+        };
+        MeDto: {
+            /** Format: date-time */
+            createdAt: string;
+            email: string;
+            /** Format: uuid */
+            id: string;
+            /**
+             * @example [
+             *       "otp"
+             *     ]
+             */
+            providers: string[];
+        };
+        OAuthAppCredentialsDto: {
+            /** @example sfc_5f0c… */
+            clientId: string;
+            /**
+             * @description Shown here (and at rotation) only; store it now.
+             * @example sfs_…
+             */
+            clientSecret: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            name: string;
+            scopes: ("store:read" | "products:read" | "products:write" | "orders:read" | "orders:write")[];
+            /** Format: uuid */
+            storeId: string;
+        };
+        OAuthAppDto: {
+            /** @example sfc_5f0c… */
+            clientId: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            name: string;
+            scopes: ("store:read" | "products:read" | "products:write" | "orders:read" | "orders:write")[];
+            /**
+             * @description The last 4 characters of the client secret.
+             * @example x9Qa
+             */
+            secretHint: string;
+            /** Format: uuid */
+            storeId: string;
+        };
+        OAuthErrorDto: {
+            /** @enum {string} */
+            error: "invalid_request" | "invalid_client" | "unsupported_grant_type" | "invalid_scope" | "rate_limited";
+            error_description: string;
+        };
+        ProvidersDto: {
+            /**
+             * @description The sign-in methods this deployment has turned on; `otp` is always there.
+             * @example [
+             *       "otp",
+             *       "google"
+             *     ]
+             */
+            providers: ("otp" | "google" | "github")[];
+        };
+        PublicTokenDto: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            name: string;
+            scopes: ("store:read" | "products:read")[];
+            /** Format: uuid */
+            storeId: string;
+            /** @description The last 4 characters of the token. */
+            tokenHint: string;
+        };
+        PublicTokenIssuedDto: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            name: string;
+            scopes: ("store:read" | "products:read")[];
+            /** Format: uuid */
+            storeId: string;
+            /**
+             * @description Shown here (and at rotation) only.
+             * @example sfp_…
+             */
+            token: string;
+        };
+        RefreshDto: {
+            /** @example sfr_… */
+            refresh_token: string;
+        };
+        SessionDto: {
+            /** Format: date-time */
+            createdAt: string;
+            current: boolean;
+            /** Format: uuid */
+            id: string;
+            ip: string | null;
+            /**
+             * Format: date-time
+             * @description Kept to the minute.
+             */
+            lastUsedAt: string;
+            /**
+             * @example otp
+             * @enum {string}
+             */
+            method: "otp" | "google" | "github";
+            userAgent: string | null;
+        };
+        Stage1Dto: {
+            /** @description 0–2,000 characters; newlines allowed. */
+            description?: string | null;
+            /**
+             * @description Trimmed; 1–100 characters.
+             * @example Chai & Co.
+             */
+            name: string;
+        };
+        Stage2Dto: {
+            /**
+             * Format: uri
+             * @description Favicon image — https:// only
+             * @example https://cdn.example.com/logo.png
+             */
+            faviconUrl: string;
+            /**
+             * Format: uri
+             * @description Black-and-white logo image — https:// only
+             * @example https://cdn.example.com/logo.png
+             */
+            logoBlackWhiteUrl: string;
+            /**
+             * Format: uri
+             * @description Colour logo image — https:// only
+             * @example https://cdn.example.com/logo.png
+             */
+            logoColorUrl: string;
+        };
+        Stage3Dto: {
+            address: components["schemas"]["AddressDto"];
+            /**
+             * @description GSTIN with a valid check character; upper-cased.
+             * @example 27AAPFU0939F1ZV
+             */
+            gstNumber?: string | null;
+            /**
+             * @description E.164
+             * @example +919876543210
+             */
+            landline?: string | null;
+            /**
+             * @description E.164
+             * @example +919876543210
+             */
+            mobile: string;
+            /**
+             * @description Free text; trimmed, 1–100 characters.
+             * @example South India
+             */
+            region: string;
+            /**
+             * Format: email
+             * @example help@chai.example.com
+             */
+            supportEmail: string;
+            /**
+             * @description E.164
+             * @example +919876543210
+             */
+            whatsappNumber?: string | null;
+        };
+        Stage4Dto: {
+            /**
+             * @description https:// URLs, at most 10, no duplicates; [] is a valid answer.
+             * @example [
+             *       "https://instagram.com/chaiandco"
+             *     ]
+             */
+            socialLinks: string[];
+        };
+        StoreAddressModel: {
+            /** @example Bengaluru */
+            city: string;
+            /**
+             * @description ISO 3166-1 alpha-2
+             * @example IN
+             */
+            country: string;
+            /** @example 12 MG Road */
+            line1: string;
+            /** @example Floor 3 */
+            line2: string | null;
+            /** @example 560001 */
+            postalCode: string;
+            /** @example Karnataka */
+            state: string;
+        };
+        StoreModel: {
+            address: components["schemas"]["StoreAddressModel"] | null;
+            /** Format: date-time */
+            createdAt: string;
+            description: string | null;
+            /** Format: uri */
+            faviconUrl: string | null;
+            /** @example 27AAPFU0939F1ZV */
+            gstNumber: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @example +912226591234 */
+            landline: string | null;
+            /** Format: uri */
+            logoBlackWhiteUrl: string | null;
+            /** Format: uri */
+            logoColorUrl: string | null;
+            /** @example +919876543210 */
+            mobile: string | null;
+            /** @example Chai & Co. */
+            name: string;
+            onboarding: components["schemas"]["StoreOnboardingModel"];
+            /** @example South India */
+            region: string | null;
+            /**
+             * @example [
+             *       "https://instagram.com/chaiandco"
+             *     ]
+             */
+            socialLinks: string[];
+            /** @enum {string} */
+            status: "onboarding" | "active";
+            /** Format: email */
+            supportEmail: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @example +919876543210 */
+            whatsappNumber: string | null;
+        };
+        StoreOnboardingModel: {
+            /** Format: date-time */
+            completedAt: string | null;
+            /**
+             * @description Stages filled so far, ascending.
+             * @example [
+             *       1,
+             *       2
+             *     ]
+             */
+            completedStages: number[];
+            /**
+             * @description The stage to fill next; null when all are filled (call complete) or the store is active.
+             * @enum {number|null}
+             */
+            nextStage: 2 | 3 | 4 | null;
+        };
+        TokenByValueRequestDto: {
+            /** @description client_secret_post only (else HTTP Basic). */
+            client_id?: string;
+            /** @description client_secret_post only (else HTTP Basic). */
+            client_secret?: string;
+            /** @description The access token. */
+            token: string;
+            /**
+             * @description Accepted and ignored (only access tokens exist).
+             * @enum {string}
+             */
+            token_type_hint?: "access_token";
+        };
+        TokenPairDto: {
+            access_token: string;
+            /** @example 900 */
+            expires_in: number;
+            refresh_token: string;
+            /** Format: uuid */
+            session_id: string;
+            /** @example Bearer */
+            token_type: string;
+        };
+        TokenRequestDto: {
+            /** @description client_secret_post only (else HTTP Basic). */
+            client_id?: string;
+            /** @description client_secret_post only (else HTTP Basic). */
+            client_secret?: string;
+            /** @enum {string} */
+            grant_type: "client_credentials";
+            /** @description Space-separated subset of the app’s scopes; default all of them. */
+            scope?: string;
+        };
+        TokenResponseDto: {
+            /** @description A JWT with typ "app". */
+            access_token: string;
+            /** @example 3600 */
+            expires_in: number;
+            /** @example store:read products:read */
+            scope: string;
+            /** @example Bearer */
+            token_type: string;
+        };
+        UpdateStoreDto: {
+            address?: components["schemas"]["AddressDto"];
+            /** @description 0–2,000 characters; newlines allowed. */
+            description?: string | null;
+            /**
+             * Format: uri
+             * @description Favicon image — https:// only
+             * @example https://cdn.example.com/logo.png
+             */
+            faviconUrl?: string;
+            /**
+             * @description GSTIN with a valid check character; upper-cased.
+             * @example 27AAPFU0939F1ZV
+             */
+            gstNumber?: string | null;
+            /**
+             * @description E.164
+             * @example +919876543210
+             */
+            landline?: string | null;
+            /**
+             * Format: uri
+             * @description Black-and-white logo image — https:// only
+             * @example https://cdn.example.com/logo.png
+             */
+            logoBlackWhiteUrl?: string;
+            /**
+             * Format: uri
+             * @description Colour logo image — https:// only
+             * @example https://cdn.example.com/logo.png
+             */
+            logoColorUrl?: string;
+            /**
+             * @description E.164
+             * @example +919876543210
+             */
+            mobile?: string;
+            /**
+             * @description Trimmed; 1–100 characters.
+             * @example Chai & Co.
+             */
+            name?: string;
+            /**
+             * @description Free text; trimmed, 1–100 characters.
+             * @example South India
+             */
+            region?: string;
+            /**
+             * @description https:// URLs, at most 10, no duplicates; [] is a valid answer.
+             * @example [
+             *       "https://instagram.com/chaiandco"
+             *     ]
+             */
+            socialLinks?: string[];
+            /**
+             * Format: email
+             * @example help@chai.example.com
+             */
+            supportEmail?: string;
+            /**
+             * @description E.164
+             * @example +919876543210
+             */
+            whatsappNumber?: string | null;
+        };
+        VerifyLoginDto: {
+            /** @example ada@example.com */
+            email: string;
+            /**
+             * @description The 6-digit code from the e-mail.
+             * @example 123456
+             */
+            otp: string;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    WellKnownController_metadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthorizationServerMetadataDto"];
+                };
+            };
+        };
+    };
+    HealthController_live: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+        };
+    };
+    HealthController_ready: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+        };
+    };
+    AppApiController_store: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppStoreDto"];
+                };
+            };
+            /** @description `insufficient_scope`: not an app token, or no store:read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    SocialController_startGithub: {
+        parameters: {
+            query?: {
+                /** @description Required with redirect_uri: the RFC 7636 S256 challenge, BASE64URL(SHA-256(code_verifier)), of a verifier the page keeps; the login_code is bound to it. */
+                code_challenge?: string;
+                /** @description Required with code_challenge; only S256. */
+                code_challenge_method?: "S256";
+                /** @description Where to send the browser afterwards, with `?login_code=…` (or `?error=access_denied`). Its origin must be listed in AUTH_REDIRECT_ORIGINS. Without it the callback answers the token pair as JSON. */
+                redirect_uri?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To GitHub's authorization page. */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_redirect_uri`, or `validation_failed` (e.g. redirect_uri without an S256 code_challenge). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `provider_not_configured`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    SocialController_githubCallback: {
+        parameters: {
+            query: {
+                /** @description The provider's authorization code. */
+                code?: unknown;
+                /** @description The provider refused, e.g. access_denied. */
+                error?: unknown;
+                /** @description The state issued at the start route. */
+                state: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Without a redirect_uri at the start. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenPairDto"];
+                };
+            };
+            /** @description To redirect_uri?login_code=… (or ?error=access_denied). */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_state`: missing, forged, expired, replayed or foreign. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `access_denied` or `provider_error`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `email_not_verified`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `provider_not_configured`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    SocialController_startGoogle: {
+        parameters: {
+            query?: {
+                /** @description Required with redirect_uri: the RFC 7636 S256 challenge, BASE64URL(SHA-256(code_verifier)), of a verifier the page keeps; the login_code is bound to it. */
+                code_challenge?: string;
+                /** @description Required with code_challenge; only S256. */
+                code_challenge_method?: "S256";
+                /** @description Where to send the browser afterwards, with `?login_code=…` (or `?error=access_denied`). Its origin must be listed in AUTH_REDIRECT_ORIGINS. Without it the callback answers the token pair as JSON. */
+                redirect_uri?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To Google's authorization page. */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_redirect_uri`, or `validation_failed` (e.g. redirect_uri without an S256 code_challenge). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `provider_not_configured`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    SocialController_googleCallback: {
+        parameters: {
+            query: {
+                /** @description The provider's authorization code. */
+                code?: unknown;
+                /** @description The provider refused, e.g. access_denied. */
+                error?: unknown;
+                /** @description The state issued at the start route. */
+                state: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Without a redirect_uri at the start. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenPairDto"];
+                };
+            };
+            /** @description To redirect_uri?login_code=… (or ?error=access_denied). */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_state`: missing, forged, expired, replayed or foreign. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `access_denied` or `provider_error`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `email_not_verified`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `provider_not_configured`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AuthController_login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginDto"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginAcceptedDto"];
+                };
+            };
+        };
+    };
+    SocialController_exchange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginExchangeDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenPairDto"];
+                };
+            };
+            /** @description `invalid_code_verifier` (the code is spent) or `validation_failed` (no verifier). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_token`: the code is unknown, expired or used. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AuthController_verify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyLoginDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenPairDto"];
+                };
+            };
+        };
+    };
+    AuthController_logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AuthController_logoutAll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AuthController_me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeDto"];
+                };
+            };
+        };
+    };
+    OAuthController_introspect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenByValueRequestDto"];
+                "application/x-www-form-urlencoded": components["schemas"]["TokenByValueRequestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntrospectionResponseDto"];
+                };
+            };
+            /** @description invalid_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthErrorDto"];
+                };
+            };
+            /** @description invalid_client */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthErrorDto"];
+                };
+            };
+        };
+    };
+    OAuthController_revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenByValueRequestDto"];
+                "application/x-www-form-urlencoded": components["schemas"]["TokenByValueRequestDto"];
+            };
+        };
+        responses: {
+            /** @description Empty body. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description invalid_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthErrorDto"];
+                };
+            };
+            /** @description invalid_client */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthErrorDto"];
+                };
+            };
+        };
+    };
+    OAuthController_token: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenRequestDto"];
+                "application/x-www-form-urlencoded": components["schemas"]["TokenRequestDto"];
+            };
+        };
+        responses: {
+            /** @description With Cache-Control: no-store and Pragma: no-cache. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenResponseDto"];
+                };
+            };
+            /** @description invalid_request, unsupported_grant_type, invalid_scope */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthErrorDto"];
+                };
+            };
+            /** @description invalid_client (WWW-Authenticate: Basic after Basic) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthErrorDto"];
+                };
+            };
+        };
+    };
+    AuthController_providers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProvidersDto"];
+                };
+            };
+        };
+    };
+    AuthController_refresh: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefreshDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenPairDto"];
+                };
+            };
+        };
+    };
+    AuthController_listSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionDto"][];
+                };
+            };
+        };
+    };
+    AuthController_revokeSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    StoresController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the caller's stores. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreModel"];
+                };
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `store_not_found`: no such store, or not the caller’s (never 403). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    StoresController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the caller's stores. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateStoreDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreModel"];
+                };
+            };
+            /** @description `validation_failed`: a bad value, an unknown field, or null for a required field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `store_not_found`: no such store, or not the caller’s (never 403). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    StoresController_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the caller's stores. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `store_not_found`: no such store, or not the caller’s (never 403). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    OnboardingController_complete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the caller's stores. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreModel"];
+                };
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `store_not_found`: no such store, or not the caller’s. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `onboarding_incomplete`, with `missingStages`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    OnboardingController_stage2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the caller's stores. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Stage2Dto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreModel"];
+                };
+            };
+            /** @description `validation_failed`, with the failing fields in `errors`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `store_not_found`: no such store, or not the caller’s. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `onboarding_out_of_order` (an earlier stage is missing: `missingStage`, `missingStages`) or `onboarding_completed` (the store is active; edit it with PUT). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    OnboardingController_stage3: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the caller's stores. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Stage3Dto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreModel"];
+                };
+            };
+            /** @description `validation_failed`, with the failing fields in `errors`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `store_not_found`: no such store, or not the caller’s. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `onboarding_out_of_order` (an earlier stage is missing: `missingStage`, `missingStages`) or `onboarding_completed` (the store is active; edit it with PUT). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    OnboardingController_stage4: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the caller's stores. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Stage4Dto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreModel"];
+                };
+            };
+            /** @description `validation_failed`, with the failing fields in `errors`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `store_not_found`: no such store, or not the caller’s. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `onboarding_out_of_order` (an earlier stage is missing: `missingStage`, `missingStages`) or `onboarding_completed` (the store is active; edit it with PUT). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PublicTokensController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicTokenDto"][];
+                };
+            };
+            /** @description `store_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PublicTokensController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePublicTokenDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicTokenIssuedDto"];
+                };
+            };
+            /** @description `store_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PublicTokensController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                tokenId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `store_not_found` or `public_token_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PublicTokensController_rotate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                tokenId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicTokenIssuedDto"];
+                };
+            };
+            /** @description `store_not_found` or `public_token_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    StoresController_listMine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreModel"][];
+                };
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    OAuthAppsController_list: {
+        parameters: {
+            query: {
+                storeId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthAppDto"][];
+                };
+            };
+            /** @description `store_not_found`: no such store, or not yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    OAuthAppsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateOAuthAppDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthAppCredentialsDto"];
+                };
+            };
+            /** @description `store_not_found`: no such store, or not yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    OAuthAppsController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                appId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `app_not_found`: no such app, or not yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    OAuthAppsController_rotateSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                appId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthAppCredentialsDto"];
+                };
+            };
+            /** @description `app_not_found`: no such app, or not yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    OnboardingController_stage1: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1–255 visible ASCII characters. A retry with the same key and body replays the first answer (Idempotent-Replayed: true) for 24 h; another body is 422, a retry while the first runs is 409. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Stage1Dto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreModel"];
+                };
+            };
+            /** @description `validation_failed`, with the failing fields in `errors`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+}
