@@ -144,7 +144,7 @@ const pct = (ratio) => `${(ratio * 100).toFixed(1)} %`;
 const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length;
 
 // Fields of a scenario's setup() answer that are ours, not autocannon options.
-const OWN_FIELDS = ['path', 'stats', 'expectStatus'];
+const OWN_FIELDS = ['path', 'stats', 'expectStatus', 'run'];
 
 function autocannonOptions(spec, baseUrl, settings, duration) {
   const options = {
@@ -157,6 +157,15 @@ function autocannonOptions(spec, baseUrl, settings, duration) {
 }
 
 async function measure(spec, baseUrl, settings, duration) {
+  // A scenario driven by JavaScript in this process (the SDK) brings its own closed loop.
+  if (spec.run) {
+    const m = await spec.run({ connections: settings.connections, duration });
+    let invalid = null;
+    if (!m.total) invalid = 'no successful request';
+    else if (m.unexpected > m.total * 0.01) invalid = `${m.unexpected} answers with an unexpected status`;
+    else if (m.errors > m.total * 0.01) invalid = `${m.errors} errors`;
+    return { invalid, ...m };
+  }
   const result = await autocannon(autocannonOptions(spec, baseUrl, settings, duration));
   const expected = spec.expectStatus;
   const unexpected = expected
