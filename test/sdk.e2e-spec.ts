@@ -414,6 +414,32 @@ describe('SDK — AccountClient', () => {
     expect(storage.size).toBe(0);
   });
 
+  it('revokes another session by id and signs out everywhere; the revoked client notices on its next call', async () => {
+    const laptop = await signedInAccount(t, 'devices@example.com');
+    const phone = await signedInAccount(t, 'devices@example.com');
+    const phoneEvents: SessionEvent[] = [];
+    phone.onChange((event) => phoneEvents.push(event));
+    const sessions = await laptop.sessions.list();
+    expect(sessions).toHaveLength(2);
+    const phoneSession = sessions.find((s) => !s.current)!;
+    expect(phoneSession.id).toBe((await phone.session())!.sessionId);
+    await laptop.sessions.revoke(phoneSession.id);
+    // The phone's very next call is refused; its refresh is refused too, so it is signed out.
+    await expect(phone.me()).rejects.toBeInstanceOf(ApiError);
+    expect(phoneEvents).toEqual(['signed_out']);
+    expect(await phone.session()).toBeNull();
+    expect((await laptop.sessions.list()).map((s) => s.id)).toEqual([(await laptop.session())!.sessionId]);
+    // An unknown (or someone else's) session id is a 404, as the server says.
+    const missing = await laptop.sessions.revoke(phoneSession.id).catch((e: unknown) => e);
+    expect((missing as ApiError).code).toBe('session_not_found');
+
+    const tablet = await signedInAccount(t, 'devices@example.com');
+    await laptop.logoutAll();
+    expect(await laptop.session()).toBeNull();
+    await expect(tablet.me()).rejects.toBeInstanceOf(ApiError);
+    expect(await tablet.session()).toBeNull();
+  });
+
   it('lists the sign-in methods the service has turned on', async () => {
     const account = new AccountClient({ baseUrl: t.baseUrl });
     const providers = await account.providers();
