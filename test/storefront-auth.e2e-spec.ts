@@ -327,10 +327,22 @@ describe('storefront GraphQL — access', () => {
       expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
     });
 
-    it('serves queries over GET (with a CSRF-safe header) but never mutations', async () => {
+    it('serves queries over GET (the bearer header is the CSRF protection) but never mutations', async () => {
       const q = encodeURIComponent('{ store { name } }');
+      // The Authorization header cannot be sent cross-site without a CORS preflight, so it counts as one.
       const plain = await t.get(`${GRAPHQL}?query=${q}`, { token: publicToken });
-      expect(plain.status).toBe(400); // Apollo's CSRF prevention: a GET needs a preflight-forcing header
+      expect(plain.status).toBe(200);
+      expect(plain.body.data.store.name).toBe('Access Shop');
+      const withVariables = await t.get(
+        `${GRAPHQL}?query=${encodeURIComponent('query($f: Int) { products(first: $f) { edges { cursor } } }')}` +
+          `&variables=${encodeURIComponent('{"f":1}')}`,
+        { token: publicToken },
+      );
+      expect(withVariables.status).toBe(200);
+      expect(withVariables.body.data.products.edges).toHaveLength(1);
+      // Without the header there is no caller at all: 401 before GraphQL.
+      const anonymous = await t.get(`${GRAPHQL}?query=${q}`);
+      expect(anonymous.status).toBe(401);
       const get = await t.get(`${GRAPHQL}?query=${q}`, {
         token: publicToken,
         headers: { 'apollo-require-preflight': 'true' },
@@ -355,7 +367,10 @@ describe('storefront GraphQL — access', () => {
     });
 
     it('answers malformed bodies with 400, never 500', async () => {
-      const broken = await t.post(GRAPHQL, undefined, { token: appToken, rawBody: '{"query": "{ store { id } "' });
+      const broken = await t.post(GRAPHQL, undefined, {
+        token: appToken,
+        rawBody: '{"query": "{ store { id } "',
+      });
       expect(broken.status).toBe(400);
       const empty = await t.post(GRAPHQL, undefined, { token: appToken, rawBody: '' });
       expect(empty.status).toBe(400);
@@ -364,6 +379,37 @@ describe('storefront GraphQL — access', () => {
       const parse = await sf.gql(appToken, '{ store { id ');
       expect(parse.status).toBe(400);
       expect(gqlError(parse).code).toBe('GRAPHQL_PARSE_FAILED');
+    });
+
+    it('answers request errors 200 to clients that accept only application/json, 400 otherwise', async () => {
+      const cases = [
+        { query: '{ store { id ' }, // does not parse
+        { query: '{ nope }' }, // does not validate
+        { query: 'query($f: Int) { products(first: $f) { edges { cursor } } }', variables: { f: 'x' } }, // coercion
+      ];
+      for (const body of cases) {
+        const legacy = await t.post(GRAPHQL, body, {
+          token: appToken,
+          headers: { accept: 'application/json' },
+        });
+        expect(legacy.status).toBe(200);
+        expect(legacy.headers.get('content-type')).toMatch(/^application\/json/);
+        expect(legacy.body.errors.length).toBeGreaterThan(0);
+        expect(legacy.body.data).toBeUndefined();
+        const modern = await t.post(GRAPHQL, body, {
+          token: appToken,
+          headers: { accept: 'application/graphql-response+json' },
+        });
+        expect(modern.status).toBe(400);
+        expect((await t.post(GRAPHQL, body, { token: appToken })).status).toBe(400);
+      }
+      // Other statuses are not touched: no token is still 401 under application/json.
+      const anonymous = await t.post(
+        GRAPHQL,
+        { query: '{ store { id } }' },
+        { headers: { accept: 'application/json' } },
+      );
+      expect(anonymous.status).toBe(401);
     });
 
     it('never shows a stack trace', async () => {

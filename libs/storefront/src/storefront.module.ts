@@ -13,6 +13,7 @@ import { AuthenticatedRequest, STOREFRONT_GRAPHQL_PATH, StorefrontHttpAuth } fro
 import { LoadersFactory } from './graphql/loaders.factory';
 import { idempotencyPlugin } from './graphql/idempotency.plugin';
 import { errorLoggingPlugin, queryLimitsPlugin } from './graphql/plugins';
+import { mediaTypeStatusPlugin } from './graphql/media-type-status.plugin';
 import { IdempotencyStore } from '@app/database';
 import { OrdersService } from './orders/orders.service';
 import { OrderLineResolver, OrdersResolver } from './resolvers/orders.resolver';
@@ -66,10 +67,21 @@ export class StorefrontApiModule {}
         hideSchemaDetailsFromClientErrors: true,
         // One operation per request: an array of operations would multiply every limit below.
         allowBatchedHttpRequests: false,
-        csrfPrevention: true,
+        // Apollo's CSRF prevention refuses "simple" requests a browser could send cross-site with the
+        // user's cookies. This endpoint authenticates by the Authorization header alone (no cookies), and a
+        // browser cannot add that header cross-origin without a CORS preflight — so a request carrying it
+        // counts as preflighted, and GET with URL-encoded variables works as the GraphQL-over-HTTP spec says.
+        csrfPrevention: {
+          requestHeaders: ['authorization', 'x-apollo-operation-name', 'apollo-require-preflight'],
+        },
         includeStacktraceInErrorResponses: false,
         formatError: formatStorefrontError,
-        plugins: [queryLimitsPlugin(), idempotencyPlugin(idempotency), errorLoggingPlugin(logger)],
+        plugins: [
+          mediaTypeStatusPlugin(),
+          queryLimitsPlugin(),
+          idempotencyPlugin(idempotency),
+          errorLoggingPlugin(logger),
+        ],
         context: async (request: AuthenticatedRequest): Promise<StorefrontContext> => {
           const caller = request.caller;
           // The HTTP hook has already answered 401/403 for anything else; this only guards against a
