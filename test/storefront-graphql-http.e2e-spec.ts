@@ -19,7 +19,7 @@ describe('storefront GraphQL over HTTP — graphql-http server audits', () => {
   afterAll(() => t?.close());
 
   it('passes every audit', async () => {
-    const fetchFn = (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const fetchFn = (input: string | URL | Request, init: RequestInit = {}) => {
       const headers = new Headers(init.headers);
       headers.set('authorization', `Bearer ${token}`);
       return fetch(input, { ...init, headers });
