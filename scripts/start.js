@@ -2,11 +2,14 @@
 // `npm start`: build when the compiled server is missing or older than the sources, then run it.
 // (The production path is `npm run build && npm run start:prod`, with no compiler at run time.)
 const { spawnSync, spawn } = require('node:child_process');
-const { existsSync, readdirSync, statSync } = require('node:fs');
+const { existsSync, readdirSync, statSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 
 const root = join(__dirname, '..');
 const entry = join(root, 'dist/apps/api/src/main.js');
+// The console (apps/console, built by Vite into dist/console) is part of the build.
+const consolePage = join(root, 'dist/console/index.html');
+const SOURCE = /\.(ts|tsx|mts|css|html)$/;
 
 function newestSource(dir) {
   let newest = 0;
@@ -14,7 +17,7 @@ function newestSource(dir) {
     const path = join(dir, name.name);
     if (name.isDirectory()) {
       if (name.name !== 'dist' && name.name !== 'node_modules') newest = Math.max(newest, newestSource(path));
-    } else if (name.name.endsWith('.ts')) newest = Math.max(newest, statSync(path).mtimeMs);
+    } else if (SOURCE.test(name.name)) newest = Math.max(newest, statSync(path).mtimeMs);
   }
   return newest;
 }
@@ -24,10 +27,15 @@ const sources = Math.max(
   newestSource(join(root, 'libs')),
   statSync(join(root, 'package.json')).mtimeMs,
 );
-if (!existsSync(entry) || statSync(entry).mtimeMs < sources) {
+// Written after each successful build (tsc's incremental build leaves unchanged outputs' times alone).
+const stamp = join(root, 'dist/.build-stamp');
+const fresh =
+  existsSync(entry) && existsSync(consolePage) && existsSync(stamp) && statSync(stamp).mtimeMs >= sources;
+if (!fresh) {
   console.error('Building the server (first start, or sources changed)…');
   const build = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
+  writeFileSync(stamp, `${new Date().toISOString()}\n`);
 }
 
 const child = spawn(

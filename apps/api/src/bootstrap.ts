@@ -8,6 +8,7 @@ import helmet from 'helmet';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module';
+import { registerConsole } from './console';
 
 export const BODY_LIMIT = 102_400;
 
@@ -66,6 +67,7 @@ export async function createApp(config: AppConfig, logger: Logger): Promise<Nest
     maxAge: 600,
   });
   setupOpenApi(app, config);
+  registerConsole(fastify);
   return app;
 }
 

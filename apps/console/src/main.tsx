@@ -1,0 +1,64 @@
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter, Navigate, NavLink, Route, Routes, useLocation } from 'react-router';
+import { Apps } from './pages/Apps';
+import { Callback } from './pages/Callback';
+import { Catalogue } from './pages/Catalogue';
+import { PublicTokens } from './pages/PublicTokens';
+import { Sessions } from './pages/Sessions';
+import { Settings } from './pages/Settings';
+import { SignIn } from './pages/SignIn';
+import { StorePage } from './pages/StorePage';
+import { Stores } from './pages/Stores';
+import { Wizard } from './pages/Wizard';
+import { SessionProvider, useSession } from './session';
+import './styles.css';
+
+function Shell() {
+  const { session, signOut } = useSession();
+  const location = useLocation();
+  if (location.pathname === '/auth/callback') return <Callback />;
+  if (session === undefined) return <p aria-busy="true">Loading…</p>;
+  if (!session) return <SignIn />;
+  return (
+    <>
+      <a className="skip" href="#main">
+        Skip to content
+      </a>
+      <header className="top">
+        <NavLink to="/" className="brand">
+          Storefront
+        </NavLink>
+        <nav aria-label="Main">
+          <NavLink to="/" end>
+            Stores
+          </NavLink>
+          <NavLink to="/sessions">Sessions</NavLink>
+        </nav>
+        <button type="button" className="secondary" onClick={() => signOut()}>
+          Sign out
+        </button>
+      </header>
+      <Routes>
+        <Route index element={<Stores />} />
+        <Route path="stores/new" element={<Wizard />} />
+        <Route path="stores/:storeId/setup" element={<Wizard />} />
+        <Route path="stores/:storeId" element={<StorePage />}>
+          <Route index element={<Settings />} />
+          <Route path="apps" element={<Apps />} />
+          <Route path="tokens" element={<PublicTokens />} />
+          <Route path="catalogue" element={<Catalogue />} />
+        </Route>
+        <Route path="sessions" element={<Sessions />} />
+        <Route path="*" element={<Navigate to="/" replace />} />
+      </Routes>
+    </>
+  );
+}
+
+createRoot(document.getElementById('root')!).render(
+  <BrowserRouter basename="/console">
+    <SessionProvider>
+      <Shell />
+    </SessionProvider>
+  </BrowserRouter>,
+);

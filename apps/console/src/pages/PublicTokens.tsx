@@ -1,0 +1,201 @@
+import { FormEvent, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import type { PublicScope, PublicToken, PublicTokenWithSecret } from '@storefront-platform/sdk/browser';
+import { account, describe, fieldErrors, FieldErrors } from '../api';
+import { Dialog } from '../ui/Dialog';
+import { Field } from '../ui/Field';
+import { CopyButton, ErrorMessage, formatDate } from '../ui/misc';
+import { rememberPreviewToken } from './previewTokens';
+import { useStore } from './StorePage';
+
+const SCOPES: PublicScope[] = ['store:read', 'products:read'];
+
+const snippet = (token: string) => `import { StorefrontClient } from '@storefront-platform/sdk/browser';
+
+const storefront = new StorefrontClient({
+  baseUrl: '${window.location.origin}',
+  publicToken: '${token}',
+});
+const { edges } = await storefront.products.list({ first: 20 });`;
+
+/** Public tokens: read-only, store-scoped tokens for browser storefronts. */
+export function PublicTokens() {
+  const { store } = useStore();
+  const [tokens, setTokens] = useState<PublicToken[] | null>(null);
+  const [name, setName] = useState('');
+  const [scopes, setScopes] = useState<PublicScope[]>(['store:read', 'products:read']);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [error, setError] = useState<string | null>(null);
+  const [issued, setIssued] = useState<PublicTokenWithSecret | null>(null);
+  const [confirm, setConfirm] = useState<{ token: PublicToken; action: 'rotate' | 'delete' } | null>(null);
+
+  const load = () =>
+    account.publicTokens.list(store.id).then(setTokens, (e: unknown) => setError(describe(e)));
+  useEffect(() => {
+    void load();
+  }, [store.id]);
+
+  const show = (token: PublicTokenWithSecret) => {
+    rememberPreviewToken(store.id, token.token);
+    setIssued(token);
+  };
+
+  const create = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    setErrors({});
+    try {
+      show(await account.publicTokens.create(store.id, { name: name.trim(), scopes }));
+      setName('');
+      await load();
+    } catch (err) {
+      setErrors(fieldErrors(err));
+      setError(describe(err));
+    }
+  };
+
+  const act = async () => {
+    if (!confirm) return;
+    const { token, action } = confirm;
+    setConfirm(null);
+    try {
+      if (action === 'rotate') show(await account.publicTokens.rotate(store.id, token.id));
+      else await account.publicTokens.delete(store.id, token.id);
+      await load();
+    } catch (err) {
+      setError(describe(err));
+    }
+  };
+
+  return (
+    <section aria-labelledby="tokens-title">
+      <h2 id="tokens-title">Public tokens</h2>
+      <p className="muted">
+        Read-only tokens for storefront pages in the browser: they can read this store and its products.
+      </p>
+      <ErrorMessage>{error}</ErrorMessage>
+      {tokens?.length === 0 && <p>No public tokens yet.</p>}
+      {tokens && tokens.length > 0 && (
+        <div className="table-wrap">
+          <table>
+            <caption className="visually-hidden">Public tokens of {store.name}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Scopes</th>
+                <th scope="col">Token</th>
+                <th scope="col">Created</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {tokens.map((token) => (
+                <tr key={token.id}>
+                  <td>{token.name}</td>
+                  <td>{token.scopes.join(', ')}</td>
+                  <td>
+                    <code aria-label={`Token ending in ${token.tokenHint}`}>sfp_••••{token.tokenHint}</code>
+                  </td>
+                  <td>{formatDate(token.createdAt)}</td>
+                  <td className="row-actions">
+                    <button
+                      type="button"
+                      className="secondary"
+                      onClick={() => setConfirm({ token, action: 'rotate' })}
+                    >
+                      Rotate<span className="visually-hidden"> {token.name}</span>
+                    </button>
+                    <button
+                      type="button"
+                      className="danger"
+                      onClick={() => setConfirm({ token, action: 'delete' })}
+                    >
+                      Delete<span className="visually-hidden"> {token.name}</span>
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <form onSubmit={create} className="stack" noValidate>
+        <h3>New public token</h3>
+        <Field
+          label="Token name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={errors.name}
+          required
+        />
+        <fieldset>
+          <legend>Scopes</legend>
+          {SCOPES.map((scope) => (
+            <label key={scope} className="check">
+              <input
+                type="checkbox"
+                checked={scopes.includes(scope)}
+                onChange={(e) =>
+                  setScopes((s) => (e.target.checked ? [...s, scope] : s.filter((x) => x !== scope)))
+                }
+              />
+              {scope}
+            </label>
+          ))}
+        </fieldset>
+        <div className="actions">
+          <button type="submit" disabled={!name.trim()}>
+            Create token
+          </button>
+        </div>
+      </form>
+      <Dialog title="Public token" open={issued !== null} onClose={() => setIssued(null)}>
+        {issued && (
+          <>
+            <p className="warning" role="alert">
+              Copy this token now: it is shown only this once. It is read-only and safe to put in a web page.
+            </p>
+            <p>
+              <code className="secret" data-testid="public-token">
+                {issued.token}
+              </code>
+            </p>
+            <pre className="snippet" aria-label="StorefrontClient snippet">
+              <code>{snippet(issued.token)}</code>
+            </pre>
+            <div className="actions">
+              <CopyButton text={issued.token} label="Copy token" />
+              <Link to={`/stores/${store.id}/catalogue`} className="button secondary">
+                Preview the catalogue
+              </Link>
+              <button type="button" onClick={() => setIssued(null)} autoFocus>
+                Done
+              </button>
+            </div>
+          </>
+        )}
+      </Dialog>
+      <Dialog
+        title={
+          confirm?.action === 'rotate'
+            ? `Rotate ${confirm.token.name}?`
+            : `Delete ${confirm?.token.name ?? ''}?`
+        }
+        open={confirm !== null}
+        onClose={() => setConfirm(null)}
+      >
+        <p>Pages using the current token stop working at once.</p>
+        <div className="actions">
+          <button type="button" className="secondary" onClick={() => setConfirm(null)} autoFocus>
+            Cancel
+          </button>
+          <button type="button" className="danger" onClick={act}>
+            {confirm?.action === 'rotate' ? 'Rotate' : 'Delete token'}
+          </button>
+        </div>
+      </Dialog>
+    </section>
+  );
+}

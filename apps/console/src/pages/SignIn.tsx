@@ -1,0 +1,138 @@
+import { FormEvent, useEffect, useState } from 'react';
+import { account, CALLBACK_PATH, describe, fieldErrors, RateLimitError } from '../api';
+import { useSession } from '../session';
+import { Field } from '../ui/Field';
+import { ErrorMessage, Status, useCountdown } from '../ui/misc';
+
+const PROVIDER_NAMES: Record<string, string> = { google: 'Google', github: 'GitHub' };
+
+export function SignIn() {
+  const { notice } = useSession();
+  const [providers, setProviders] = useState<string[]>([]);
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [resendAt, setResendAt] = useState<number | null>(null);
+  const [blockedUntil, setBlockedUntil] = useState<number | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const resendIn = useCountdown(resendAt);
+  const blockedFor = useCountdown(blockedUntil);
+
+  useEffect(() => {
+    account.providers().then(
+      (p) => setProviders(p.providers.filter((name) => name in PROVIDER_NAMES)),
+      () => setProviders([]),
+    );
+    const failed = new URLSearchParams(window.location.search).get('error');
+    if (failed)
+      setError(
+        failed === 'access_denied' ? 'Sign-in was cancelled at the provider.' : `Sign-in failed (${failed}).`,
+      );
+  }, []);
+
+  const fail = (e: unknown) => {
+    if (e instanceof RateLimitError) setBlockedUntil(Date.now() + (e.retryAfter ?? 60) * 1000);
+    setErrors(fieldErrors(e));
+    setError(describe(e));
+  };
+
+  const send = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    setErrors({});
+    try {
+      const sent = await account.login(email.trim());
+      setSentTo(email.trim());
+      setResendAt(Date.now() + sent.resendAfter * 1000);
+    } catch (err) {
+      fail(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const verify = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!sentTo) return;
+    setBusy(true);
+    setError(null);
+    setErrors({});
+    try {
+      await account.verify(sentTo, code.trim());
+      // The session provider hears signed_in and shows the stores.
+    } catch (err) {
+      fail(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const social = async (provider: string) => {
+    setError(null);
+    try {
+      const { url } = await account.socialSignIn(provider as 'google' | 'github', {
+        redirectUri: window.location.origin + CALLBACK_PATH,
+      });
+      window.location.assign(url);
+    } catch (err) {
+      fail(err);
+    }
+  };
+
+  return (
+    <main className="auth" id="main">
+      <h1>Sign in to Storefront</h1>
+      {notice && <Status>{notice}</Status>}
+      <ErrorMessage>{error}</ErrorMessage>
+      {blockedFor > 0 && <Status>You can try again in {blockedFor} s.</Status>}
+      <form onSubmit={send} noValidate>
+        <Field
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={errors.email}
+        />
+        <button type="submit" disabled={busy || !email.trim() || resendIn > 0 || blockedFor > 0}>
+          Send code
+        </button>
+        {sentTo && resendIn > 0 && <p className="hint">You can ask for a new code in {resendIn} s.</p>}
+      </form>
+      {sentTo && (
+        <form onSubmit={verify} noValidate>
+          <p>We sent a 6-digit code to {sentTo}.</p>
+          <Field
+            label="Code"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            required
+            autoFocus
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            error={errors.otp}
+          />
+          <button type="submit" disabled={busy || !code.trim() || blockedFor > 0}>
+            Sign in
+          </button>
+        </form>
+      )}
+      {providers.length > 0 && (
+        <div className="social">
+          <p className="divider">or</p>
+          {providers.map((p) => (
+            <button key={p} type="button" className="secondary" onClick={() => social(p)}>
+              Continue with {PROVIDER_NAMES[p]}
+            </button>
+          ))}
+        </div>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,65 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { Store } from '@storefront-platform/sdk/browser';
+import { account, describe } from '../api';
+import { ErrorMessage } from '../ui/misc';
+
+export function progress(store: Store): string {
+  if (store.status === 'active') return 'Set up';
+  const done = store.onboarding.completedStages.length;
+  return store.onboarding.nextStage ? `Step ${done} of 4 done` : 'Ready to complete';
+}
+
+export function Stores() {
+  const navigate = useNavigate();
+  const [stores, setStores] = useState<Store[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    account.stores.list().then(setStores, (e: unknown) => setError(describe(e)));
+  }, []);
+  return (
+    <main id="main">
+      <div className="page-head">
+        <h1>Your stores</h1>
+        <button type="button" onClick={() => navigate('/stores/new')}>
+          New store
+        </button>
+      </div>
+      <ErrorMessage>{error}</ErrorMessage>
+      {stores === null && !error && <p aria-busy="true">Loading…</p>}
+      {stores?.length === 0 && <p>You have no store yet. Create one to start selling.</p>}
+      {stores && stores.length > 0 && (
+        <ul className="cards" aria-label="Stores">
+          {stores.map((store) => (
+            <li key={store.id} className="card">
+              <h2>
+                <Link to={store.status === 'active' ? `/stores/${store.id}` : `/stores/${store.id}/setup`}>
+                  {store.name}
+                </Link>
+              </h2>
+              <p className="muted">{store.description || 'No description'}</p>
+              <p>
+                <span className={`badge badge-${store.status}`}>
+                  {store.status === 'active' ? 'Active' : 'Onboarding'}
+                </span>{' '}
+                <span className="muted">{progress(store)}</span>
+              </p>
+              {store.status !== 'active' && (
+                <div
+                  className="meter"
+                  role="progressbar"
+                  aria-label={`${store.name} setup progress`}
+                  aria-valuemin={0}
+                  aria-valuemax={4}
+                  aria-valuenow={store.onboarding.completedStages.length}
+                >
+                  <span className={`meter-fill meter-${store.onboarding.completedStages.length}`} />
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,62 @@
+import { ReactNode, useEffect, useState } from 'react';
+
+/** Seconds left until `until` (epoch ms), ticking once a second; 0 when past. */
+export function useCountdown(until: number | null): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!until || until <= Date.now()) return;
+    const timer = window.setInterval(() => setNow(Date.now()), 250);
+    return () => window.clearInterval(timer);
+  }, [until]);
+  return until ? Math.max(0, Math.ceil((until - now) / 1000)) : 0;
+}
+
+/** An error message that screen readers announce as it appears. */
+export function ErrorMessage({ children }: { children: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p className="banner banner-error" role="alert">
+      {children}
+    </p>
+  );
+}
+
+/** A status message (announced politely). */
+export function Status({ children }: { children: ReactNode }) {
+  return (
+    <p className="banner banner-info" role="status" aria-live="polite">
+      {children}
+    </p>
+  );
+}
+
+/** Copies text with the Clipboard API; says so in a live region. */
+export function CopyButton({ text, label }: { text: string; label: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        className="secondary"
+        onClick={async () => {
+          try {
+            await navigator.clipboard.writeText(text);
+            setCopied(true);
+          } catch {
+            setCopied(false);
+          }
+        }}
+      >
+        {label}
+      </button>
+      <span role="status" aria-live="polite" className="copied">
+        {copied ? 'Copied' : ''}
+      </span>
+    </>
+  );
+}
+
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  return new Date(iso).toLocaleString();
+}
