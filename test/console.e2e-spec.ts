@@ -236,6 +236,18 @@ describe('console (/console) in a real browser', () => {
     await page.getByRole('link', { name: 'Stores', exact: true }).click();
     await page.getByRole('link', { name: 'Console Shop' }).waitFor();
     await check(page, 'stores');
+
+    // Deleting asks for the store's name, typed.
+    await page.getByRole('link', { name: 'Console Shop' }).click();
+    await page.getByRole('button', { name: 'Delete store' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete Console Shop?' });
+    const really = confirm.getByRole('button', { name: 'Delete permanently' });
+    expect(await really.isDisabled()).toBe(true);
+    await confirm.getByRole('textbox', { name: 'Store name' }).fill('Console Shop');
+    await check(page, 'store-delete-dialog');
+    await really.click();
+    await page.getByText('You have no store yet.').waitFor();
+    expect((await t.get('/v1/user/stores/@me', { token })).body).toEqual([]);
   });
 
   it('takes the user to the missing stage when a later one is sent out of order', async () => {
@@ -415,3 +427,39 @@ async function expectCount(locator: import('playwright-core').Locator, count: nu
   }
   expect(await locator.count()).toBe(count);
 }
+
+describe('console sign-in countdowns', () => {
+  let t: TestApp;
+  let browser: Browser;
+  beforeAll(async () => {
+    ensureConsoleBuilt();
+    t = await TestApp.start({ env: { OTP_RESEND_AFTER: '30', OTP_MAX_FAILURES: '2' } });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 30_000 });
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  it('counts down to the next code (resendAfter) and through a 429 (Retry-After)', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${t.config.publicUrl}/console/`);
+    await page.getByRole('textbox', { name: 'Email' }).fill('countdown@example.com');
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByText(/You can ask for a new code in (29|30) s/).waitFor();
+    expect(await page.getByRole('button', { name: 'Send code' }).isDisabled()).toBe(true);
+    await t.mail.waitFor('countdown@example.com');
+    // Two wrong codes spend the address's failure budget: the next attempt is 429 with Retry-After.
+    for (const wrong of ['000000', '000001']) {
+      await page.getByRole('textbox', { name: 'Code' }).fill(wrong);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('alert').filter({ hasText: /code/i }).first().waitFor();
+    }
+    await page.getByRole('textbox', { name: 'Code' }).fill('000002');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText(/You can try again in \d+ s/).waitFor();
+    expect(await page.getByRole('button', { name: 'Sign in' }).isDisabled()).toBe(true);
+    await context.close();
+  });
+});

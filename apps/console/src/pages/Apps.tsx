@@ -87,15 +87,15 @@ export function Apps() {
             <tbody>
               {apps.map((app) => (
                 <tr key={app.id}>
-                  <td>{app.name}</td>
-                  <td>
+                  <td data-label="Name">{app.name}</td>
+                  <td data-label="Client id">
                     <code>{app.clientId}</code>
                   </td>
-                  <td>{app.scopes.join(', ')}</td>
-                  <td>
+                  <td data-label="Scopes">{app.scopes.join(', ')}</td>
+                  <td data-label="Secret">
                     <code aria-label={`Secret ending in ${app.secretHint}`}>••••{app.secretHint}</code>
                   </td>
-                  <td>{formatDate(app.createdAt)}</td>
+                  <td data-label="Created">{formatDate(app.createdAt)}</td>
                   <td className="row-actions">
                     <button
                       type="button"

@@ -93,12 +93,12 @@ export function PublicTokens() {
             <tbody>
               {tokens.map((token) => (
                 <tr key={token.id}>
-                  <td>{token.name}</td>
-                  <td>{token.scopes.join(', ')}</td>
-                  <td>
+                  <td data-label="Name">{token.name}</td>
+                  <td data-label="Scopes">{token.scopes.join(', ')}</td>
+                  <td data-label="Token">
                     <code aria-label={`Token ending in ${token.tokenHint}`}>sfp_••••{token.tokenHint}</code>
                   </td>
-                  <td>{formatDate(token.createdAt)}</td>
+                  <td data-label="Created">{formatDate(token.createdAt)}</td>
                   <td className="row-actions">
                     <button
                       type="button"

@@ -59,14 +59,14 @@ export function Sessions() {
             <tbody>
               {sessions.map((s) => (
                 <tr key={s.id} className={s.current ? 'current' : undefined}>
-                  <td>
+                  <td data-label="Device">
                     {s.userAgent ?? 'Unknown device'}
                     {s.current && <span className="badge badge-active">This device</span>}
                   </td>
-                  <td>{s.ip ?? '—'}</td>
-                  <td>{METHOD[s.method] ?? s.method}</td>
-                  <td>{formatDate(s.createdAt)}</td>
-                  <td>{formatDate(s.lastUsedAt)}</td>
+                  <td data-label="IP address">{s.ip ?? '—'}</td>
+                  <td data-label="Signed in with">{METHOD[s.method] ?? s.method}</td>
+                  <td data-label="Signed in">{formatDate(s.createdAt)}</td>
+                  <td data-label="Last used">{formatDate(s.lastUsedAt)}</td>
                   <td className="row-actions">
                     <button type="button" className="secondary" onClick={() => revoke(s)}>
                       {s.current ? 'Sign out this device' : 'Revoke'}
