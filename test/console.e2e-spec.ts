@@ -237,8 +237,22 @@ describe('console (/console) in a real browser', () => {
     await page.getByRole('link', { name: 'Console Shop' }).waitFor();
     await check(page, 'stores');
 
-    // Deleting asks for the store's name, typed.
+    // Settings: only what changed is sent; a bad value is refused beside its field, a good one saved.
     await page.getByRole('link', { name: 'Console Shop' }).click();
+    await page.getByRole('textbox', { name: 'Support email' }).fill('not-an-address');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expectAttribute(page.getByRole('textbox', { name: 'Support email' }), 'aria-invalid', 'true');
+    await page.getByRole('textbox', { name: 'Support email' }).fill('care@example.com');
+    await page.getByRole('textbox', { name: 'Description' }).fill('Edited in the console');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Saved.').waitFor();
+    expect((await t.get(`/v1/user/stores/${stores[0].id}`, { token })).body).toMatchObject({
+      supportEmail: 'care@example.com',
+      description: 'Edited in the console',
+      mobile: '+919876543210',
+    });
+
+    // Deleting asks for the store's name, typed.
     await page.getByRole('button', { name: 'Delete store' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete Console Shop?' });
     const really = confirm.getByRole('button', { name: 'Delete permanently' });
