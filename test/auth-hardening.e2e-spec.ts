@@ -1,4 +1,5 @@
-import { otpFrom, TestApp } from '@app/testing';
+import { otpFrom } from '@app/testing';
+import { TestApp } from './support/test-app';
 import { DataSource } from 'typeorm';
 
 /**

@@ -1,10 +1,11 @@
-import { otpFrom, TestApp } from '@app/testing';
+import { otpFrom } from '@app/testing';
+import { TestApp } from './support/test-app';
 import jwt from 'jsonwebtoken';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 
-/** Contract §2 (without social login): OTP sign-in, tokens, sessions, revocation. */
-describe('account sign-in (contract §2)', () => {
+/** OTP sign-in, tokens, sessions, revocation. */
+describe('account sign-in', () => {
   let t: TestApp;
   let n = 0;
   const email = () => `user${++n}-${Date.now()}@example.com`;

@@ -1,4 +1,5 @@
-import { otpFrom, TestApp } from '@app/testing';
+import { otpFrom } from '@app/testing';
+import { TestApp } from './support/test-app';
 import { ensureConsoleBuilt } from '@app/testing/console-build';
 import { GoogleProvider } from '@app/testing/google-provider';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';

@@ -1,4 +1,5 @@
-import { otpFrom, TestApp, TestResponse } from '@app/testing';
+import { otpFrom } from '@app/testing';
+import { TestApp, TestResponse } from './support/test-app';
 import { request as httpRequest } from 'node:http';
 import { GRAPHQL, StorefrontClient } from './storefront-support';
 

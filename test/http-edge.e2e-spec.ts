@@ -1,9 +1,10 @@
-import { createTestDatabase, serverUrl, TcpProxy, TestApp } from '@app/testing';
+import { createTestDatabase, serverUrl, TcpProxy } from '@app/testing';
+import { TestApp } from './support/test-app';
 import Redis from 'ioredis';
 import { REGISTERED_ROUTES } from '../apps/api/src/bootstrap';
 
-/** Contract §1 and §8: problem+json, request ids, limits, headers, CORS, health, docs, rate limits, outages. */
-describe('HTTP edge (contract §1, §8)', () => {
+/** problem+json, request ids, limits, headers, CORS, health, docs, rate limits, outages. */
+describe('HTTP edge', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await TestApp.start({ env: { CORS_ORIGINS: 'https://shop.example.com' } });
@@ -201,7 +202,7 @@ describe('auth rate limit (AUTH_RATE_LIMIT, REDIS_URL)', () => {
   });
 });
 
-describe('database outage (contract §1: 503 unavailable, recovers by itself)', () => {
+describe('database outage (503 unavailable, recovers by itself)', () => {
   const server = serverUrl();
   // The outage is made by cutting a TCP proxy between the app and the PostgreSQL server; the embedded
   // database lives inside the process and cannot go away on its own.

@@ -1,4 +1,5 @@
-import { TcpProxy, TestApp } from '@app/testing';
+import { TcpProxy } from '@app/testing';
+import { TestApp } from './support/test-app';
 import { request as httpRequest } from 'node:http';
 import { DataSource } from 'typeorm';
 import { GRAPHQL, StorefrontClient } from './storefront-support';

@@ -1,4 +1,4 @@
-import { TestApp } from '@app/testing';
+import { TestApp } from './support/test-app';
 
 const STAGE2 = {
   faviconUrl: 'https://cdn.example.com/favicon.ico',
@@ -24,7 +24,7 @@ const STAGE3 = {
 };
 const STAGE4 = { socialLinks: ['https://instagram.com/chaiandco', 'https://x.com/chaiandco'] };
 
-describe('onboarding (§3, §4)', () => {
+describe('onboarding', () => {
   let t: TestApp;
   let token: string;
   const path = (id: string, step: string) => `/v1/user/stores/${id}/onboarding/${step}`;

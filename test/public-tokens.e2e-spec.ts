@@ -1,7 +1,7 @@
-import { TestApp } from '@app/testing';
+import { TestApp } from './support/test-app';
 import { DataSource } from 'typeorm';
 
-// Store-scoped public tokens (contract §6), and what deleting a store does to every credential it owns.
+// Store-scoped public tokens, and what deleting a store does to every credential it owns.
 
 const FORM = 'application/x-www-form-urlencoded';
 const basic = (id: string, secret: string) =>

@@ -10,7 +10,8 @@ import {
   StorefrontClient,
   StorefrontError,
 } from '@app/sdk';
-import { otpFrom, TestApp } from '@app/testing';
+import { otpFrom } from '@app/testing';
+import { TestApp } from './support/test-app';
 import { GoogleProvider } from '@app/testing/google-provider';
 import { RedirectClient } from '@app/testing/redirect-client';
 

@@ -1,4 +1,5 @@
-import { pkcePair, TestApp } from '@app/testing';
+import { pkcePair } from '@app/testing';
+import { TestApp } from './support/test-app';
 import { GithubImitation, GithubUser } from '@app/testing/github-imitation';
 import { GoogleProvider } from '@app/testing/google-provider';
 import { Hop, RedirectClient } from '@app/testing/redirect-client';
@@ -147,7 +148,9 @@ describe('GitHub sign-in', () => {
     expect(pair.status).toBe(200);
     const sessions = await t.get('/v1/auth/sessions', { token: pair.body.access_token });
     expect(sessions.body[0].method).toBe('github');
-    expect((await t.post('/v1/auth/login/exchange', { login_code: code, code_verifier: PKCE.verifier })).status).toBe(401);
+    expect(
+      (await t.post('/v1/auth/login/exchange', { login_code: code, code_verifier: PKCE.verifier })).status,
+    ).toBe(401);
 
     github.deny = true;
     const denied = await flow(

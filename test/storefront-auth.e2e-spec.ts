@@ -1,8 +1,8 @@
-import { TestApp, TestResponse } from '@app/testing';
+import { TestApp, TestResponse } from './support/test-app';
 import jwt from 'jsonwebtoken';
 import { GRAPHQL, gqlError, StorefrontClient } from './storefront-support';
 
-// Storefront GraphQL, contract §7: who may call it (HTTP-level 401/403 in GraphQL form), what each scope
+// Storefront GraphQL: who may call it (HTTP-level 401/403 in GraphQL form), what each scope
 // and token kind may do, revocation on the very next request, CORS, batching and CSRF.
 
 const ORIGIN = 'https://shop.example';

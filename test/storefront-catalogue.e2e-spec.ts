@@ -1,8 +1,8 @@
-import { TestApp } from '@app/testing';
+import { TestApp } from './support/test-app';
 import { DataSource } from 'typeorm';
 import { gqlError, StorefrontClient } from './storefront-support';
 
-// Storefront GraphQL, contract §7: products — CRUD and validation, money, handles, isolation between
+// Storefront GraphQL: products — CRUD and validation, money, handles, isolation between
 // stores, keyset pagination and search.
 
 const PRODUCT = `id handle title description price { amount currencyCode } inventory createdAt updatedAt`;

@@ -1,4 +1,4 @@
-import { TestApp } from '@app/testing';
+import { TestApp } from './support/test-app';
 import { auditServer } from 'graphql-http';
 import { GRAPHQL, StorefrontClient } from './storefront-support';
 

@@ -1,4 +1,4 @@
-import { TestApp } from '@app/testing';
+import { TestApp } from './support/test-app';
 import { getIntrospectionQuery } from 'graphql';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';

@@ -1,16 +1,16 @@
-import { TestApp } from '@app/testing';
+import { TestApp } from './support/test-app';
 import { GraphQLSchemaHost } from '@nestjs/graphql';
 import { buildClientSchema, getIntrospectionQuery, printSchema } from 'graphql';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gqlError, StorefrontClient } from './storefront-support';
 
-// Storefront GraphQL, contract §7: depth, alias and cost limits refused before any resolver runs, the
+// Storefront GraphQL: depth, alias and cost limits refused before any resolver runs, the
 // cost reported in extensions, introspection on, suggestions off — and the committed SDL in sync.
 
 const SCHEMA_FILE = join(__dirname, '..', 'libs', 'storefront', 'schema.gql');
 const HEADER =
-  '# The Storefront GraphQL schema (contract §7), printed from the code-first schema the server builds in\n' +
+  '# The Storefront GraphQL schema, printed from the code-first schema the server builds in\n' +
   '# memory. Do not edit: regenerate with `UPDATE_SCHEMA=1 npm test -- test/storefront-limits.e2e-spec.ts`.\n\n';
 
 describe('storefront GraphQL — limits and schema', () => {

@@ -1,9 +1,9 @@
-import { TestApp } from '@app/testing';
+import { TestApp } from './support/test-app';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { gqlError, StorefrontClient } from './storefront-support';
 
-// Storefront GraphQL, contract §7: orderCreate prices lines from the catalogue and takes the stock in one
+// Storefront GraphQL: orderCreate prices lines from the catalogue and takes the stock in one
 // transaction (OUT_OF_STOCK changes nothing; concurrent orders never oversell); orders are read with
 // their lines and products without N+1 queries.
 

@@ -1,4 +1,4 @@
-import { TestApp, TestResponse } from '@app/testing';
+import { TestApp, TestResponse } from './support/test-app';
 
 export const ALL_APP_SCOPES = [
   'store:read',

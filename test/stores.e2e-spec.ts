@@ -1,4 +1,4 @@
-import { TestApp } from '@app/testing';
+import { TestApp } from './support/test-app';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 
@@ -23,7 +23,7 @@ const STAGE3 = {
 };
 const RANDOM_ID = '6f1c2a9e-5b4d-4c3a-9e8f-7a6b5c4d3e2f';
 
-describe('stores (§3)', () => {
+describe('stores', () => {
   let t: TestApp;
   let alice: string;
   let bob: string;

@@ -141,7 +141,7 @@ function configureHttp(fastify: FastifyInstance, logger: Logger): void {
   // anything unparsable is 400 malformed_body. Fastify's own parser guards against prototype poisoning.
   const defaultJson = fastify.getDefaultJsonParser('error', 'error');
   fastify.removeContentTypeParser('application/json');
-  // Bodies are JSON (contract §1); a text/plain body is 415, not a string handed to the validators.
+  // Bodies are JSON; a text/plain body is 415, not a string handed to the validators.
   fastify.removeContentTypeParser('text/plain');
   fastify.addContentTypeParser(
     'application/json',

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
+import { JwtModule } from '@nestjs/jwt';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { APP_CONFIG, AppConfig } from '@app/core';
 import { AccountService } from './account.service';
@@ -13,10 +14,12 @@ import { MemoryThrottlerStorage } from './rate-limit/memory-throttler.storage';
 import { RedisThrottlerStorage } from './rate-limit/redis-throttler.storage';
 import { SessionService } from './session.service';
 import { SOCIAL_PROVIDERS, SocialController } from './social';
-import { AccessTokenService } from './tokens/access-token.service';
+import { AccessTokenService, jwtModuleOptions } from './tokens/access-token.service';
 
 @Module({
   imports: [
+    // Signing and verification go through @nestjs/jwt's JwtService, keyed and pinned once here.
+    JwtModule.registerAsync({ inject: [APP_CONFIG], useFactory: jwtModuleOptions }),
     ThrottlerModule.forRootAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({

@@ -1,6 +1,6 @@
 import { DomainError, Errors } from '@app/core';
 
-/** Errors of the app management routes (problem+json, contract §1). */
+/** Errors of the app management routes (problem+json). */
 export const OAuthAppErrors = {
   storeNotFound: () => Errors.notFound('store_not_found', 'No such store.'),
   appNotFound: () => Errors.notFound('app_not_found', 'No such app.'),

@@ -1,4 +1,4 @@
-/** What an OAuth app may be granted (contract §5), in the canonical order used in responses. */
+/** What an OAuth app may be granted, in the canonical order used in responses. */
 export const APP_SCOPES = [
   'store:read',
   'products:read',

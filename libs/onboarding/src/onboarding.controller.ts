@@ -32,7 +32,7 @@ const stageConflict = ApiConflictResponse({
 });
 
 /**
- * The four onboarding stages (contract §3, §4). `onboarding/stage1` is a static path, so the router never
+ * The four onboarding stages. `onboarding/stage1` is a static path, so the router never
  * reads "onboarding" as a store id.
  */
 @ApiTags('stores')

@@ -4,7 +4,7 @@ import { OnboardingErrors } from './onboarding.errors';
 export type FillableStage = 2 | 3 | 4;
 
 /**
- * The onboarding rules of contract §4, in one place and free of I/O. The service applies them to the
+ * The onboarding rules, in one place and free of I/O. The service applies them to the
  * store's state read under a row lock, so each decision is made on the state it then changes.
  */
 export const OnboardingPolicy = {

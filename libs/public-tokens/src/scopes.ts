@@ -1,4 +1,4 @@
-/** Public tokens can only read (contract §6): these are all the scopes they can ever hold. */
+/** Public tokens can only read: these are all the scopes they can ever hold. */
 export const PUBLIC_TOKEN_SCOPES = ['store:read', 'products:read'] as const;
 export type PublicTokenScope = (typeof PUBLIC_TOKEN_SCOPES)[number];
 

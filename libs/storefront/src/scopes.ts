@@ -1,7 +1,7 @@
 import type { AppCaller, PublicTokenCaller } from '@app/core';
 import { StorefrontErrors } from './storefront.errors';
 
-/** Who can reach a resolver at all: an app token or a public token (contract §7). */
+/** Who can reach a resolver at all: an app token or a public token. */
 export type StorefrontCaller = AppCaller | PublicTokenCaller;
 
 export type StorefrontScope =

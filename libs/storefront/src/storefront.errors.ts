@@ -1,7 +1,7 @@
 import { DomainError, FieldError } from '@app/core';
 
 /**
- * The storefront's error vocabulary (contract §7): DomainErrors whose codes are the GraphQL codes
+ * The storefront's error vocabulary: DomainErrors whose codes are the GraphQL codes
  * themselves; the GraphQL error formatter puts them in `extensions.code` (and maps the REST codes other
  * contexts throw, such as `validation_failed`, to their GraphQL counterparts).
  */

@@ -1,5 +1,4 @@
 export * from './mail-catcher';
 export * from './tcp-proxy';
-export * from './test-app';
 export * from './test-database';
 export * from './pkce';

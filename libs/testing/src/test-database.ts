@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 
-/** The PostgreSQL server the suite runs against, or null for the embedded PGlite (contract §0). */
+/** The PostgreSQL server the suite runs against, or null for the embedded PGlite. */
 export function serverUrl(): string | null {
   return process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || null;
 }

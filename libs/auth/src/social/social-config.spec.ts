@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from '@app/core';
 
-/** The GOOGLE_* / GITHUB_* part of loadConfig (contract §0). */
+/** The GOOGLE_* / GITHUB_* part of loadConfig. */
 describe('social provider configuration', () => {
   const base = {
     NODE_ENV: 'test',

@@ -64,7 +64,7 @@ function StartDocs(provider: string): MethodDecorator {
   };
 }
 
-/** Google and GitHub sign-in (contract §2). Routes are public: the provider round trip is the proof. */
+/** Google and GitHub sign-in. Routes are public: the provider round trip is the proof. */
 @ApiTags('auth')
 @Controller('v1/auth')
 export class SocialController {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { JwtModuleOptions, JwtService } from '@nestjs/jwt';
 import { APP_CONFIG, AppConfig } from '@app/core';
-import jwt from 'jsonwebtoken';
-import { createSecretKey, KeyObject, randomUUID } from 'node:crypto';
+import { createSecretKey, randomUUID } from 'node:crypto';
 
 export type TokenType = 'account' | 'app';
 
@@ -34,32 +34,37 @@ export type VerifiedClaims = AccountClaims | AppClaims;
 export class TokenRejected extends Error {}
 
 /**
- * Signs and verifies the platform's JWTs: HS256 keyed with the UTF-8 bytes of JWT_SECRET, algorithm
- * pinned on verification (so `alg: none` or an RS/HS confusion can never pass), issuer = PUBLIC_URL.
+ * JwtService's options: HS256 keyed with the UTF-8 bytes of JWT_SECRET, the algorithm pinned on
+ * verification (so `alg: none` or an RS/HS confusion can never pass), issuer = PUBLIC_URL.
  *
- * The key is imported once as a KeyObject: handing jsonwebtoken the secret as a string makes it
- * re-import the key on every call (~400 µs on Node 20, 8–9× slower), on the path of every request.
+ * The key is imported once as a KeyObject and handed out by `secretOrKeyProvider`: given the secret as a
+ * string, jsonwebtoken re-imports the key on every call (~400 µs on Node 20, 8–9× slower), on the path
+ * of every request.
  */
+export function jwtModuleOptions(config: AppConfig): JwtModuleOptions {
+  const key = createSecretKey(Buffer.from(config.jwtSecret, 'utf8'));
+  return {
+    secretOrKeyProvider: () => key,
+    signOptions: { algorithm: 'HS256', issuer: config.publicUrl },
+    verifyOptions: { algorithms: ['HS256'], issuer: config.publicUrl },
+  };
+}
+
+/** Signs and verifies the platform's JWTs (account and app access tokens) through JwtService. */
 @Injectable()
 export class AccessTokenService {
-  private readonly key: KeyObject;
-  private readonly issuer: string;
-
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
-    this.key = createSecretKey(Buffer.from(config.jwtSecret, 'utf8'));
-    this.issuer = config.publicUrl;
-  }
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly jwt: JwtService,
+  ) {}
 
   signAccount(accountId: string, sessionId: string): { token: string; jti: string; expiresIn: number } {
     const jti = randomUUID();
     const expiresIn = this.config.accessTokenTtl;
-    const token = jwt.sign({ typ: 'account', sid: sessionId }, this.key, {
-      algorithm: 'HS256',
-      subject: accountId,
-      issuer: this.issuer,
-      expiresIn,
-      jwtid: jti,
-    });
+    const token = this.jwt.sign(
+      { typ: 'account', sid: sessionId },
+      { subject: accountId, expiresIn, jwtid: jti },
+    );
     return { token, jti, expiresIn };
   }
 
@@ -73,13 +78,7 @@ export class AccessTokenService {
     const expiresIn = this.config.appTokenTtl;
     const claims: Record<string, unknown> = { typ: 'app', store_id: storeId, scope: scopes.join(' ') };
     if (secretVersion !== undefined) claims.ver = secretVersion;
-    const token = jwt.sign(claims, this.key, {
-      algorithm: 'HS256',
-      subject: appId,
-      issuer: this.issuer,
-      expiresIn,
-      jwtid: jti,
-    });
+    const token = this.jwt.sign(claims, { subject: appId, expiresIn, jwtid: jti });
     return { token, jti, expiresIn };
   }
 
@@ -87,7 +86,7 @@ export class AccessTokenService {
   verify(token: string): VerifiedClaims {
     let payload: unknown;
     try {
-      payload = jwt.verify(token, this.key, { algorithms: ['HS256'], issuer: this.issuer });
+      payload = this.jwt.verify(token);
     } catch (error) {
       throw new TokenRejected((error as Error).message);
     }

@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { isIP } from 'node:net';
 import { isAbsolute, join, resolve } from 'node:path';
 
-/** The validated, typed configuration of one process (contract §0). */
+/** The validated, typed configuration of one process. */
 export interface AppConfig {
   nodeEnv: string;
   production: boolean;

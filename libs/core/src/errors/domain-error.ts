@@ -34,7 +34,7 @@ export class DomainError extends Error {
 const bearer = 'Bearer';
 const invalidTokenChallenge = 'Bearer error="invalid_token"';
 
-/** The error vocabulary of contract §1, as constructors. */
+/** The API's error vocabulary, as constructors. */
 export const Errors = {
   validation: (errors: FieldError[], detail = 'The request failed validation.') =>
     new DomainError('validation_failed', 400, 'Validation failed', { detail, errors }),

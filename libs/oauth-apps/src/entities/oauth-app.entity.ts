@@ -9,7 +9,7 @@ import {
 } from 'typeorm';
 
 /**
- * An OAuth app: server-side credentials acting for one store (contract §5). The client secret exists
+ * An OAuth app: server-side credentials acting for one store. The client secret exists
  * only as a keyed hash; `secret_version` is stamped into every token (`ver` claim) so that a rotation
  * kills the tokens minted before it on the very next request, even within the same second.
  */

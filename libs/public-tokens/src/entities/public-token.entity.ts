@@ -9,7 +9,7 @@ import {
 } from 'typeorm';
 
 /**
- * A read-only public token of one store (contract §6), for browser code. Stored only as a keyed hash;
+ * A read-only public token of one store, for browser code. Stored only as a keyed hash;
  * the guard finds it by that hash, so rotating or deleting it kills the old value at once.
  */
 @Entity({ name: 'public_tokens' })

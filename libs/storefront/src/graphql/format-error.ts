@@ -9,7 +9,7 @@ export function originalOf(error: unknown): unknown {
   return error instanceof GraphQLError && error.originalError ? error.originalError : error;
 }
 
-/** The GraphQL code (contract §7) for a DomainError, whichever context threw it. */
+/** The GraphQL code for a DomainError, whichever context threw it. */
 export function graphqlCode(error: DomainError): string {
   if (OWN_CODES.has(error.code)) return error.code;
   switch (error.code) {
@@ -39,7 +39,7 @@ export function isUnexpected(error: unknown): boolean {
 }
 
 /**
- * Apollo's formatError: DomainErrors become their §7 code with their message (and field errors under
+ * Apollo's formatError: DomainErrors become their GraphQL code with their message (and field errors under
  * `extensions.fields`); GraphQL's own request errors keep Apollo's codes (GRAPHQL_PARSE_FAILED,
  * GRAPHQL_VALIDATION_FAILED, BAD_USER_INPUT for variables, BAD_REQUEST); anything else is a bug or an
  * outage: a generic message, never its text, stack or SQL (the logging plugin records it).

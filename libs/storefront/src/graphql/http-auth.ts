@@ -11,7 +11,7 @@ export const STOREFRONT_GRAPHQL_PATH = '/v1/storefront/graphql';
 export type AuthenticatedRequest = FastifyRequest & { caller?: Caller };
 
 /**
- * Authentication of the storefront endpoint, at the HTTP level and before Apollo runs (contract §7):
+ * Authentication of the storefront endpoint, at the HTTP level and before Apollo runs:
  * no or bad token → HTTP 401 `UNAUTHENTICATED`, an account token → HTTP 403 `FORBIDDEN`, both in the
  * GraphQL error shape rather than problem+json. It uses the global guard's own `authenticate`, so the
  * revocation read of every token kind happens on every request: a revoked or rotated token, or one whose

@@ -11,7 +11,7 @@ const tooComplex = (message: string, extensions: Record<string, unknown> = {}) =
     extensions: { ...extensions, code: 'QUERY_TOO_COMPLEX', http: { status: 400 } },
   });
 
-/** Throws the refusal for an analysed operation over a limit (contract §7), or returns. */
+/** Throws the refusal for an analysed operation over a limit, or returns. */
 export function enforceLimits(analysis: QueryAnalysis, limits = QUERY_LIMITS): void {
   if (analysis.badFirst.length) {
     throw new GraphQLError(`first must be between 0 and ${limits.maxFirst} (got ${analysis.badFirst[0]}).`, {

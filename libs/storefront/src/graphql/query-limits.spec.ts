@@ -57,7 +57,7 @@ const nest = (levels: number) => {
   return inner;
 };
 
-describe('query limits (contract §7)', () => {
+describe('query limits', () => {
   it("costs each field 1 and multiplies a connection's selection by its first", () => {
     expect(analyze('{ store { id name } }').cost).toBe(3);
     // products: 1 + 20 × (edges 1 + node (1 + id + title))

@@ -13,7 +13,7 @@ import {
   ValueNode,
 } from 'graphql';
 
-/** Contract §7: the limits a query must stay within, checked before any resolver runs. */
+/** The limits a query must stay within, checked before any resolver runs. */
 export const QUERY_LIMITS = {
   maxDepth: 10,
   maxAliases: 30,

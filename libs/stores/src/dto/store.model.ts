@@ -25,7 +25,7 @@ export class StoreOnboardingModel {
   completedAt!: string | null;
 }
 
-/** The store as the API shows it (contract §3). Unset fields are null; socialLinks is [] when unset. */
+/** The store as the API shows it. Unset fields are null; socialLinks is [] when unset. */
 export class StoreModel {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty({ example: 'Chai & Co.' }) name!: string;

@@ -6,9 +6,8 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApp } from '../../../apps/api/src/bootstrap';
-import { MailCatcher, otpFrom } from './mail-catcher';
-import { createTestDatabase, serverUrl, TestDatabase } from './test-database';
+import { createTestDatabase, MailCatcher, otpFrom, serverUrl, TestDatabase } from '@app/testing';
+import { createApp } from '../../apps/api/src/bootstrap';
 
 export interface TestResponse<T = any> {
   status: number;
