@@ -1,0 +1,151 @@
+import { ACCESS_METADATA, AccessRule } from '@app/core';
+import { RequestMethod } from '@nestjs/common';
+import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import { ModulesContainer } from '@nestjs/core';
+import { GraphQLSchemaHost } from '@nestjs/graphql';
+import type { GraphQLSchema } from 'graphql';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { TestApp } from './support/test-app';
+
+/**
+ * The route map: every REST route and every GraphQL field resolver the application wires, with the file
+ * it lives in and who may call it — walked from Nest's own module container, so nothing registered can be
+ * missing. The committed docs/routes.md must equal it: "where does this URL live" has one answer, and
+ * every new route or access change shows up in review. Regenerate with
+ * `UPDATE_ROUTES=1 npm test -- test/route-map.e2e-spec.ts`.
+ */
+const ROOT = join(__dirname, '..');
+const MAP_FILE = join(ROOT, 'docs', 'routes.md');
+
+/** class name → the source file that declares it. */
+function classIndex(): Map<string, string> {
+  const index = new Map<string, string>();
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) {
+        if (name !== 'dist' && name !== 'node_modules') walk(path);
+      } else if (name.endsWith('.ts') && !name.endsWith('.spec.ts')) {
+        for (const m of readFileSync(path, 'utf8').matchAll(/export class (\w+)/g))
+          index.set(m[1], relative(ROOT, path));
+      }
+    }
+  };
+  walk(join(ROOT, 'libs'));
+  walk(join(ROOT, 'apps', 'api'));
+  return index;
+}
+
+function describeRule(rule: AccessRule | undefined): string {
+  if (!rule) return 'nobody (no rule: denied)';
+  if (rule.public) return 'public';
+  return rule.kinds.join(', ');
+}
+
+/** What the field's schema description promises about scopes ("Apps only. Scope: orders:read."). */
+function scopeNote(schema: GraphQLSchema, field: string): string {
+  const [typeName, fieldName] = field.split('.');
+  const type = schema.getType(typeName);
+  const description = (type && 'getFields' in type ? type.getFields()[fieldName]?.description : null) ?? '';
+  const notes = [];
+  if (/apps only/i.test(description)) notes.push('apps only');
+  const scope = /Scope: ([a-z:]+)/.exec(description);
+  if (scope) notes.push(`scope ${scope[1]}`);
+  return notes.length ? `; ${notes.join(', ')}` : '';
+}
+
+describe('route map', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await TestApp.start();
+  });
+  afterAll(() => t?.close());
+
+  it('docs/routes.md lists every route and resolver with its file and access rule', () => {
+    const files = classIndex();
+    const schema = t.app.get(GraphQLSchemaHost).schema;
+    const rest: string[] = [];
+    const graphql: string[] = [];
+    const seen = new Set<unknown>();
+    for (const module of t.app.get(ModulesContainer).values()) {
+      for (const wrapper of module.controllers.values()) {
+        const controller = wrapper.metatype as (new (...args: never[]) => unknown) | null;
+        if (!controller || seen.has(controller)) continue;
+        seen.add(controller);
+        const base = String(Reflect.getMetadata(PATH_METADATA, controller) ?? '');
+        const classRule = Reflect.getMetadata(ACCESS_METADATA, controller) as AccessRule | undefined;
+        for (const key of Object.getOwnPropertyNames(controller.prototype)) {
+          const handler = (controller.prototype as Record<string, unknown>)[key];
+          if (key === 'constructor' || typeof handler !== 'function') continue;
+          const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
+          if (method === undefined) continue;
+          const paths = [Reflect.getMetadata(PATH_METADATA, handler) ?? ''].flat() as string[];
+          const rule = (Reflect.getMetadata(ACCESS_METADATA, handler) as AccessRule | undefined) ?? classRule;
+          for (const sub of paths) {
+            const path = ('/' + [base, sub].filter((p) => p && p !== '/').join('/')).replace(/\/+/g, '/');
+            rest.push(
+              `| ${RequestMethod[method]} | \`${path}\` | \`${files.get(controller.name)}\` (${controller.name}.${key}) | ${describeRule(rule)} |`,
+            );
+          }
+        }
+      }
+      for (const wrapper of module.providers.values()) {
+        const resolver = wrapper.metatype as (new (...args: never[]) => unknown) | null;
+        if (!resolver || typeof resolver !== 'function' || seen.has(resolver)) continue;
+        // @Resolver(() => Type) records the GraphQL type's name on the class.
+        const parent = Reflect.getMetadata('graphql:resolver_name', resolver) as string | undefined;
+        if (typeof parent !== 'string') continue;
+        seen.add(resolver);
+        const classRule = Reflect.getMetadata(ACCESS_METADATA, resolver) as AccessRule | undefined;
+        for (const key of Object.getOwnPropertyNames(resolver.prototype)) {
+          const fn = (resolver.prototype as Record<string, unknown>)[key];
+          if (key === 'constructor' || typeof fn !== 'function') continue;
+          // @Query/@Mutation mark the method with its root type; the field is named after the method
+          // unless the decorator names it. @ResolveField names the field.
+          const root = Reflect.getMetadata('graphql:resolver_type', fn) as string | undefined;
+          const isRoot = root === 'Query' || root === 'Mutation';
+          const name =
+            (Reflect.getMetadata('graphql:resolver_name', fn) as string | undefined) ??
+            (isRoot ? key : undefined);
+          if (!name) continue;
+          const field = `${isRoot ? root : parent}.${name}`;
+          const rule = (Reflect.getMetadata(ACCESS_METADATA, fn) as AccessRule | undefined) ?? classRule;
+          graphql.push(
+            `| \`${field}\` | \`${files.get(resolver.name)}\` (${resolver.name}.${key}) | ${describeRule(rule)}${scopeNote(schema, field)} |`,
+          );
+        }
+      }
+    }
+    rest.sort((a, b) => a.split('|')[2].localeCompare(b.split('|')[2]) || a.localeCompare(b));
+    graphql.sort();
+    const map = [
+      '# Route map',
+      '',
+      'Generated by `test/route-map.e2e-spec.ts` from the running application; do not edit — regenerate with',
+      '`UPDATE_ROUTES=1 npm test -- test/route-map.e2e-spec.ts`. "Who" is the access rule the global guard',
+      'applies (deny by default); GraphQL fields are reached through `/v1/storefront/graphql`, and a field',
+      "notes the scope its schema description promises (the storefront services check it). The web console's static routes (`/console`,",
+      '`apps/api/src/console.ts`) and the OpenAPI UI (`/docs`) are served by Fastify directly and are public.',
+      '',
+      '## REST',
+      '',
+      '| method | path | file (handler) | who |',
+      '|---|---|---|---|',
+      ...rest,
+      '',
+      '## GraphQL (`/v1/storefront/graphql`)',
+      '',
+      '| field | file (resolver) | who |',
+      '|---|---|---|',
+      ...graphql,
+      '',
+    ].join('\n');
+    expect(rest.length).toBeGreaterThan(30);
+    expect(graphql.length).toBeGreaterThan(8);
+    // Every route states who may call it (a missing rule would be denied: better caught here).
+    expect([...rest, ...graphql].filter((line) => line.includes('no rule'))).toEqual([]);
+    if (process.env.UPDATE_ROUTES === '1') writeFileSync(MAP_FILE, map);
+    expect(readFileSync(MAP_FILE, 'utf8')).toBe(map);
+  });
+});
