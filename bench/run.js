@@ -144,13 +144,14 @@ const pct = (ratio) => `${(ratio * 100).toFixed(1)} %`;
 const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length;
 
 // Fields of a scenario's setup() answer that are ours, not autocannon options.
-const OWN_FIELDS = ['path', 'stats', 'expectStatus', 'run'];
+const OWN_FIELDS = ['path', 'url', 'stats', 'expectStatus', 'run', 'otherServer'];
 
 function autocannonOptions(spec, baseUrl, settings, duration) {
   const options = {
     connections: settings.connections,
     ...Object.fromEntries(Object.entries(spec).filter(([key]) => !OWN_FIELDS.includes(key))),
-    url: `${baseUrl}${spec.path ?? '/'}`,
+    // A scenario against another server (the ceiling of bench/ceiling) gives its own absolute url.
+    url: spec.url ?? `${baseUrl}${spec.path ?? '/'}`,
     duration,
   };
   return options;
@@ -207,9 +208,12 @@ function printRow(round, scenario, m) {
   }
 }
 
-function verdict(target, ratio, p99, reqPerSec) {
+function verdict(target, ratio, p99, reqPerSec, baseP99) {
   if (!target) return null;
   const misses = [];
+  if (target.maxP99Ratio !== undefined && baseP99 !== undefined && p99 > target.maxP99Ratio * baseP99) {
+    misses.push(`p99 ${p99.toFixed(1)} ms > ${target.maxP99Ratio} × ${baseP99.toFixed(1)} ms`);
+  }
   if (target.minRatio !== undefined && (ratio === undefined || ratio < target.minRatio)) {
     misses.push(`ratio ${ratio === undefined ? '?' : pct(ratio)} < ${pct(target.minRatio)}`);
   }
@@ -226,6 +230,7 @@ function describeTarget(target) {
   if (target.minRatio !== undefined) parts.push(`ratio ≥ ${pct(target.minRatio)}`);
   if (target.maxP99Ms !== undefined) parts.push(`p99 ≤ ${target.maxP99Ms} ms`);
   if (target.minReqPerSec !== undefined) parts.push(`≥ ${target.minReqPerSec} req/s`);
+  if (target.maxP99Ratio !== undefined) parts.push(`p99 ≤ ${target.maxP99Ratio} × the baseline's`);
   return parts.join(', ');
 }
 
@@ -243,7 +248,9 @@ function report(scenarios, results, rounds) {
       .join(' | ')})`;
     let ratioLine = null;
     let ratio;
+    let baseP99;
     if (s.ratioTo) {
+      baseP99 = mean(results.get(s.ratioTo).map((m) => m.p99));
       const base = results.get(s.ratioTo);
       const ratios = rs.map((m, i) => m.reqPerSec / base[i].reqPerSec);
       ratio = mean(ratios);
@@ -251,7 +258,7 @@ function report(scenarios, results, rounds) {
       ratioLine = `${label} ratio: ${pct(ratio)} of ${byName.get(s.ratioTo).title} (rounds: ${ratios.map(pct).join(', ')})`;
     }
     const invalid = rs.find((m) => m.invalid)?.invalid;
-    const judged = invalid ? `INVALID RUN (${invalid})` : verdict(s.target, ratio, p99, reqs);
+    const judged = invalid ? `INVALID RUN (${invalid})` : verdict(s.target, ratio, p99, reqs, baseP99);
     if (judged) line += `\n    ${s.target ? `target ${describeTarget(s.target)}: ` : ''}${judged}`;
     console.log(line);
     if (ratioLine)
@@ -339,22 +346,23 @@ async function main() {
       nodeArgs.push('-r', join(__dirname, 'lib', 'profiler-preload.js'));
     }
     const logFile = join(os.tmpdir(), `sf-bench-${stamp}.log`);
+    const serverEnv = {
+      NODE_ENV: 'production',
+      DATABASE_URL: database.url,
+      JWT_SECRET: randomBytes(48).toString('base64url'),
+      OTP_PEPPER: randomBytes(48).toString('base64url'),
+      SMTP_URL: mail.url,
+      LOG_LEVEL: options.logLevel,
+      AUTH_RATE_LIMIT: '1000000',
+      OTP_RESEND_AFTER: '0',
+      ACCESS_TOKEN_TTL: '3600',
+    };
     const server = await startServer({
       logFile,
       entry: options.entry,
       nodeArgs,
       ipc: Boolean(profileDir),
-      env: {
-        NODE_ENV: 'production',
-        DATABASE_URL: database.url,
-        JWT_SECRET: randomBytes(48).toString('base64url'),
-        OTP_PEPPER: randomBytes(48).toString('base64url'),
-        SMTP_URL: mail.url,
-        LOG_LEVEL: options.logLevel,
-        AUTH_RATE_LIMIT: '1000000',
-        OTP_RESEND_AFTER: '0',
-        ACCESS_TOKEN_TTL: '3600',
-      },
+      env: serverEnv,
     });
     cleanups.push(async () => {
       const exit = await server.stop();
@@ -378,6 +386,7 @@ async function main() {
       databaseUrl: database.url,
       mail,
       settings,
+      serverEnv,
       log: (message) => console.log(`    ${message}`),
     });
     cleanups.push(() => ctx.close());
@@ -400,7 +409,8 @@ async function main() {
         if (profileDir) await server.ask({ profile: 'start' }, (a) => a && a.profiling);
         const before = await meter.snapshot();
         const m = await measure(spec, server.baseUrl, settings, settings.duration);
-        m.cpu = CpuMeter.diff(before, await meter.snapshot(), m.total);
+        // The meter watches the service's process: a run against another server has no figure of its own.
+        m.cpu = spec.otherServer ? null : CpuMeter.diff(before, await meter.snapshot(), m.total);
         if (server.exited) {
           throw new Error(
             `the server died during ${s.name}: ${JSON.stringify(server.exited)}\n${tail(logFile)}`,

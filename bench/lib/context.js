@@ -4,7 +4,7 @@
 const { Pool } = require('pg');
 const { otpFrom } = require('./mail');
 
-function createContext({ baseUrl, databaseUrl, mail, settings, log }) {
+function createContext({ baseUrl, databaseUrl, mail, settings, log, serverEnv = {} }) {
   let pool = null;
 
   async function request(method, path, body, { token, headers = {} } = {}) {
@@ -67,6 +67,8 @@ function createContext({ baseUrl, databaseUrl, mail, settings, log }) {
   return {
     baseUrl,
     databaseUrl,
+    /** The environment the service was started with (its JWT_SECRET, for the ceiling server). */
+    serverEnv,
     /** autocannon settings of this run: connections, duration, warmup, rounds. */
     ...settings,
     /** How many autocannon runs each scenario gets (warm-ups included): size consumable data by it. */
