@@ -13,7 +13,7 @@ const jwt = require('jsonwebtoken');
 const { createSecretKey } = require('node:crypto');
 const { Pool } = require('pg');
 
-const key = createSecretKey(Buffer.from(process.env.JWT_SECRET, 'utf8'));
+const key = createSecretKey(require('node:buffer').Buffer.from(process.env.JWT_SECRET, 'utf8'));
 const issuer = process.env.ISSUER;
 const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 

@@ -11,7 +11,7 @@ module.exports = {
   async setup(ctx) {
     const { server } = await ceiling(ctx);
     const pairs = await ctx.signInMany(ctx.connections, { prefix: 'bench-me' });
-    const probe = await fetch(`${server.baseUrl}/ceiling/me`, {
+    const probe = await globalThis.fetch(`${server.baseUrl}/ceiling/me`, {
       headers: { authorization: `Bearer ${pairs[0].access_token}` },
     });
     if (probe.status !== 200) throw new Error(`the ceiling answered ${probe.status}: ${await probe.text()}`);
