@@ -2,6 +2,7 @@ import { otpFrom } from '@app/testing';
 import { TestApp } from './support/test-app';
 import jwt from 'jsonwebtoken';
 import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 
 /** OTP sign-in, tokens, sessions, revocation. */
@@ -146,6 +147,31 @@ describe('account sign-in', () => {
       const again = await t.signIn(address);
       const me2 = await t.get('/v1/auth/me', { token: again.access_token });
       expect(me2.body.id).toBe(me.body.id);
+    });
+
+    it('answers /me with one SQL query: the account is read with the revocation check', async () => {
+      const pair = await t.signIn('one-trip@example.com');
+      await t.get('/v1/auth/me', { token: pair.access_token }); // warm: statements prepared
+      const original = Client.prototype.query;
+      const statements: string[] = [];
+      (Client.prototype as any).query = function (this: Client, ...args: unknown[]) {
+        const first = args[0] as string | { text?: string };
+        statements.push(typeof first === 'string' ? first : (first.text ?? ''));
+        return (original as any).apply(this, args);
+      };
+      try {
+        const me = await t.get('/v1/auth/me', { token: pair.access_token });
+        expect(me.status).toBe(200);
+        expect(me.body.email).toBe('one-trip@example.com');
+        expect(me.body.providers).toEqual(['otp']);
+      } finally {
+        Client.prototype.query = original;
+      }
+      expect(statements).toHaveLength(1);
+      expect(statements[0]).toMatch(/revoked_tokens/);
+      // …and a revoked session is still refused by that same query.
+      await t.post('/v1/auth/logout', undefined, { token: pair.access_token });
+      expect((await t.get('/v1/auth/me', { token: pair.access_token })).status).toBe(401);
     });
 
     it('answers wrong, never-requested and used codes with the same 401 invalid_otp', async () => {

@@ -94,12 +94,18 @@ describe('HTTP edge', () => {
     expectProblem(res, 415, 'unsupported_media_type');
   });
 
-  it('sends security headers', async () => {
-    const res = await t.get('/health/live');
-    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
-    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
-    expect(res.headers.get('x-powered-by')).toBeNull();
+  it('sends security headers: a lean set on JSON answers, helmet’s full set on the OpenAPI UI', async () => {
+    for (const path of ['/health/live', '/v1/auth/me', '/v1/nope']) {
+      const res = await t.get(path);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(res.headers.get('x-powered-by')).toBeNull();
+    }
+    const ui = await t.get('/docs');
+    expect(ui.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(ui.headers.get('x-frame-options')).toBe('SAMEORIGIN');
   });
 
   it('answers CORS preflights for CORS_ORIGINS only', async () => {

@@ -54,9 +54,10 @@ export async function createApp(config: AppConfig, logger: Logger): Promise<Nest
     for (const method of [route.method].flat()) routes.push({ method: String(method), url: route.url });
   });
   configureHttp(fastify, logger);
-  const security = securityHeaders(config);
-  fastify.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(security);
+  const apiSecurity = apiSecurityHeaders(config);
+  const docsSecurity = securityHeaders(config);
+  fastify.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith('/docs') ? docsSecurity : apiSecurity);
     done();
   });
   app.enableCors({
@@ -72,7 +73,26 @@ export async function createApp(config: AppConfig, logger: Logger): Promise<Nest
 }
 
 /**
- * Helmet's security headers, computed once at start. They do not depend on the request, and
+ * The security headers of a JSON API answer (OWASP's REST Security Cheat Sheet): nothing may frame it or
+ * load anything from it as a document, browsers must not sniff its type, and it sends no referrer. Helmet's
+ * other headers (cross-origin isolation, DNS prefetch, download options…) govern HTML documents; on JSON
+ * they cost bytes and header validation on every answer (bench/README.md) and protect nothing. The
+ * OpenAPI UI (/docs) keeps helmet's full set; the console (/console) sets its own policy.
+ */
+function apiSecurityHeaders(config: AppConfig): Record<string, string> {
+  const headers: Record<string, string> = {
+    'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+    'X-Content-Type-Options': 'nosniff',
+    'X-Frame-Options': 'DENY',
+    'Referrer-Policy': 'no-referrer',
+  };
+  if (config.publicUrl.startsWith('https://'))
+    headers['Strict-Transport-Security'] = 'max-age=31536000; includeSubDomains';
+  return headers;
+}
+
+/**
+ * Helmet's security headers (for the OpenAPI UI's HTML), computed once at start. They do not depend on the request, and
  * @fastify/helmet rebuilds helmet and re-parses the CSP on every request (~30–45 µs, about a third of
  * a trivial request's CPU: bench/README.md).
  */

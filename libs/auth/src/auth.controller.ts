@@ -7,7 +7,15 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { AccountCaller, AccountOnly, APP_CONFIG, AppConfig, CurrentCaller, Public } from '@app/core';
+import {
+  AccountCaller,
+  AccountOnly,
+  APP_CONFIG,
+  AppConfig,
+  CurrentCaller,
+  Public,
+  WithAccountProfile,
+} from '@app/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AccountService } from './account.service';
 import {
@@ -140,11 +148,13 @@ export class AuthController {
   }
 
   @AccountOnly()
+  @WithAccountProfile()
   @Get('me')
   @ApiBearerAuth()
   @ApiOperation({ summary: 'The signed-in account.' })
   @ApiOkResponse({ type: MeDto })
   me(@CurrentCaller() caller: AccountCaller) {
-    return this.accounts.me(caller.accountId);
+    // The guard read the account with the session check (one round trip).
+    return caller.profile ?? this.accounts.me(caller.accountId);
   }
 }

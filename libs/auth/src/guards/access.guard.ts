@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { ACCESS_METADATA, AccessRule, Caller, Errors, isUuid } from '@app/core';
+import { ACCESS_METADATA, ACCOUNT_PROFILE_METADATA, AccessRule, Caller, Errors, isUuid } from '@app/core';
 import type { FastifyRequest } from 'fastify';
 import { AccessTokenService, TokenRejected } from '../tokens/access-token.service';
 import { AccountRevocation } from './account-revocation';
@@ -40,14 +40,18 @@ export class AccessGuard implements CanActivate {
       return true;
     }
     const request = context.switchToHttp().getRequest<FastifyRequest & { caller?: Caller }>();
-    const caller = await this.authenticate(request);
+    // Only account routes can ask for the account to be read with the session check.
+    const withProfile =
+      rule?.kinds.includes('account') === true &&
+      this.reflector.get<boolean | undefined>(ACCOUNT_PROFILE_METADATA, context.getHandler()) === true;
+    const caller = await this.authenticate(request, withProfile);
     if (!rule || !rule.kinds.includes(caller.kind)) throw Errors.insufficientScope();
     request.caller = caller;
     return true;
   }
 
   /** Resolves the bearer token to a live caller, or throws 401. Exposed for the GraphQL context. */
-  async authenticate(request: FastifyRequest): Promise<Caller> {
+  async authenticate(request: FastifyRequest, withProfile = false): Promise<Caller> {
     const query = request.query as Record<string, unknown> | undefined;
     if (query && QUERY_TOKEN_PARAMS.some((p) => p in query)) {
       throw Errors.invalidToken(
@@ -58,12 +62,12 @@ export class AccessGuard implements CanActivate {
     if (!header) throw Errors.unauthenticated();
     const match = /^Bearer +([\x21-\x7e]+) *$/i.exec(header);
     if (!match) throw Errors.invalidToken('The Authorization header must be "Bearer <token>".');
-    const caller = await this.resolve(match[1]);
+    const caller = await this.resolve(match[1], withProfile);
     if (!caller) throw Errors.invalidToken();
     return caller;
   }
 
-  private async resolve(token: string): Promise<Caller | null> {
+  private async resolve(token: string, withProfile: boolean): Promise<Caller | null> {
     const opaque = this.resolvers.opaque.find((r) => token.startsWith(r.prefix));
     if (opaque) return opaque.resolve(token);
     let claims;
@@ -75,8 +79,17 @@ export class AccessGuard implements CanActivate {
     }
     if (claims.typ === 'account') {
       if (!isUuid(claims.sub) || !isUuid(claims.sid) || !isUuid(claims.jti)) return null;
-      const live = await this.accountRevocation.isLive(claims.sub, claims.sid, claims.jti);
-      return live ? { kind: 'account', accountId: claims.sub, sessionId: claims.sid, jti: claims.jti } : null;
+      const caller = {
+        kind: 'account' as const,
+        accountId: claims.sub,
+        sessionId: claims.sid,
+        jti: claims.jti,
+      };
+      if (withProfile) {
+        const profile = await this.accountRevocation.liveProfile(claims.sub, claims.sid, claims.jti);
+        return profile ? { ...caller, profile } : null;
+      }
+      return (await this.accountRevocation.isLive(claims.sub, claims.sid, claims.jti)) ? caller : null;
     }
     return this.resolvers.app ? this.resolvers.app.resolve(claims) : null;
   }

@@ -4,6 +4,16 @@ export interface AccountCaller {
   accountId: string;
   sessionId: string;
   jti: string;
+  /** Read in the same query as the revocation check, on routes marked @WithAccountProfile(). */
+  profile?: AccountProfile;
+}
+
+/** The account as `/v1/auth/me` shows it. */
+export interface AccountProfile {
+  id: string;
+  email: string;
+  createdAt: string;
+  providers: string[];
 }
 
 export interface AppCaller {
