@@ -53,13 +53,9 @@ export async function createApp(config: AppConfig, logger: Logger): Promise<Nest
   fastify.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routes.push({ method: String(method), url: route.url });
   });
-  configureHttp(fastify, logger);
   const apiSecurity = apiSecurityHeaders(config);
   const docsSecurity = securityHeaders(config);
-  fastify.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith('/docs') ? docsSecurity : apiSecurity);
-    done();
-  });
+  configureHttp(fastify, logger, (url) => (url.startsWith('/docs') ? docsSecurity : apiSecurity));
   app.enableCors({
     origin: config.corsOrigins.length ? config.corsOrigins : false,
     methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
@@ -122,8 +118,14 @@ function securityHeaders(config: AppConfig): Record<string, string> {
   return headers;
 }
 
-function configureHttp(fastify: FastifyInstance, logger: Logger): void {
+function configureHttp(
+  fastify: FastifyInstance,
+  logger: Logger,
+  securityHeadersFor: (url: string) => Record<string, string>,
+): void {
+  // One onRequest hook for everything every answer carries (each hook is a step on every request).
   fastify.addHook('onRequest', (request, reply, done) => {
+    reply.headers(securityHeadersFor(request.url));
     reply.header('X-Request-Id', request.id);
     // Decided on the route that matched (however its path was spelled), else on the decoded path.
     const route = request.routeOptions.url ?? safeDecode(request.url.split('?')[0]);

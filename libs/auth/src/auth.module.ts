@@ -9,7 +9,7 @@ import { AccessGuard } from './guards/access.guard';
 import { AccountRevocation } from './guards/account-revocation';
 import { CallerResolvers } from './guards/caller-resolvers';
 import { OtpService } from './otp.service';
-import { AuthRateLimitGuard } from './rate-limit/auth-rate-limit.guard';
+import { AuthRateLimitGuard, AuthThrottler } from './rate-limit/auth-rate-limit.guard';
 import { MemoryThrottlerStorage } from './rate-limit/memory-throttler.storage';
 import { RedisThrottlerStorage } from './rate-limit/redis-throttler.storage';
 import { SessionService } from './session.service';
@@ -38,6 +38,7 @@ import { AccessTokenService, jwtModuleOptions } from './tokens/access-token.serv
     SessionService,
     ...SOCIAL_PROVIDERS,
     // Order matters: the rate limit counts every /v1/auth request, authenticated or not.
+    AuthThrottler,
     { provide: APP_GUARD, useClass: AuthRateLimitGuard },
     AccessGuard,
     { provide: APP_GUARD, useExisting: AccessGuard },

@@ -22,12 +22,20 @@ export class AccessGuard implements CanActivate {
     private readonly resolvers: CallerResolvers,
   ) {}
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
+  // Not async: a public route (health probes, sign-in) is answered without a promise in between.
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     const rule = this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_METADATA, [
       context.getHandler(),
       context.getClass(),
     ]);
     if (rule?.public) return true;
+    return this.check(context, rule);
+  }
+
+  private async check(
+    context: ExecutionContext,
+    rule: Exclude<AccessRule, { public: true }> | undefined,
+  ): Promise<boolean> {
     if (context.getType<string>() === 'graphql') {
       // GraphQL resolvers (the storefront, libs/storefront): the request was already authenticated —
       // revocation read included — by the storefront's HTTP hook, which answers 401/403 in GraphQL form
