@@ -188,12 +188,7 @@ function configureHttp(
     { parseAs: 'string', bodyLimit: BODY_LIMIT },
     (request, body, done) => {
       if (!request.url.startsWith(OAUTH_PATH_PREFIX)) {
-        return done(
-          new DomainError('unsupported_media_type', 415, 'Unsupported media type', {
-            detail: 'Send application/json.',
-          }),
-          undefined,
-        );
+        return done(new DomainError('unsupported_media_type', 'Send application/json.'), undefined);
       }
       const params: Record<string, string | string[]> = Object.create(null);
       for (const [name, value] of new URLSearchParams(

@@ -45,9 +45,10 @@ const TYPES: Record<string, string> = {
 const ASSET_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
 
 const consoleNotBuilt = () =>
-  new DomainError('console_not_built', 503, 'Service unavailable', {
-    detail: 'The console has not been built: run `npm run build` (npm start builds it on its first run).',
-  });
+  new DomainError(
+    'console_not_built',
+    'The console has not been built: run `npm run build` (npm start builds it on its first run).',
+  );
 
 /**
  * The web console at /console: hashed assets cached for a year, index.html for every other path under

@@ -1,12 +1,15 @@
-import { DomainError, Errors } from '@app/core';
+import { Errors, errorFactory } from '@app/core';
+
+/** The codes this context may throw (each one is in the error table of libs/core). */
+export const AUTH_ERROR_CODES = ['session_not_found', 'unavailable'] as const;
+const authError = errorFactory(AUTH_ERROR_CODES);
 
 export const AuthErrors = {
-  sessionNotFound: () => Errors.notFound('session_not_found', 'No such session.'),
+  sessionNotFound: () => authError('session_not_found', 'No such session.'),
   refreshRejected: () =>
     Errors.invalidToken('The refresh token is invalid, expired, already used or revoked.'),
   mailFailed: () =>
-    new DomainError('unavailable', 503, 'Service unavailable', {
-      detail: 'The sign-in mail could not be sent; try again shortly.',
+    authError('unavailable', 'The sign-in mail could not be sent; try again shortly.', {
       retryAfter: 5,
     }),
 };

@@ -2,6 +2,7 @@ export * from './config/config';
 export * from './config/config.module';
 export * from './core.module';
 export * from './errors/domain-error';
+export * from './errors/error-table';
 export * from './errors/database-errors';
 export * from './errors/problem';
 export * from './errors/problem.filter';

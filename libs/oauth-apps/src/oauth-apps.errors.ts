@@ -1,9 +1,20 @@
-import { DomainError, Errors } from '@app/core';
+import { errorFactory } from '@app/core';
+
+/** The codes this context may throw (each one is in the error table of libs/core). */
+export const OAUTH_APP_ERROR_CODES = [
+  'store_not_found',
+  'app_not_found',
+  'invalid_request',
+  'invalid_client',
+  'unsupported_grant_type',
+  'invalid_scope',
+] as const;
+const oauthAppError = errorFactory(OAUTH_APP_ERROR_CODES);
 
 /** Errors of the app management routes (problem+json). */
 export const OAuthAppErrors = {
-  storeNotFound: () => Errors.notFound('store_not_found', 'No such store.'),
-  appNotFound: () => Errors.notFound('app_not_found', 'No such app.'),
+  storeNotFound: () => oauthAppError('store_not_found', 'No such store.'),
+  appNotFound: () => oauthAppError('app_not_found', 'No such app.'),
 };
 
 /**
@@ -11,17 +22,16 @@ export const OAuthAppErrors = {
  * `error` value; the OAuth error filter renders them as `{ error, error_description }`.
  */
 export const OAuthErrors = {
-  invalidRequest: (detail: string) => new DomainError('invalid_request', 400, 'Invalid request', { detail }),
+  invalidRequest: (detail: string) => oauthAppError('invalid_request', detail),
   /**
    * RFC 6749 §5.2: 401, with a `WWW-Authenticate` challenge for the scheme the client tried when it
    * used the Authorization header.
    */
   invalidClient: (basicUsed: boolean, detail = 'Client authentication failed.') =>
-    new DomainError('invalid_client', 401, 'Invalid client', {
-      detail,
+    oauthAppError('invalid_client', detail, {
       headers: basicUsed ? { 'WWW-Authenticate': 'Basic realm="storefront", charset="UTF-8"' } : undefined,
     }),
   unsupportedGrantType: (detail = 'Only grant_type=client_credentials is supported.') =>
-    new DomainError('unsupported_grant_type', 400, 'Unsupported grant type', { detail }),
-  invalidScope: (detail: string) => new DomainError('invalid_scope', 400, 'Invalid scope', { detail }),
+    oauthAppError('unsupported_grant_type', detail),
+  invalidScope: (detail: string) => oauthAppError('invalid_scope', detail),
 };

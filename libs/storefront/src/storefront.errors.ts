@@ -1,4 +1,13 @@
-import { DomainError, FieldError } from '@app/core';
+import { FieldError, errorFactory } from '@app/core';
+
+/** The codes this context may throw (each one is in the error table of libs/core). */
+export const STOREFRONT_DOMAIN_ERROR_CODES = [
+  'FORBIDDEN',
+  'BAD_USER_INPUT',
+  'NOT_FOUND',
+  'OUT_OF_STOCK',
+] as const;
+const storefrontError = errorFactory(STOREFRONT_DOMAIN_ERROR_CODES);
 
 /**
  * The storefront's error vocabulary: DomainErrors whose codes are the GraphQL codes
@@ -16,13 +25,13 @@ export const STOREFRONT_ERROR_CODES = [
 export type StorefrontErrorCode = (typeof STOREFRONT_ERROR_CODES)[number];
 
 export const StorefrontErrors = {
-  forbidden: (detail: string) => new DomainError('FORBIDDEN', 403, 'Forbidden', { detail }),
-  badInput: (detail: string, errors?: FieldError[]) =>
-    new DomainError('BAD_USER_INPUT', 400, 'Bad user input', { detail, errors }),
-  notFound: (detail: string) => new DomainError('NOT_FOUND', 404, 'Not found', { detail }),
+  forbidden: (detail: string) => storefrontError('FORBIDDEN', detail),
+  badInput: (detail: string, errors?: FieldError[]) => storefrontError('BAD_USER_INPUT', detail, { errors }),
+  notFound: (detail: string) => storefrontError('NOT_FOUND', detail),
   outOfStock: (productId: string) =>
-    new DomainError('OUT_OF_STOCK', 409, 'Out of stock', {
-      detail: 'A line of the order asks for more than the product has in stock; nothing was ordered.',
-      extensions: { productId },
-    }),
+    storefrontError(
+      'OUT_OF_STOCK',
+      'A line of the order asks for more than the product has in stock; nothing was ordered.',
+      { extensions: { productId } },
+    ),
 };

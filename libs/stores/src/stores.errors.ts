@@ -1,6 +1,10 @@
-import { Errors } from '@app/core';
+import { errorFactory } from '@app/core';
+
+/** The codes this context may throw (each one is in the error table of libs/core). */
+export const STORE_ERROR_CODES = ['store_not_found'] as const;
+const storeError = errorFactory(STORE_ERROR_CODES);
 
 export const StoreErrors = {
   /** Unknown, malformed, deleted or someone else's: one answer, so existence is never revealed. */
-  notFound: () => Errors.notFound('store_not_found', 'No such store.'),
+  notFound: () => storeError('store_not_found', 'No such store.'),
 };

@@ -1,6 +1,10 @@
+import { ERROR_TABLE, ErrorCode, ErrorLogLevel } from './error-table';
+
 /**
- * Services throw DomainErrors with a stable code; the HTTP filter (and later the GraphQL
- * formatter) maps them once. Services never throw HTTP exceptions.
+ * Services throw DomainErrors: a stable code from the error table (libs/core/src/errors/error-table.ts)
+ * and what is particular to the case. No HTTP in them: the status, title, standing headers and log
+ * level come from the table, and each transport maps the error once. Services never throw HTTP
+ * exceptions.
  */
 export interface FieldError {
   field: string;
@@ -15,63 +19,74 @@ export interface DomainErrorOptions {
   retryAfter?: number;
   /** Extra members of the problem document (e.g. missingStages). */
   extensions?: Record<string, unknown>;
-  /** Extra response headers (e.g. WWW-Authenticate). */
+  /** Headers of this case only (e.g. WWW-Authenticate: Basic after a failed Basic authentication). */
   headers?: Record<string, string>;
 }
 
 export class DomainError extends Error {
+  readonly options: DomainErrorOptions;
+
   constructor(
-    readonly code: string,
-    readonly status: number,
-    readonly title: string,
-    readonly options: DomainErrorOptions = {},
+    readonly code: ErrorCode,
+    detail?: string,
+    options: Omit<DomainErrorOptions, 'detail'> = {},
   ) {
-    super(options.detail ?? title);
+    super(detail ?? ERROR_TABLE[code].title);
     this.name = 'DomainError';
+    this.options = { ...options, detail: detail ?? ERROR_TABLE[code].title };
+  }
+
+  get status(): number {
+    return ERROR_TABLE[this.code].status;
+  }
+
+  get title(): string {
+    return ERROR_TABLE[this.code].title;
+  }
+
+  get logLevel(): ErrorLogLevel {
+    return ERROR_TABLE[this.code].log;
+  }
+
+  /** The table's standing headers for this code, then this case's own. */
+  get headers(): Record<string, string> {
+    const standing = (ERROR_TABLE[this.code] as { headers?: Record<string, string> }).headers;
+    return { ...standing, ...this.options.headers };
   }
 }
 
-const bearer = 'Bearer';
-const invalidTokenChallenge = 'Bearer error="invalid_token"';
+/**
+ * A bounded context's error constructor, limited at compile time to the codes the context declares in
+ * its own `as const` list (every one of which must be in the table):
+ *   export const STORE_ERROR_CODES = ['store_not_found'] as const;
+ *   const storeError = errorFactory(STORE_ERROR_CODES);
+ */
+export function errorFactory<const C extends readonly ErrorCode[]>(_codes: C) {
+  return (code: C[number], detail?: string, options?: Omit<DomainErrorOptions, 'detail'>): DomainError =>
+    new DomainError(code, detail, options);
+}
 
-/** The API's error vocabulary, as constructors. */
+/** The shared part of the vocabulary, as constructors. */
 export const Errors = {
   validation: (errors: FieldError[], detail = 'The request failed validation.') =>
-    new DomainError('validation_failed', 400, 'Validation failed', { detail, errors }),
+    new DomainError('validation_failed', detail, { errors }),
   malformedBody: (detail = 'The request body is not valid JSON.') =>
-    new DomainError('malformed_body', 400, 'Malformed body', { detail }),
-  unauthenticated: (detail = 'A bearer token is required.') =>
-    new DomainError('unauthenticated', 401, 'Unauthenticated', {
-      detail,
-      headers: { 'WWW-Authenticate': bearer },
-    }),
+    new DomainError('malformed_body', detail),
+  unauthenticated: (detail = 'A bearer token is required.') => new DomainError('unauthenticated', detail),
   invalidToken: (detail = 'The token is invalid, expired or revoked.') =>
-    new DomainError('invalid_token', 401, 'Invalid token', {
-      detail,
-      headers: { 'WWW-Authenticate': invalidTokenChallenge },
-    }),
+    new DomainError('invalid_token', detail),
   invalidOtp: () =>
-    new DomainError('invalid_otp', 401, 'Invalid one-time password', {
-      detail: 'The code is wrong, expired, already used, or was never requested.',
-    }),
+    new DomainError('invalid_otp', 'The code is wrong, expired, already used, or was never requested.'),
   insufficientScope: (detail = 'This token may not call this route.') =>
-    new DomainError('insufficient_scope', 403, 'Insufficient scope', { detail }),
-  notFound: (code = 'not_found', detail = 'The resource does not exist.') =>
-    new DomainError(code, 404, 'Not found', { detail }),
-  conflict: (code: string, detail: string, extensions?: Record<string, unknown>) =>
-    new DomainError(code, 409, 'Conflict', { detail, extensions }),
+    new DomainError('insufficient_scope', detail),
+  notFound: (code: ErrorCode = 'not_found', detail = 'The resource does not exist.') =>
+    new DomainError(code, detail),
+  conflict: (code: ErrorCode, detail: string, extensions?: Record<string, unknown>) =>
+    new DomainError(code, detail, { extensions }),
   payloadTooLarge: () =>
-    new DomainError('payload_too_large', 413, 'Payload too large', {
-      detail: 'The request body is larger than 102,400 bytes.',
-    }),
+    new DomainError('payload_too_large', 'The request body is larger than 102,400 bytes.'),
   rateLimited: (retryAfter: number, detail = 'Too many requests; retry later.') =>
-    new DomainError('rate_limited', 429, 'Too many requests', {
-      detail,
-      retryAfter: Math.max(1, Math.ceil(retryAfter)),
-    }),
+    new DomainError('rate_limited', detail, { retryAfter: Math.max(1, Math.ceil(retryAfter)) }),
   unavailable: () =>
-    new DomainError('unavailable', 503, 'Service unavailable', {
-      detail: 'The database is unreachable; retry shortly.',
-      retryAfter: 5,
-    }),
+    new DomainError('unavailable', 'The database is unreachable; retry shortly.', { retryAfter: 5 }),
 };

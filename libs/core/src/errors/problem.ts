@@ -1,25 +1,11 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
+import { codeForStatus } from './error-table';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { isDatabaseUnavailable } from './database-errors';
 import { DomainError, Errors } from './domain-error';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
-
-const STATUS_CODES: Record<number, string> = {
-  400: 'bad_request',
-  401: 'unauthenticated',
-  403: 'forbidden',
-  404: 'not_found',
-  405: 'method_not_allowed',
-  406: 'not_acceptable',
-  408: 'request_timeout',
-  409: 'conflict',
-  413: 'payload_too_large',
-  415: 'unsupported_media_type',
-  429: 'rate_limited',
-  503: 'unavailable',
-};
 
 /** Turns anything thrown while serving a request into the DomainError the client should see. */
 export function toDomainError(error: unknown): DomainError | null {
@@ -28,15 +14,10 @@ export function toDomainError(error: unknown): DomainError | null {
     const status = error.getStatus();
     if (status === HttpStatus.NOT_FOUND) return Errors.notFound('not_found', 'No such route.');
     if (status === HttpStatus.PAYLOAD_TOO_LARGE) return Errors.payloadTooLarge();
-    if (status === HttpStatus.TOO_MANY_REQUESTS) {
-      return new DomainError('rate_limited', 429, 'Too many requests', {
-        detail: 'Too many requests; retry later.',
-      });
-    }
-    if (status < 500) {
-      const code = STATUS_CODES[status] ?? 'bad_request';
-      return new DomainError(code, status, HttpStatus[status] ?? 'Error', { detail: error.message });
-    }
+    // The throttler has set Retry-After on the reply already.
+    if (status === HttpStatus.TOO_MANY_REQUESTS)
+      return new DomainError('rate_limited', 'Too many requests; retry later.');
+    if (status < 500) return new DomainError(codeForStatus(status), error.message);
     return null;
   }
   const fastifyError = error as { code?: unknown; statusCode?: unknown };
@@ -50,20 +31,13 @@ export function toDomainError(error: unknown): DomainError | null {
     // A path parameter longer than any id we issue names nothing that exists.
     if (fastifyError.code === 'FST_ERR_MAX_PARAM_LENGTH')
       return Errors.notFound('not_found', 'No such route.');
-    if (fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return new DomainError('unsupported_media_type', 415, 'Unsupported media type', {
-        detail: 'Send application/json (the OAuth endpoints also take application/x-www-form-urlencoded).',
-      });
-    }
+    if (fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return unsupportedMediaType();
     if (/^FST_ERR_CTP_(INVALID_JSON_BODY|EMPTY_JSON_BODY|INVALID_CONTENT_LENGTH)$/.test(fastifyError.code)) {
       return Errors.malformedBody();
     }
     const status = typeof fastifyError.statusCode === 'number' ? fastifyError.statusCode : 500;
-    if (status >= 400 && status < 500) {
-      return new DomainError(STATUS_CODES[status] ?? 'bad_request', status, HttpStatus[status] ?? 'Error', {
-        detail: 'The request could not be processed.',
-      });
-    }
+    if (status >= 400 && status < 500)
+      return new DomainError(codeForStatus(status), 'The request could not be processed.');
   }
   if (error instanceof SyntaxError && (error as { statusCode?: number }).statusCode === 400) {
     return Errors.malformedBody();
@@ -111,9 +85,17 @@ export function problemBody(error: DomainError, requestId: string): ProblemBody 
   };
 }
 
-const internal = new DomainError('internal_error', 500, 'Internal server error', {
-  detail: 'Something went wrong on our side. Quote the requestId if you contact support.',
-});
+const internal = new DomainError(
+  'internal_error',
+  'Something went wrong on our side. Quote the requestId if you contact support.',
+);
+
+/** The one 415 of the API (bodies that are neither JSON nor, on the OAuth endpoints, a form). */
+export const unsupportedMediaType = () =>
+  new DomainError(
+    'unsupported_media_type',
+    'Send application/json (the OAuth endpoints also take application/x-www-form-urlencoded).',
+  );
 
 /** Writes the problem+json answer for any error; logs what the client must not see. */
 export function sendProblem(
@@ -126,11 +108,14 @@ export function sendProblem(
   if (!domain) {
     logger.error({ reqId: request.id, err: errorForLog(error) }, 'unhandled error');
     domain = internal;
-  } else if (domain.code === 'unavailable') {
-    logger.warn({ reqId: request.id, err: { message: (error as Error)?.message } }, 'database unavailable');
+  } else if (domain.logLevel !== 'none') {
+    logger[domain.logLevel](
+      { reqId: request.id, code: domain.code, err: { message: (error as Error)?.message } },
+      domain.title,
+    );
   }
   if (reply.sent) return;
-  for (const [name, value] of Object.entries(domain.options.headers ?? {})) reply.header(name, value);
+  for (const [name, value] of Object.entries(domain.headers)) reply.header(name, value);
   if (domain.options.retryAfter !== undefined) reply.header('Retry-After', String(domain.options.retryAfter));
   reply
     .status(domain.status)

@@ -27,14 +27,13 @@ export function idempotencyCaller(caller: Caller): string {
 
 export const IdempotencyErrors = {
   inUse: () =>
-    new DomainError('idempotency_key_in_use', 409, 'Idempotency key in use', {
-      detail: 'A request with this Idempotency-Key is still being processed; retry shortly.',
-      retryAfter: 1,
-    }),
+    new DomainError(
+      'idempotency_key_in_use',
+      'A request with this Idempotency-Key is still being processed; retry shortly.',
+      { retryAfter: 1 },
+    ),
   reused: () =>
-    new DomainError('idempotency_key_reused', 422, 'Idempotency key reused', {
-      detail: 'This Idempotency-Key was used with a different request body.',
-    }),
+    new DomainError('idempotency_key_reused', 'This Idempotency-Key was used with a different request body.'),
 };
 
 /**

@@ -54,7 +54,7 @@ export function sendOAuthError(
         'database unavailable',
       );
     }
-    for (const [name, value] of Object.entries(domain.options.headers ?? {})) reply.header(name, value);
+    for (const [name, value] of Object.entries(domain.headers)) reply.header(name, value);
     if (domain.options.retryAfter !== undefined)
       reply.header('Retry-After', String(domain.options.retryAfter));
   }

@@ -55,7 +55,7 @@ export class StorefrontHttpAuth implements OnModuleInit {
   private refuse(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
     const domain = toDomainError(error);
     if (domain && domain.status === 401) {
-      for (const [name, value] of Object.entries(domain.options.headers ?? {})) reply.header(name, value);
+      for (const [name, value] of Object.entries(domain.headers)) reply.header(name, value);
       return send(
         reply,
         401,

@@ -1,0 +1,55 @@
+import { DomainError, errorFactory, Errors } from './domain-error';
+import { codeForStatus, ERROR_TABLE, ErrorCode } from './error-table';
+import { problemBody } from './problem';
+
+describe('error table', () => {
+  it('gives every code an error status, a title, and logs only what is not the client’s doing', () => {
+    for (const [code, spec] of Object.entries(ERROR_TABLE)) {
+      expect({ code, ok: spec.status >= 400 && spec.status < 600 && spec.title.length > 0 }).toEqual({
+        code,
+        ok: true,
+      });
+      expect({ code, log: spec.log === 'none' }).toEqual({ code, log: spec.status < 500 });
+    }
+  });
+
+  it('takes status, title and standing headers from the table; the case adds detail and its own headers', () => {
+    const error = new DomainError('invalid_token', 'Expired.');
+    expect([error.status, error.title, error.message]).toEqual([401, 'Invalid token', 'Expired.']);
+    expect(error.headers).toEqual({ 'WWW-Authenticate': 'Bearer error="invalid_token"' });
+    const basic = new DomainError('invalid_client', 'No.', { headers: { 'WWW-Authenticate': 'Basic' } });
+    expect(basic.headers).toEqual({ 'WWW-Authenticate': 'Basic' });
+    expect(new DomainError('not_found').options.detail).toBe('Not found');
+    expect(Errors.rateLimited(2.2).options.retryAfter).toBe(3);
+  });
+
+  it('renders problem+json from the code alone', () => {
+    const body = problemBody(
+      new DomainError('onboarding_incomplete', 'Stage 3 is not filled.', {
+        extensions: { missingStages: [3] },
+      }),
+      'req-1',
+    );
+    expect(body).toEqual({
+      type: 'https://storefront.dev/problems/onboarding-incomplete',
+      title: 'Conflict',
+      status: 409,
+      detail: 'Stage 3 is not filled.',
+      code: 'onboarding_incomplete',
+      requestId: 'req-1',
+      missingStages: [3],
+    });
+  });
+
+  it('maps framework statuses to codes of the table', () => {
+    expect(codeForStatus(405)).toBe('method_not_allowed');
+    expect(codeForStatus(418)).toBe('bad_request');
+  });
+
+  it('limits a context to the codes it declares', () => {
+    const storeError = errorFactory(['store_not_found'] as const satisfies readonly ErrorCode[]);
+    expect(storeError('store_not_found').status).toBe(404);
+    // @ts-expect-error a code the context did not declare does not compile
+    expect(storeError('app_not_found').code).toBe('app_not_found');
+  });
+});

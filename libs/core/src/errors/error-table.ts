@@ -1,0 +1,100 @@
+/**
+ * The API's error vocabulary in one table: for each stable code, the HTTP status, the problem's title,
+ * the headers every answer with that code carries, and how loudly a server-side log records it.
+ * DomainErrors carry only the code (and what is specific to the case: detail, field errors,
+ * extensions); each transport maps them once — problem+json (libs/core/src/errors/problem.ts), the RFC
+ * 6749 form of the OAuth endpoints (libs/oauth-apps), GraphQL errors (libs/storefront).
+ *
+ * Each bounded context names the codes it may throw as an `as const` list checked against this table
+ * (e.g. STOREFRONT_ERROR_CODES), so a context cannot invent a code the table does not know.
+ */
+export type ErrorLogLevel = 'none' | 'warn' | 'error';
+
+export interface ErrorSpec {
+  status: number;
+  title: string;
+  /** Sent with every answer of this code (per-case headers go on the error itself). */
+  headers?: Readonly<Record<string, string>>;
+  /** 'none': the client's business (4xx); 'warn': our dependency failed; 'error': our bug. */
+  log: ErrorLogLevel;
+}
+
+const client = (status: number, title: string, headers?: Record<string, string>): ErrorSpec => ({
+  status,
+  title,
+  log: 'none',
+  ...(headers ? { headers } : {}),
+});
+
+export const ERROR_TABLE = {
+  // Shared (libs/core): requests in general.
+  validation_failed: client(400, 'Validation failed'),
+  malformed_body: client(400, 'Malformed body'),
+  bad_request: client(400, 'Bad request'),
+  unauthenticated: client(401, 'Unauthenticated', { 'WWW-Authenticate': 'Bearer' }),
+  invalid_token: client(401, 'Invalid token', { 'WWW-Authenticate': 'Bearer error="invalid_token"' }),
+  forbidden: client(403, 'Forbidden'),
+  insufficient_scope: client(403, 'Insufficient scope'),
+  not_found: client(404, 'Not found'),
+  method_not_allowed: client(405, 'Method not allowed'),
+  not_acceptable: client(406, 'Not acceptable'),
+  request_timeout: client(408, 'Request timeout'),
+  conflict: client(409, 'Conflict'),
+  payload_too_large: client(413, 'Payload too large'),
+  unsupported_media_type: client(415, 'Unsupported media type'),
+  rate_limited: client(429, 'Too many requests'),
+  internal_error: { status: 500, title: 'Internal server error', log: 'error' },
+  unavailable: { status: 503, title: 'Service unavailable', log: 'warn' },
+  console_not_built: { status: 503, title: 'Service unavailable', log: 'warn' },
+  // Sign-in (libs/auth).
+  invalid_otp: client(401, 'Invalid one-time password'),
+  session_not_found: client(404, 'Not found'),
+  invalid_redirect_uri: client(400, 'Invalid redirect_uri'),
+  invalid_state: client(400, 'Invalid state'),
+  invalid_code_verifier: client(400, 'Invalid code verifier'),
+  access_denied: client(401, 'Access denied'),
+  provider_error: client(401, 'Provider error'),
+  email_not_verified: client(403, 'E-mail not verified'),
+  provider_not_configured: client(404, 'Not found'),
+  // Stores and onboarding (libs/stores, libs/onboarding).
+  store_not_found: client(404, 'Not found'),
+  onboarding_out_of_order: client(409, 'Conflict'),
+  onboarding_incomplete: client(409, 'Conflict'),
+  onboarding_completed: client(409, 'Conflict'),
+  // OAuth apps and public tokens (libs/oauth-apps, libs/public-tokens); the token endpoint's RFC 6749 codes.
+  app_not_found: client(404, 'Not found'),
+  public_token_not_found: client(404, 'Not found'),
+  invalid_request: client(400, 'Invalid request'),
+  invalid_client: client(401, 'Invalid client'),
+  unsupported_grant_type: client(400, 'Unsupported grant type'),
+  invalid_scope: client(400, 'Invalid scope'),
+  // Idempotency-Key (libs/database).
+  idempotency_key_in_use: client(409, 'Idempotency key in use'),
+  idempotency_key_reused: client(422, 'Idempotency key reused'),
+  // Storefront GraphQL (libs/storefront): GraphQL's own code style.
+  FORBIDDEN: client(403, 'Forbidden'),
+  BAD_USER_INPUT: client(400, 'Bad user input'),
+  NOT_FOUND: client(404, 'Not found'),
+  OUT_OF_STOCK: client(409, 'Out of stock'),
+} as const satisfies Record<string, ErrorSpec>;
+
+export type ErrorCode = keyof typeof ERROR_TABLE;
+
+/** The code for an HTTP status raised by the framework (an unknown 4xx is a bad request). */
+export function codeForStatus(status: number): ErrorCode {
+  const byStatus: Record<number, ErrorCode> = {
+    400: 'bad_request',
+    401: 'unauthenticated',
+    403: 'forbidden',
+    404: 'not_found',
+    405: 'method_not_allowed',
+    406: 'not_acceptable',
+    408: 'request_timeout',
+    409: 'conflict',
+    413: 'payload_too_large',
+    415: 'unsupported_media_type',
+    429: 'rate_limited',
+    503: 'unavailable',
+  };
+  return byStatus[status] ?? 'bad_request';
+}
