@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Res } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBearerAuth,
@@ -16,7 +16,7 @@ import {
   Public,
   WithAccountProfile,
 } from '@app/core';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { AccountService } from './account.service';
 import {
   LoginAcceptedDto,
@@ -29,12 +29,8 @@ import {
   VerifyLoginDto,
 } from './dto/auth.dto';
 import { OtpService } from './otp.service';
-import { ClientInfo, SessionService, TokenPair } from './session.service';
-
-function clientInfo(request: FastifyRequest): ClientInfo {
-  const ua = request.headers['user-agent'];
-  return { userAgent: typeof ua === 'string' ? ua : null, ip: request.ip ?? null };
-}
+import { ClientInfo } from './client-info';
+import { SessionService, TokenPair } from './session.service';
 
 /** Token responses must never be cached (RFC 6749 §5.1). */
 function noStore(reply: FastifyReply): void {
@@ -84,13 +80,13 @@ export class AuthController {
   @ApiOkResponse({ type: TokenPairDto })
   async verify(
     @Body() body: VerifyLoginDto,
-    @Req() request: FastifyRequest,
+    @ClientInfo() client: ClientInfo,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<TokenPair> {
     await this.otp.verify(body.email, body.otp);
     const accountId = await this.accounts.findOrCreateByVerifiedEmail(body.email, 'otp', body.email);
     noStore(reply);
-    return this.sessions.open(accountId, 'otp', clientInfo(request));
+    return this.sessions.open(accountId, 'otp', client);
   }
 
   @Public()

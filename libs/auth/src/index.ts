@@ -7,3 +7,4 @@ export * from './guards/caller-resolvers';
 export * from './tokens/access-token.service';
 export { SOCIAL_ENTITIES } from './social';
 export * from './purge-rules';
+export * from './client-info';

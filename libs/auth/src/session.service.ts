@@ -4,6 +4,7 @@ import { APP_CONFIG, AppConfig, isUuid, randomSecret, SecretHasher } from '@app/
 import { DataSource } from 'typeorm';
 import { AuthErrors } from './auth.errors';
 import { AccessTokenService } from './tokens/access-token.service';
+import type { ClientInfo } from './client-info';
 
 export interface TokenPair {
   access_token: string;
@@ -21,11 +22,6 @@ export interface SessionView {
   userAgent: string | null;
   ip: string | null;
   current: boolean;
-}
-
-export interface ClientInfo {
-  userAgent: string | null;
-  ip: string | null;
 }
 
 const REFRESH_PURPOSE = 'refresh';

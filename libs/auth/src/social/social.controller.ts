@@ -13,15 +13,11 @@ import {
 import { Public } from '@app/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { TokenPairDto } from '../dto/auth.dto';
-import type { ClientInfo, TokenPair } from '../session.service';
+import { ClientInfo, clientInfoOf } from '../client-info';
+import type { TokenPair } from '../session.service';
 import { LoginExchangeDto, StartSocialLoginQuery } from './dto/social.dto';
 import { SocialLoginService } from './social-login.service';
 import type { SocialProvider } from './social.errors';
-
-function clientInfo(request: FastifyRequest): ClientInfo {
-  const ua = request.headers['user-agent'];
-  return { userAgent: typeof ua === 'string' ? ua : null, ip: request.ip ?? null };
-}
 
 const callbackQueries = [
   ApiQuery({ name: 'code', required: false, description: "The provider's authorization code." }),
@@ -117,11 +113,11 @@ export class SocialController {
   })
   exchange(
     @Body() body: LoginExchangeDto,
-    @Req() request: FastifyRequest,
+    @ClientInfo() client: ClientInfo,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<TokenPair> {
     reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
-    return this.social.exchange(body.login_code, body.code_verifier, clientInfo(request));
+    return this.social.exchange(body.login_code, body.code_verifier, client);
   }
 
   private async start(
@@ -150,7 +146,7 @@ export class SocialController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): Promise<void> {
-    const result = await this.social.callback(provider, request, clientInfo(request));
+    const result = await this.social.callback(provider, request, clientInfoOf(request));
     reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
     if (result.kind === 'redirect') {
       await reply.redirect(result.location, 302);

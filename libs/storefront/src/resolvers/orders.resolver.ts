@@ -1,4 +1,5 @@
-import { Args, Context, ID, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { ConnectionArgs } from '../pagination/connection.args';
+import { Args, Context, ID, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { Accepts } from '@app/core';
 import type { StorefrontContext } from '../graphql/context';
 import { GqlCaller } from '../graphql/context';
@@ -16,11 +17,7 @@ export class OrdersResolver {
   constructor(private readonly service: OrdersService) {}
 
   @Query(() => OrderConnectionModel, { description: 'Orders, oldest first. Apps only. Scope: orders:read.' })
-  orders(
-    @GqlCaller() caller: StorefrontCaller,
-    @Args('first', { type: () => Int, nullable: true, defaultValue: 20 }) first: number | null,
-    @Args('after', { type: () => String, nullable: true }) after: string | null,
-  ) {
+  orders(@GqlCaller() caller: StorefrontCaller, @Args() { first, after }: ConnectionArgs) {
     return this.service.list(caller, { first, after });
   }
 

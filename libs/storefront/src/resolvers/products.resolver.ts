@@ -1,4 +1,5 @@
-import { Args, Context, ID, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { ProductConnectionArgs } from '../pagination/connection.args';
+import { Args, Context, ID, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { Accepts } from '@app/core';
 import { ProductsService } from '../catalogue/products.service';
 import type { StorefrontContext } from '../graphql/context';
@@ -17,12 +18,7 @@ export class ProductsResolver {
   @Query(() => ProductConnectionModel, {
     description: 'The catalogue, oldest first; `query` matches title or handle. Scope: products:read.',
   })
-  products(
-    @GqlCaller() caller: StorefrontCaller,
-    @Args('first', { type: () => Int, nullable: true, defaultValue: 20 }) first: number | null,
-    @Args('after', { type: () => String, nullable: true }) after: string | null,
-    @Args('query', { type: () => String, nullable: true }) query: string | null,
-  ) {
+  products(@GqlCaller() caller: StorefrontCaller, @Args() { first, after, query }: ProductConnectionArgs) {
     return this.service.list(caller, { first, after, query });
   }
 

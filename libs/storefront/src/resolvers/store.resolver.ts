@@ -1,4 +1,5 @@
-import { Args, Context, Int, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { ProductConnectionArgs } from '../pagination/connection.args';
+import { Args, Context, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { Accepts } from '@app/core';
 import { StoreReader } from '../catalogue/store-reader.service';
 import type { StorefrontContext } from '../graphql/context';
@@ -18,12 +19,7 @@ export class StoreResolver {
   }
 
   @ResolveField('products', () => ProductConnectionModel, { description: 'Scope: products:read.' })
-  storeProducts(
-    @Context() ctx: StorefrontContext,
-    @Args('first', { type: () => Int, nullable: true, defaultValue: 20 }) first: number | null,
-    @Args('after', { type: () => String, nullable: true }) after: string | null,
-    @Args('query', { type: () => String, nullable: true }) query: string | null,
-  ) {
+  storeProducts(@Context() ctx: StorefrontContext, @Args() { first, after, query }: ProductConnectionArgs) {
     // The parent is always the caller's own store (the only store a token can reach), so the page
     // depends only on the arguments: one query per distinct page per request, however many parents.
     return ctx.loaders.storeProducts.load(JSON.stringify({ first, after, query }));
