@@ -1,7 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Res } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
-  ApiBearerAuth,
   ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
@@ -9,7 +8,7 @@ import {
 } from '@nestjs/swagger';
 import {
   AccountCaller,
-  AccountOnly,
+  AccountRoute,
   APP_CONFIG,
   AppConfig,
   CurrentCaller,
@@ -101,39 +100,35 @@ export class AuthController {
     return this.sessions.refresh(body.refresh_token);
   }
 
-  @AccountOnly()
+  @AccountRoute()
   @Post('logout')
   @HttpCode(204)
-  @ApiBearerAuth()
   @ApiOperation({ summary: 'End this session: its access and refresh tokens are dead at once.' })
   @ApiNoContentResponse()
   async logout(@CurrentCaller() caller: AccountCaller): Promise<void> {
     await this.sessions.revoke(caller.accountId, caller.sessionId, 'logout');
   }
 
-  @AccountOnly()
+  @AccountRoute()
   @Post('logout-all')
   @HttpCode(204)
-  @ApiBearerAuth()
   @ApiOperation({ summary: 'End every session of the account, this one included.' })
   @ApiNoContentResponse()
   async logoutAll(@CurrentCaller() caller: AccountCaller): Promise<void> {
     await this.sessions.revokeAll(caller.accountId);
   }
 
-  @AccountOnly()
+  @AccountRoute()
   @Get('sessions')
-  @ApiBearerAuth()
   @ApiOperation({ summary: 'The live sessions of the account.' })
   @ApiOkResponse({ type: [SessionDto] })
   listSessions(@CurrentCaller() caller: AccountCaller) {
     return this.sessions.list(caller.accountId, caller.sessionId);
   }
 
-  @AccountOnly()
+  @AccountRoute()
   @Delete('sessions/:sessionId')
   @HttpCode(204)
-  @ApiBearerAuth()
   @ApiOperation({ summary: "Revoke one of the account's sessions; another account's id is 404." })
   @ApiNoContentResponse()
   async revokeSession(
@@ -143,10 +138,9 @@ export class AuthController {
     await this.sessions.revoke(caller.accountId, sessionId, 'revoked');
   }
 
-  @AccountOnly()
+  @AccountRoute()
   @WithAccountProfile()
   @Get('me')
-  @ApiBearerAuth()
   @ApiOperation({ summary: 'The signed-in account.' })
   @ApiOkResponse({ type: MeDto })
   me(@CurrentCaller() caller: AccountCaller) {

@@ -1,6 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import {
-  ApiBearerAuth,
   ApiCreatedResponse,
   ApiNoContentResponse,
   ApiNotFoundResponse,
@@ -8,7 +7,7 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { AccountCaller, AccountOnly, CurrentCaller } from '@app/core';
+import { AccountCaller, AccountRoute, CurrentCaller } from '@app/core';
 import {
   CreateOAuthAppDto,
   ListOAuthAppsQueryDto,
@@ -18,8 +17,7 @@ import {
 import { OAuthAppsService } from './oauth-apps.service';
 
 @ApiTags('oauth apps')
-@ApiBearerAuth()
-@AccountOnly()
+@AccountRoute()
 @Controller('v1/user/stores/oauth/apps')
 export class OAuthAppsController {
   constructor(private readonly apps: OAuthAppsService) {}

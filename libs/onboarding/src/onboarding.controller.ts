@@ -2,7 +2,6 @@ import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiHeader,
-  ApiBearerAuth,
   ApiConflictResponse,
   ApiCreatedResponse,
   ApiNotFoundResponse,
@@ -10,9 +9,8 @@ import {
   ApiOperation,
   ApiParam,
   ApiTags,
-  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { AccountCaller, AccountOnly, CurrentCaller } from '@app/core';
+import { AccountCaller, AccountRoute, CurrentCaller } from '@app/core';
 import { Idempotent } from '@app/database';
 import { StoreModel } from '@app/stores';
 import { Stage1Dto, Stage2Dto, Stage3Dto, Stage4Dto } from './dto/stage.dto';
@@ -36,9 +34,7 @@ const stageConflict = ApiConflictResponse({
  * reads "onboarding" as a store id.
  */
 @ApiTags('stores')
-@ApiBearerAuth()
-@ApiUnauthorizedResponse({ description: '`unauthenticated` or `invalid_token`.' })
-@AccountOnly()
+@AccountRoute()
 @Controller('v1/user/stores')
 export class OnboardingController {
   constructor(private readonly onboarding: OnboardingService) {}

@@ -1,6 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import {
-  ApiBearerAuth,
   ApiCreatedResponse,
   ApiNoContentResponse,
   ApiNotFoundResponse,
@@ -8,13 +7,12 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { AccountCaller, AccountOnly, CurrentCaller } from '@app/core';
+import { AccountCaller, AccountRoute, CurrentCaller } from '@app/core';
 import { CreatePublicTokenDto, PublicTokenDto, PublicTokenIssuedDto } from './dto/public-token.dto';
 import { PublicTokensService } from './public-tokens.service';
 
 @ApiTags('public tokens')
-@ApiBearerAuth()
-@AccountOnly()
+@AccountRoute()
 @Controller('v1/user/stores/:id/public-tokens')
 export class PublicTokensController {
   constructor(private readonly tokens: PublicTokensService) {}

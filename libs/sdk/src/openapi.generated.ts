@@ -1458,6 +1458,20 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     AuthController_logoutAll: {
@@ -1470,6 +1484,20 @@ export interface operations {
         requestBody?: never;
         responses: {
             204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1493,6 +1521,20 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["MeDto"];
                 };
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -1681,6 +1723,20 @@ export interface operations {
                     "application/json": components["schemas"]["SessionDto"][];
                 };
             };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     AuthController_revokeSession: {
@@ -1695,6 +1751,20 @@ export interface operations {
         requestBody?: never;
         responses: {
             204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1724,6 +1794,13 @@ export interface operations {
             };
             /** @description `unauthenticated` or `invalid_token`. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1776,6 +1853,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description `insufficient_scope`: an app or public token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description `store_not_found`: no such store, or not the caller’s (never 403). */
             404: {
                 headers: {
@@ -1805,6 +1889,13 @@ export interface operations {
             };
             /** @description `unauthenticated` or `invalid_token`. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1841,6 +1932,13 @@ export interface operations {
             };
             /** @description `unauthenticated` or `invalid_token`. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1900,6 +1998,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description `insufficient_scope`: an app or public token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description `store_not_found`: no such store, or not the caller’s. */
             404: {
                 headers: {
@@ -1949,6 +2054,13 @@ export interface operations {
             };
             /** @description `unauthenticated` or `invalid_token`. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2008,6 +2120,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description `insufficient_scope`: an app or public token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description `store_not_found`: no such store, or not the caller’s. */
             404: {
                 headers: {
@@ -2043,6 +2162,20 @@ export interface operations {
                     "application/json": components["schemas"]["PublicTokenDto"][];
                 };
             };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description `store_not_found` */
             404: {
                 headers: {
@@ -2075,6 +2208,20 @@ export interface operations {
                     "application/json": components["schemas"]["PublicTokenIssuedDto"];
                 };
             };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description `store_not_found` */
             404: {
                 headers: {
@@ -2097,6 +2244,20 @@ export interface operations {
         requestBody?: never;
         responses: {
             204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2131,6 +2292,20 @@ export interface operations {
                     "application/json": components["schemas"]["PublicTokenIssuedDto"];
                 };
             };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description `store_not_found` or `public_token_not_found` */
             404: {
                 headers: {
@@ -2164,6 +2339,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description `insufficient_scope`: an app or public token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     OAuthAppsController_list: {
@@ -2184,6 +2366,20 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["OAuthAppDto"][];
                 };
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description `store_not_found`: no such store, or not yours. */
             404: {
@@ -2215,6 +2411,20 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthAppCredentialsDto"];
                 };
             };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description `store_not_found`: no such store, or not yours. */
             404: {
                 headers: {
@@ -2236,6 +2446,20 @@ export interface operations {
         requestBody?: never;
         responses: {
             204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2268,6 +2492,20 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["OAuthAppCredentialsDto"];
                 };
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description `app_not_found`: no such app, or not yours. */
             404: {
@@ -2311,6 +2549,13 @@ export interface operations {
             };
             /** @description `unauthenticated` or `invalid_token`. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

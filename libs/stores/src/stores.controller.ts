@@ -1,16 +1,14 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Put } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
-  ApiBearerAuth,
   ApiNoContentResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
   ApiParam,
   ApiTags,
-  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { AccountCaller, AccountOnly, CurrentCaller } from '@app/core';
+import { AccountCaller, AccountRoute, CurrentCaller } from '@app/core';
 import { StoreModel } from './dto/store.model';
 import { definedFields, UpdateStoreDto } from './dto/update-store.dto';
 import { StoresService } from './stores.service';
@@ -22,9 +20,7 @@ const notFound = ApiNotFoundResponse({
 
 /** /v1/user/stores/… for account holders. `@me` is a static segment, so the router never takes it for an :id. */
 @ApiTags('stores')
-@ApiBearerAuth()
-@ApiUnauthorizedResponse({ description: '`unauthenticated` or `invalid_token`.' })
-@AccountOnly()
+@AccountRoute()
 @Controller('v1/user/stores')
 export class StoresController {
   constructor(private readonly stores: StoresService) {}

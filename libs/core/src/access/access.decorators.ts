@@ -1,4 +1,5 @@
-import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Caller, CallerKind } from './caller';
 
 export const ACCESS_METADATA = 'storefront:access';
@@ -13,6 +14,18 @@ export const Accepts = (...kinds: CallerKind[]) =>
   SetMetadata(ACCESS_METADATA, { public: false, kinds } satisfies AccessRule);
 /** Account holders only (a signed-in person), never app or public tokens. */
 export const AccountOnly = () => Accepts('account');
+
+/**
+ * A route for signed-in account holders, as the guard and the OpenAPI document both need it: the access
+ * rule, the bearer scheme, and the 401/403 answers every such route can give.
+ */
+export const AccountRoute = () =>
+  applyDecorators(
+    AccountOnly(),
+    ApiBearerAuth(),
+    ApiUnauthorizedResponse({ description: '`unauthenticated` or `invalid_token`.' }),
+    ApiForbiddenResponse({ description: '`insufficient_scope`: an app or public token.' }),
+  );
 
 export const ACCOUNT_PROFILE_METADATA = 'storefront:account-profile';
 /**
