@@ -1,7 +1,8 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { TransportErrorFilter } from './error-transports';
 import { AUTH_PURGE_RULES, AuthModule } from '@app/auth';
-import { AppConfig, AppValidationPipe, CoreModule, ProblemFilter } from '@app/core';
+import { AppConfig, AppValidationPipe, CoreModule } from '@app/core';
 import { DatabaseModule, IDEMPOTENCY_PURGE_RULES } from '@app/database';
 import { OAuthAppsModule } from '@app/oauth-apps';
 import { OnboardingModule } from '@app/onboarding';
@@ -28,7 +29,7 @@ export class AppModule {
         StorefrontModule,
       ],
       providers: [
-        { provide: APP_FILTER, useClass: ProblemFilter },
+        { provide: APP_FILTER, useClass: TransportErrorFilter },
         { provide: APP_PIPE, useClass: AppValidationPipe },
       ],
     };

@@ -1,8 +1,9 @@
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { AppConfig, DomainError, Errors, jsonBodyProblem, PinoNestLogger, sendProblem } from '@app/core';
-import { OAUTH_PATH_PREFIX, oauthEdgeErrors } from '@app/oauth-apps';
+import { AppConfig, DomainError, Errors, jsonBodyProblem, PinoNestLogger } from '@app/core';
+import { OAUTH_PATH_PREFIX } from '@app/oauth-apps';
+import { writeError } from './error-transports';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import { randomUUID } from 'node:crypto';
@@ -34,7 +35,7 @@ export async function createApp(config: AppConfig, logger: Logger): Promise<Nest
     // an over-long path parameter) answer in problem+json like everything else.
     frameworkErrors: (error: Error, request: FastifyRequest, reply: FastifyReply) => {
       reply.header('X-Request-Id', request.id);
-      sendProblem(error, request, reply, logger);
+      writeError(error, request, reply, logger);
     },
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
       const given = req.headers['x-request-id'];
@@ -200,12 +201,9 @@ function configureHttp(
       done(null, params);
     },
   );
-  // The OAuth endpoints answer in the RFC 6749 §5.2 form also when the shared edge refused the request
-  // (bad body, media type, size) before their own error filter could see it.
-  fastify.addHook('onSend', oauthEdgeErrors);
   // Errors raised by Fastify before Nest sees the request (body too large, bad JSON, bad media type).
   fastify.setErrorHandler((error, request, reply) =>
-    sendProblem(error, request as FastifyRequest, reply, logger),
+    writeError(error, request as FastifyRequest, reply, logger),
   );
 }
 

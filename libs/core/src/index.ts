@@ -5,7 +5,6 @@ export * from './errors/domain-error';
 export * from './errors/error-table';
 export * from './errors/database-errors';
 export * from './errors/problem';
-export * from './errors/problem.filter';
 export * from './http/validation.pipe';
 export * from './logging/logger';
 export * from './mail/mail.service';

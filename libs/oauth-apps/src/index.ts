@@ -1,4 +1,4 @@
 export * from './oauth-apps.module';
 export * from './entities/oauth-app.entity';
 export * from './scopes';
-export { OAUTH_PATH_PREFIX, oauthEdgeErrors } from './oauth/oauth-error.filter';
+export { OAUTH_PATH_PREFIX, sendOAuthError } from './oauth/oauth-errors';

@@ -5,14 +5,13 @@ import { AppTokenLiveness } from './app-token-liveness';
 import { OAuthAppsController } from './oauth-apps.controller';
 import { OAuthAppsService } from './oauth-apps.service';
 import { OAuthController, WellKnownController } from './oauth/oauth.controller';
-import { OAuthErrorFilter } from './oauth/oauth-error.filter';
 import { OAuthServerService } from './oauth/oauth-server.service';
 
 /** OAuth apps, the client-credentials authorization server, and app tokens in the global guard. */
 @Module({
   imports: [AuthModule],
   controllers: [OAuthAppsController, OAuthController, WellKnownController, AppApiController],
-  providers: [OAuthAppsService, OAuthServerService, AppTokenLiveness, OAuthErrorFilter],
+  providers: [OAuthAppsService, OAuthServerService, AppTokenLiveness],
   exports: [AppTokenLiveness],
 })
 export class OAuthAppsModule implements OnModuleInit {

@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Inject, Post, Req, Res, UseFilters } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBasicAuth,
@@ -20,7 +20,6 @@ import {
   TokenResponseDto,
 } from '../dto/oauth-protocol.dto';
 import { APP_SCOPES } from '../scopes';
-import { OAuthErrorFilter } from './oauth-error.filter';
 import { readParams } from './oauth-params';
 import { IntrospectionResponse, OAuthServerService, TokenResponse } from './oauth-server.service';
 
@@ -39,7 +38,6 @@ function noStore(reply: FastifyReply): void {
  */
 @ApiTags('oauth')
 @ApiBasicAuth()
-@UseFilters(OAuthErrorFilter)
 @Controller('v1/auth/oauth')
 export class OAuthController {
   constructor(private readonly oauth: OAuthServerService) {}

@@ -1,5 +1,4 @@
-import { ArgumentsHost, Catch, ExceptionFilter, Inject } from '@nestjs/common';
-import { APP_LOGGER, errorForLog, PROBLEM_CONTENT_TYPE, toDomainError } from '@app/core';
+import { errorForLog, toDomainError } from '@app/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 
@@ -60,54 +59,4 @@ export function sendOAuthError(
   }
   if (reply.sent) return;
   oauthHeaders(reply.status(status)).send({ error, error_description: describe(description) });
-}
-
-/**
- * Fastify onSend hook: a problem+json answer on an OAuth path becomes `{ error, error_description }`.
- * It catches what the shared edge refuses before the OAuth controller (and its filter) run — a
- * malformed or oversized body, a media type that is neither JSON nor a form, an unknown OAuth path —
- * so the status and headers (Retry-After, WWW-Authenticate) stay, only the form changes.
- */
-export function oauthEdgeErrors(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  payload: unknown,
-  done: (error: Error | null, payload?: unknown) => void,
-): void {
-  const type = reply.getHeader('content-type');
-  if (
-    !request.url.startsWith(OAUTH_PATH_PREFIX) ||
-    typeof type !== 'string' ||
-    !type.startsWith(PROBLEM_CONTENT_TYPE)
-  ) {
-    return done(null, payload);
-  }
-  let problem: { code?: unknown; detail?: unknown; title?: unknown };
-  try {
-    problem = JSON.parse(String(payload)) as typeof problem;
-  } catch {
-    return done(null, payload);
-  }
-  const code = typeof problem.code === 'string' ? problem.code : 'server_error';
-  const mapped = AS_OAUTH[code];
-  if (mapped?.status) reply.status(mapped.status);
-  oauthHeaders(reply);
-  const detail = typeof problem.detail === 'string' ? problem.detail : String(problem.title ?? '');
-  done(null, JSON.stringify({ error: mapped?.error ?? code, error_description: describe(detail) }));
-}
-
-/** Bound to the OAuth controller, ahead of the global problem+json filter. */
-@Catch()
-export class OAuthErrorFilter implements ExceptionFilter {
-  constructor(@Inject(APP_LOGGER) private readonly logger: Logger) {}
-
-  catch(exception: unknown, host: ArgumentsHost): void {
-    const http = host.switchToHttp();
-    sendOAuthError(
-      exception,
-      http.getRequest<FastifyRequest>(),
-      http.getResponse<FastifyReply>(),
-      this.logger,
-    );
-  }
 }

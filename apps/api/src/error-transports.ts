@@ -1,0 +1,54 @@
+import { ArgumentsHost, Catch, ExceptionFilter, Inject } from '@nestjs/common';
+import { APP_LOGGER, sendProblem } from '@app/core';
+import { OAUTH_PATH_PREFIX, sendOAuthError } from '@app/oauth-apps';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
+
+type ErrorWriter = (error: unknown, request: FastifyRequest, reply: FastifyReply, logger: Logger) => void;
+
+/**
+ * Which error form each part of the API speaks, chosen once, by route prefix: the OAuth endpoints answer
+ * in the RFC 6749 form (`{ error, error_description }`), everything else in RFC 9457 problem+json. (The
+ * Storefront GraphQL endpoint answers in GraphQL's own form through Apollo and its HTTP hook.) Every
+ * error of the HTTP stack — Nest's exception filter, Fastify's error handler for refused bodies, its
+ * framework errors for malformed URLs — goes through `writeError`, so an answer is written once, in the
+ * right form, and never rewritten afterwards.
+ */
+const TRANSPORTS: { prefix: string; write: ErrorWriter }[] = [
+  { prefix: OAUTH_PATH_PREFIX, write: sendOAuthError },
+];
+
+/** The route that matched, or for a path that matched nothing, the decoded path. */
+function pathOf(request: FastifyRequest): string {
+  const route = request.routeOptions?.url;
+  if (route) return route;
+  const raw = request.url.split('?')[0];
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+export function writeError(
+  error: unknown,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  logger: Logger,
+): void {
+  const path = pathOf(request);
+  const transport = TRANSPORTS.find((t) => path.startsWith(t.prefix));
+  (transport?.write ?? sendProblem)(error, request, reply, logger);
+}
+
+/** The global exception filter: Nest's errors (handlers, guards, pipes, unknown routes) → writeError. */
+@Catch()
+export class TransportErrorFilter implements ExceptionFilter {
+  constructor(@Inject(APP_LOGGER) private readonly logger: Logger) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    if (host.getType() !== 'http') throw exception;
+    const http = host.switchToHttp();
+    writeError(exception, http.getRequest<FastifyRequest>(), http.getResponse<FastifyReply>(), this.logger);
+  }
+}
