@@ -408,6 +408,16 @@ describe('OAuth apps and the token endpoint', () => {
     });
   });
 
+  it('answers in the RFC 6749 form anywhere under /v1/auth/oauth/, also where no route matched', async () => {
+    expectOAuthError(await t.get('/v1/auth/oauth/nope'), 404, 'not_found');
+    expectOAuthError(await t.request('GET', '/v1/auth/oauth/%ZZ'), 400, 'invalid_request');
+    expectOAuthError(await t.request('POST', '/v1/auth/oauth/%74oken'), 400, 'invalid_request');
+    // …and problem+json everywhere else.
+    const problem = await t.get('/v1/auth/nope');
+    expect(problem.status).toBe(404);
+    expect(problem.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+  });
+
   describe('token lifecycle', () => {
     let a: AppCreated;
     beforeAll(async () => {
