@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Errors } from '@app/core';
-import { PreparedQueries } from '@app/database';
+import { Sql } from '@app/database';
 
 export interface AccountView {
   id: string;
@@ -15,7 +15,7 @@ export interface AccountView {
 export class AccountService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
-    private readonly queries: PreparedQueries,
+    private readonly queries: Sql,
   ) {}
 
   /**
@@ -82,14 +82,14 @@ export class AccountService {
       email: string;
       created_at: Date;
       providers: string[];
-    }>(
-      'auth_account_me',
-      `SELECT a.id, a.email, a.created_at,
+    }>({
+      name: 'auth_account_me',
+      text: `SELECT a.id, a.email, a.created_at,
               COALESCE(array_agg(DISTINCT i.provider) FILTER (WHERE i.provider IS NOT NULL), '{}') AS providers
          FROM accounts a LEFT JOIN account_identities i ON i.account_id = a.id
         WHERE a.id = $1 GROUP BY a.id`,
-      [accountId],
-    );
+      values: [accountId],
+    });
     const row = rows[0];
     if (!row) throw Errors.invalidToken();
     const order = ['otp', 'google', 'github'];

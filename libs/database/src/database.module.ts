@@ -8,7 +8,7 @@ import { EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
 import { HealthController } from './health.controller';
 import { IdempotencyInterceptor, IdempotencyStore } from './idempotency';
 import { ExpiredRowsPurge, PURGE_RULES, PurgeRule } from './maintenance/purge';
-import { PreparedQueries } from './prepared-queries';
+import { Sql } from './sql';
 
 const DATABASE_ENDPOINT = Symbol('DATABASE_ENDPOINT');
 
@@ -82,14 +82,14 @@ export class DatabaseModule {
       ],
       providers: [
         EmbeddedShutdown,
-        PreparedQueries,
+        Sql,
         { provide: PURGE_RULES, useValue: purgeRules },
         ExpiredRowsPurge,
         IdempotencyStore,
         IdempotencyInterceptor,
       ],
       controllers: [HealthController],
-      exports: [PreparedQueries, ExpiredRowsPurge, IdempotencyStore, IdempotencyInterceptor],
+      exports: [Sql, ExpiredRowsPurge, IdempotencyStore, IdempotencyInterceptor],
     };
   }
 }

@@ -1,7 +1,7 @@
 export * from './database.module';
 export * from './data-source-options';
 export * from './embedded-postgres';
-export * from './prepared-queries';
+export * from './sql';
 export { MIGRATIONS } from './migrations';
 export * from './maintenance/purge';
 export * from './idempotency';

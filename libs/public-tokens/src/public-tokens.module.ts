@@ -1,13 +1,15 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { AuthModule, CallerResolvers } from '@app/auth';
+import { StoresModule } from '@app/stores';
+import { PublicTokensRepository } from './public-tokens.repository';
 import { PUBLIC_TOKEN_PREFIX, PublicTokensService } from './public-tokens.service';
 import { PublicTokensController } from './public-tokens.controller';
 
 /** Store-scoped read-only tokens, and their `sfp_` resolver in the global guard. */
 @Module({
-  imports: [AuthModule],
+  imports: [AuthModule, StoresModule],
   controllers: [PublicTokensController],
-  providers: [PublicTokensService],
+  providers: [PublicTokensRepository, PublicTokensService],
   exports: [PublicTokensService],
 })
 export class PublicTokensModule implements OnModuleInit {

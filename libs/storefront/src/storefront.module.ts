@@ -5,6 +5,7 @@ import { GraphQLError } from 'graphql';
 import type { Logger } from 'pino';
 import { AuthModule } from '@app/auth';
 import { APP_LOGGER } from '@app/core';
+import { StoresModule } from '@app/stores';
 import { ProductsService } from './catalogue/products.service';
 import { StoreReader } from './catalogue/store-reader.service';
 import type { StorefrontContext } from './graphql/context';
@@ -23,6 +24,7 @@ import type { StorefrontCaller } from './scopes';
 
 /** The resolvers and services: the only module the GraphQL schema is built from. */
 @Module({
+  imports: [StoresModule],
   providers: [
     ProductsService,
     OrdersService,

@@ -7,4 +7,5 @@ export * from './store.row';
 export * from './stores.errors';
 export * from './stores.module';
 export * from './stores.service';
+export { OWNED_STORE, OWNED_STORES } from './stores.repository';
 export * from './validation';

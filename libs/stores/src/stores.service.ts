@@ -1,13 +1,24 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { AccountCaller, isUuid } from '@app/core';
-import { PreparedQueries } from '@app/database';
-import { DataSource, EntityManager } from 'typeorm';
 import type { StoreModel } from './dto/store.model';
 import { toStoreModel } from './store.mapper';
-import { FIELD_COLUMNS, STORE_COLUMNS, StoreFields, StorePatch, StoreRow } from './store.row';
+import type { StoreFields, StorePatch } from './store.row';
 import type { StoreStatus } from './store-progress';
+import { StoresRepository, isEmptyPatch } from './stores.repository';
 import { StoreErrors } from './stores.errors';
+
+/** A store as a storefront or an app token may see it. */
+export interface PublicStore {
+  id: string;
+  name: string;
+  description: string | null;
+  status: string;
+  faviconUrl: string | null;
+  logoBlackWhiteUrl: string | null;
+  logoColorUrl: string | null;
+  supportEmail: string | null;
+  socialLinks: string[];
+}
 
 /** What the onboarding rules look at when deciding a change. */
 export interface StoreProgress {
@@ -15,21 +26,13 @@ export interface StoreProgress {
   completedStages: number[];
 }
 
-/** TypeORM's query() answers [rows, count] for UPDATE/DELETE … RETURNING and rows for SELECT. */
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as T[];
-}
-
 /**
- * Stores, always through their owner: every query has `owner_id = $caller` in its WHERE clause, so a
- * store that is not the caller's is indistinguishable from one that does not exist (404).
+ * Stores, always through their owner: a store that is not the caller's is indistinguishable from one
+ * that does not exist (404). No SQL here: the table is the repository's.
  */
 @Injectable()
 export class StoresService {
-  constructor(
-    @InjectDataSource() private readonly db: DataSource,
-    private readonly prepared: PreparedQueries,
-  ) {}
+  constructor(private readonly stores: StoresRepository) {}
 
   /** Creates a store in onboarding with the given fields and progress (stage 1 → [1]). */
   async create(
@@ -37,51 +40,27 @@ export class StoresService {
     fields: Pick<StoreFields, 'name' | 'description'>,
     completedStages: number[],
   ): Promise<StoreModel> {
-    const rows = rowsOf<StoreRow>(
-      await this.db.query(
-        `INSERT INTO stores (owner_id, name, description, completed_stages)
-         VALUES ($1, $2, $3, $4) RETURNING ${STORE_COLUMNS}`,
-        [caller.accountId, fields.name, fields.description, completedStages],
-      ),
-    );
-    return toStoreModel(rows[0]);
+    return toStoreModel(await this.stores.insert(caller.accountId, fields, completedStages));
   }
 
   async get(caller: AccountCaller, storeId: string): Promise<StoreModel> {
-    if (!isUuid(storeId)) throw StoreErrors.notFound();
-    const [row] = await this.prepared.rows<StoreRow>(
-      'stores_get_owned',
-      `SELECT ${STORE_COLUMNS} FROM stores WHERE id = $1 AND owner_id = $2`,
-      [storeId, caller.accountId],
-    );
+    const row = isUuid(storeId) ? await this.stores.findOwned(caller.accountId, storeId) : undefined;
     if (!row) throw StoreErrors.notFound();
     return toStoreModel(row);
   }
 
-  /** Every store of the caller, oldest first — one indexed query however many stores there are. */
+  /** Every store of the caller, oldest first. */
   async listMine(caller: AccountCaller): Promise<StoreModel[]> {
-    const rows = await this.prepared.rows<StoreRow>(
-      'stores_list_owned',
-      `SELECT ${STORE_COLUMNS} FROM stores WHERE owner_id = $1 ORDER BY created_at, id`,
-      [caller.accountId],
-    );
-    return rows.map(toStoreModel);
+    return (await this.stores.listOwned(caller.accountId)).map(toStoreModel);
   }
 
   /** PUT: sets the given fields, nothing else (onboarding progress stays as it is). */
   async update(caller: AccountCaller, storeId: string, fields: Partial<StoreFields>): Promise<StoreModel> {
     if (!isUuid(storeId)) throw StoreErrors.notFound();
-    const set = this.setClause({ fields }, 3);
-    if (!set.sql) return this.get(caller, storeId);
-    const rows = rowsOf<StoreRow>(
-      await this.db.query(
-        `UPDATE stores SET ${set.sql}, updated_at = now()
-          WHERE id = $1 AND owner_id = $2 RETURNING ${STORE_COLUMNS}`,
-        [storeId, caller.accountId, ...set.values],
-      ),
-    );
-    if (!rows[0]) throw StoreErrors.notFound();
-    return toStoreModel(rows[0]);
+    if (isEmptyPatch({ fields })) return this.get(caller, storeId);
+    const row = await this.stores.updateOwned(caller.accountId, storeId, { fields });
+    if (!row) throw StoreErrors.notFound();
+    return toStoreModel(row);
   }
 
   /**
@@ -89,14 +68,30 @@ export class StoresService {
    * ON DELETE CASCADE foreign keys, in the same statement.
    */
   async delete(caller: AccountCaller, storeId: string): Promise<void> {
-    if (!isUuid(storeId)) throw StoreErrors.notFound();
-    const rows = rowsOf<{ id: string }>(
-      await this.db.query(`DELETE FROM stores WHERE id = $1 AND owner_id = $2 RETURNING id`, [
-        storeId,
-        caller.accountId,
-      ]),
-    );
-    if (!rows[0]) throw StoreErrors.notFound();
+    if (!isUuid(storeId) || !(await this.stores.deleteOwned(caller.accountId, storeId)))
+      throw StoreErrors.notFound();
+  }
+
+  /** The public face of a store, by id, for the contexts whose tokens belong to a store. */
+  async publicProfile(storeId: string): Promise<PublicStore | null> {
+    const row = isUuid(storeId) ? await this.stores.publicProfile(storeId) : undefined;
+    if (!row) return null;
+    return {
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      status: row.status,
+      faviconUrl: row.favicon_url,
+      logoBlackWhiteUrl: row.logo_black_white_url,
+      logoColorUrl: row.logo_color_url,
+      supportEmail: row.support_email,
+      socialLinks: row.social_links ?? [],
+    };
+  }
+
+  /** Whether the caller owns the store (an error path's question: which 404 to answer). */
+  async isOwnedBy(caller: AccountCaller, storeId: string): Promise<boolean> {
+    return isUuid(storeId) && (await this.stores.isOwned(caller.accountId, storeId));
   }
 
   /**
@@ -104,13 +99,8 @@ export class StoresService {
    * store. Throws store_not_found otherwise.
    */
   async assertOwned(caller: AccountCaller, storeId: string): Promise<void> {
-    if (!isUuid(storeId)) throw StoreErrors.notFound();
-    const rows = await this.prepared.rows<{ id: string }>(
-      'stores_owned_probe',
-      'SELECT id FROM stores WHERE id = $1 AND owner_id = $2',
-      [storeId, caller.accountId],
-    );
-    if (!rows[0]) throw StoreErrors.notFound();
+    if (!isUuid(storeId) || !(await this.stores.isOwned(caller.accountId, storeId)))
+      throw StoreErrors.notFound();
   }
 
   /**
@@ -127,48 +117,12 @@ export class StoresService {
   ): Promise<StoreModel> {
     if (!isUuid(storeId)) throw StoreErrors.notFound();
     // Only the transaction's own manager inside: the embedded database has a single connection.
-    return this.db.transaction(async (tx: EntityManager) => {
-      const [locked] = rowsOf<StoreRow>(
-        await tx.query(`SELECT ${STORE_COLUMNS} FROM stores WHERE id = $1 AND owner_id = $2 FOR UPDATE`, [
-          storeId,
-          caller.accountId,
-        ]),
-      );
+    return this.stores.transaction(async (tx) => {
+      const locked = await this.stores.lockOwned(tx, caller.accountId, storeId);
       if (!locked) throw StoreErrors.notFound();
       const patch = decide({ status: locked.status, completedStages: locked.completed_stages.map(Number) });
-      if (!patch) return toStoreModel(locked);
-      const set = this.setClause(patch, 2);
-      if (!set.sql) return toStoreModel(locked);
-      const [row] = rowsOf<StoreRow>(
-        await tx.query(
-          `UPDATE stores SET ${set.sql}, updated_at = now() WHERE id = $1 RETURNING ${STORE_COLUMNS}`,
-          [storeId, ...set.values],
-        ),
-      );
-      return toStoreModel(row);
+      if (!patch || isEmptyPatch(patch)) return toStoreModel(locked);
+      return toStoreModel(await this.stores.updateLocked(tx, storeId, patch));
     });
-  }
-
-  /** SET clause for a patch; column names come only from FIELD_COLUMNS, values are parameters. */
-  private setClause(patch: StorePatch, firstParam: number): { sql: string; values: unknown[] } {
-    const parts: string[] = [];
-    const values: unknown[] = [];
-    const param = (value: unknown, cast = '') => {
-      values.push(value);
-      return `$${firstParam + values.length - 1}${cast}`;
-    };
-    for (const [key, column] of Object.entries(FIELD_COLUMNS) as [keyof StoreFields, string][]) {
-      const value = patch.fields?.[key];
-      if (value === undefined) continue;
-      parts.push(
-        key === 'address'
-          ? `${column} = ${param(value === null ? null : JSON.stringify(value), '::jsonb')}`
-          : `${column} = ${param(value)}`,
-      );
-    }
-    if (patch.completedStages)
-      parts.push(`completed_stages = ${param(patch.completedStages, '::smallint[]')}`);
-    if (patch.activate) parts.push(`status = 'active', completed_at = now()`);
-    return { sql: parts.join(', '), values };
   }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AccountProfile, APP_CONFIG, APP_LOGGER, AppConfig } from '@app/core';
-import { PreparedQueries } from '@app/database';
+import { Sql } from '@app/database';
 import type { Logger } from 'pino';
 
 const PROVIDER_ORDER = ['otp', 'google', 'github'];
@@ -16,20 +16,20 @@ const LAST_USED_GRANULARITY_MS = 60_000;
 @Injectable()
 export class AccountRevocation {
   constructor(
-    private readonly queries: PreparedQueries,
+    private readonly queries: Sql,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(APP_LOGGER) private readonly logger: Logger,
   ) {}
 
   async isLive(accountId: string, sessionId: string, jti: string): Promise<boolean> {
-    const rows = await this.queries.rows<{ last_used_at: Date }>(
-      'auth_session_live',
-      `SELECT s.last_used_at FROM sessions s
+    const rows = await this.queries.rows<{ last_used_at: Date }>({
+      name: 'auth_session_live',
+      text: `SELECT s.last_used_at FROM sessions s
         WHERE s.id = $1 AND s.account_id = $2 AND s.revoked_at IS NULL
           AND s.created_at > now() - make_interval(secs => $4)
           AND NOT EXISTS (SELECT 1 FROM revoked_tokens r WHERE r.jti = $3)`,
-      [sessionId, accountId, jti, this.config.sessionMaxAge],
-    );
+      values: [sessionId, accountId, jti, this.config.sessionMaxAge],
+    });
     const row = rows[0];
     if (!row) return false;
     this.touch(sessionId, row.last_used_at);
@@ -46,16 +46,16 @@ export class AccountRevocation {
       email: string;
       created_at: Date;
       providers: string[];
-    }>(
-      'auth_session_live_profile',
-      `SELECT s.last_used_at, a.email, a.created_at,
+    }>({
+      name: 'auth_session_live_profile',
+      text: `SELECT s.last_used_at, a.email, a.created_at,
               ARRAY(SELECT DISTINCT i.provider FROM account_identities i WHERE i.account_id = a.id) AS providers
          FROM sessions s JOIN accounts a ON a.id = s.account_id
         WHERE s.id = $1 AND s.account_id = $2 AND s.revoked_at IS NULL
           AND s.created_at > now() - make_interval(secs => $4)
           AND NOT EXISTS (SELECT 1 FROM revoked_tokens r WHERE r.jti = $3)`,
-      [sessionId, accountId, jti, this.config.sessionMaxAge],
-    );
+      values: [sessionId, accountId, jti, this.config.sessionMaxAge],
+    });
     const row = rows[0];
     if (!row) return null;
     this.touch(sessionId, row.last_used_at);
@@ -71,7 +71,11 @@ export class AccountRevocation {
   private touch(sessionId: string, lastUsedAt: Date): void {
     if (Date.now() - lastUsedAt.getTime() <= LAST_USED_GRANULARITY_MS) return;
     this.queries
-      .rows('auth_session_touch', `UPDATE sessions SET last_used_at = now() WHERE id = $1`, [sessionId])
+      .rows({
+        name: 'auth_session_touch',
+        text: `UPDATE sessions SET last_used_at = now() WHERE id = $1`,
+        values: [sessionId],
+      })
       .catch((err: Error) =>
         this.logger.warn({ err: { message: err.message } }, 'could not record session use'),
       );

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { isUuid } from '@app/core';
-import { PreparedQueries } from '@app/database';
+import { Sql } from '@app/database';
 import { DataSource } from 'typeorm';
 import { ProductCreateInput, ProductUpdateInput } from '../inputs/product.input';
 import { ProductModel } from '../models/product.model';
@@ -57,7 +57,7 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
 @Injectable()
 export class ProductsService {
   constructor(
-    private readonly queries: PreparedQueries,
+    private readonly queries: Sql,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
@@ -78,7 +78,11 @@ export class ProductsService {
     values.push(size + 1);
     const name =
       `sf_products_${query ? 'search' : 'page'}${key ? '_after' : ''}` as keyof typeof LIST_STATEMENTS;
-    const rows = await this.queries.rows<ProductRow>(name, LIST_STATEMENTS[name], values);
+    const rows = await this.queries.rows<ProductRow>({
+      name: name,
+      text: LIST_STATEMENTS[name],
+      values: values,
+    });
     return toPage('p', rows, size, toProductModel);
   }
 
@@ -93,16 +97,16 @@ export class ProductsService {
     if (hasId === hasHandle) throw StorefrontErrors.badInput('Give exactly one of id and handle.');
     if (hasId && !isUuid(args.id)) return null;
     const rows = hasId
-      ? await this.queries.rows<ProductRow>(
-          'sf_product_by_id',
-          `SELECT ${PRODUCT_COLUMNS} FROM products p WHERE p.id = $1 AND p.store_id = $2 AND p.deleted_at IS NULL`,
-          [args.id, caller.storeId],
-        )
-      : await this.queries.rows<ProductRow>(
-          'sf_product_by_handle',
-          `SELECT ${PRODUCT_COLUMNS} FROM products p WHERE p.store_id = $1 AND p.handle = $2 AND p.deleted_at IS NULL`,
-          [caller.storeId, args.handle],
-        );
+      ? await this.queries.rows<ProductRow>({
+          name: 'sf_product_by_id',
+          text: `SELECT ${PRODUCT_COLUMNS} FROM products p WHERE p.id = $1 AND p.store_id = $2 AND p.deleted_at IS NULL`,
+          values: [args.id, caller.storeId],
+        })
+      : await this.queries.rows<ProductRow>({
+          name: 'sf_product_by_handle',
+          text: `SELECT ${PRODUCT_COLUMNS} FROM products p WHERE p.store_id = $1 AND p.handle = $2 AND p.deleted_at IS NULL`,
+          values: [caller.storeId, args.handle],
+        });
     return rows[0] ? toProductModel(rows[0]) : null;
   }
 
@@ -111,11 +115,11 @@ export class ProductsService {
    * showing the product it was placed for).
    */
   async byIds(storeId: string, ids: readonly string[]): Promise<Map<string, ProductModel>> {
-    const rows = await this.queries.rows<ProductRow>(
-      'sf_products_by_ids',
-      `SELECT ${PRODUCT_COLUMNS} FROM products p WHERE p.store_id = $1 AND p.id = ANY($2::uuid[])`,
-      [storeId, ids.filter((id) => isUuid(id))],
-    );
+    const rows = await this.queries.rows<ProductRow>({
+      name: 'sf_products_by_ids',
+      text: `SELECT ${PRODUCT_COLUMNS} FROM products p WHERE p.store_id = $1 AND p.id = ANY($2::uuid[])`,
+      values: [storeId, ids.filter((id) => isUuid(id))],
+    });
     return new Map(rows.map((row) => [row.id, toProductModel(row)]));
   }
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { isUuid } from '@app/core';
-import { PreparedQueries } from '@app/database';
+import { Sql } from '@app/database';
 import { DataSource, EntityManager } from 'typeorm';
 import { MAX_LINE_QUANTITY, OrderCreateInput } from '../inputs/order.input';
 import { MoneyModel } from '../models/money.model';
@@ -70,7 +70,7 @@ async function rowsOf<T>(manager: EntityManager, sql: string, values: unknown[])
 @Injectable()
 export class OrdersService {
   constructor(
-    private readonly queries: PreparedQueries,
+    private readonly queries: Sql,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
@@ -82,29 +82,29 @@ export class OrdersService {
     const size = pageSize(args.first);
     const key = afterKey('o', args.after);
     const rows = key
-      ? await this.queries.rows<OrderRow>(
-          'sf_orders_page_after',
-          `SELECT ${ORDER_COLUMNS} FROM orders o
+      ? await this.queries.rows<OrderRow>({
+          name: 'sf_orders_page_after',
+          text: `SELECT ${ORDER_COLUMNS} FROM orders o
             WHERE o.store_id = $1 AND (o.created_at, o.id) > ($2::timestamptz, $3::uuid)
             ORDER BY o.created_at, o.id LIMIT $4`,
-          [caller.storeId, key.createdAt, key.id, size + 1],
-        )
-      : await this.queries.rows<OrderRow>(
-          'sf_orders_page',
-          `SELECT ${ORDER_COLUMNS} FROM orders o WHERE o.store_id = $1 ORDER BY o.created_at, o.id LIMIT $2`,
-          [caller.storeId, size + 1],
-        );
+          values: [caller.storeId, key.createdAt, key.id, size + 1],
+        })
+      : await this.queries.rows<OrderRow>({
+          name: 'sf_orders_page',
+          text: `SELECT ${ORDER_COLUMNS} FROM orders o WHERE o.store_id = $1 ORDER BY o.created_at, o.id LIMIT $2`,
+          values: [caller.storeId, size + 1],
+        });
     return toPage('o', rows, size, toOrderModel);
   }
 
   async find(caller: StorefrontCaller, id: string): Promise<OrderModel | null> {
     requireScope(caller, 'orders:read');
     if (!isUuid(id)) return null;
-    const rows = await this.queries.rows<OrderRow>(
-      'sf_order_by_id',
-      `SELECT ${ORDER_COLUMNS} FROM orders o WHERE o.id = $1 AND o.store_id = $2`,
-      [id, caller.storeId],
-    );
+    const rows = await this.queries.rows<OrderRow>({
+      name: 'sf_order_by_id',
+      text: `SELECT ${ORDER_COLUMNS} FROM orders o WHERE o.id = $1 AND o.store_id = $2`,
+      values: [id, caller.storeId],
+    });
     return rows[0] ? toOrderModel(rows[0]) : null;
   }
 
@@ -112,14 +112,14 @@ export class OrdersService {
   async linesOf(storeId: string, orderIds: readonly string[]): Promise<Map<string, OrderLineModel[]>> {
     // The store is in the query although the order ids already came from a store-scoped read: defence
     // in depth, so a loader fed a foreign id can never return another store's lines.
-    const rows = await this.queries.rows<LineRow>(
-      'sf_order_lines',
-      `SELECT l.order_id, l.position, l.product_id, l.quantity, l.unit_price_minor, l.currency_code
+    const rows = await this.queries.rows<LineRow>({
+      name: 'sf_order_lines',
+      text: `SELECT l.order_id, l.position, l.product_id, l.quantity, l.unit_price_minor, l.currency_code
          FROM order_lines l JOIN orders o ON o.id = l.order_id
         WHERE l.order_id = ANY($1::uuid[]) AND o.store_id = $2
         ORDER BY l.order_id, l.position`,
-      [orderIds, storeId],
-    );
+      values: [orderIds, storeId],
+    });
     const byOrder = new Map<string, OrderLineModel[]>();
     for (const row of rows) {
       const lines = byOrder.get(row.order_id) ?? [];
