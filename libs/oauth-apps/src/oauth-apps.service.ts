@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { AccountCaller, AppCaller, Errors, isUuid, randomSecret, SecretHasher } from '@app/core';
+import { StoresService } from '@app/stores';
 import { randomBytes } from 'node:crypto';
-import { DataSource } from 'typeorm';
+import { AppRow, OAuthAppsRepository } from './oauth-apps.repository';
 import { OAuthAppErrors } from './oauth-apps.errors';
 import { APP_SCOPES, canonicalScopes } from './scopes';
 
@@ -36,26 +36,15 @@ export interface CreateOAuthApp {
   scopes?: string[];
 }
 
-interface AppRow {
-  id: string;
-  store_id: string;
-  name: string;
-  client_id: string;
-  scopes: string[];
-  created_at: Date;
-  secret_hint: string;
-}
-
-const RETURNING = 'a.id, a.store_id, a.name, a.client_id, a.scopes, a.created_at, a.secret_hint';
-
 /**
- * OAuth apps of the caller's stores. Ownership is part of every query (a join on `stores.owner_id`),
- * so another account's app or store is indistinguishable from one that does not exist (404).
+ * OAuth apps of the caller's stores: another account's app or store is indistinguishable from one that
+ * does not exist (404). No SQL here (OAuthAppsRepository).
  */
 @Injectable()
 export class OAuthAppsService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly apps: OAuthAppsRepository,
+    private readonly stores: StoresService,
     private readonly hasher: SecretHasher,
   ) {}
 
@@ -63,27 +52,25 @@ export class OAuthAppsService {
     const scopes = canonicalScopes(input.scopes ?? APP_SCOPES);
     const secret = randomSecret(SECRET_PREFIX);
     const clientId = CLIENT_ID_PREFIX + randomBytes(16).toString('hex');
-    const rows = (await this.db.query(
-      `INSERT INTO oauth_apps AS a (store_id, name, client_id, secret_hash, secret_hint, scopes)
-       SELECT s.id, $3, $4, $5, $6, $7 FROM stores s WHERE s.id = $1 AND s.owner_id = $2
-       RETURNING ${RETURNING}`,
-      [input.storeId, caller.accountId, input.name, clientId, ...this.secretColumns(secret), scopes],
-    )) as AppRow[];
-    if (!rows[0]) throw OAuthAppErrors.storeNotFound();
-    return withSecret(rows[0], secret);
+    const [secretHash, secretHint] = this.secretColumns(secret);
+    const row = isUuid(input.storeId)
+      ? await this.apps.insert(caller.accountId, input.storeId, {
+          name: input.name,
+          clientId,
+          secretHash,
+          secretHint,
+          scopes,
+        })
+      : undefined;
+    if (!row) throw OAuthAppErrors.storeNotFound();
+    return withSecret(row, secret);
   }
 
   /** Oldest first. An unknown or foreign store is 404, not an empty list. */
   async list(caller: AccountCaller, storeId: string): Promise<OAuthAppView[]> {
-    const rows = (await this.db.query(
-      `SELECT s.id AS owned, ${RETURNING}
-         FROM stores s LEFT JOIN oauth_apps a ON a.store_id = s.id
-        WHERE s.id = $1 AND s.owner_id = $2
-        ORDER BY a.created_at, a.id`,
-      [storeId, caller.accountId],
-    )) as (AppRow & { owned: string })[];
-    if (rows.length === 0) throw OAuthAppErrors.storeNotFound();
-    return rows.filter((r) => r.id !== null).map(toView);
+    const rows = isUuid(storeId) ? await this.apps.listOwned(caller.accountId, storeId) : null;
+    if (!rows) throw OAuthAppErrors.storeNotFound();
+    return rows.map(toView);
   }
 
   /**
@@ -93,39 +80,24 @@ export class OAuthAppsService {
   async rotateSecret(caller: AccountCaller, appId: string): Promise<OAuthAppCredentials> {
     if (!isUuid(appId)) throw OAuthAppErrors.appNotFound();
     const secret = randomSecret(SECRET_PREFIX);
-    const [rows] = (await this.db.query(
-      `UPDATE oauth_apps a
-          SET secret_hash = $3, secret_hint = $4, secret_version = a.secret_version + 1,
-              secret_rotated_at = clock_timestamp()
-         FROM stores s
-        WHERE a.id = $1 AND s.id = a.store_id AND s.owner_id = $2
-        RETURNING ${RETURNING}`,
-      [appId, caller.accountId, ...this.secretColumns(secret)],
-    )) as [AppRow[], number];
-    if (!rows[0]) throw OAuthAppErrors.appNotFound();
-    return withSecret(rows[0], secret);
+    const [hash, hint] = this.secretColumns(secret);
+    const row = await this.apps.rotateOwned(caller.accountId, appId, { hash, hint });
+    if (!row) throw OAuthAppErrors.appNotFound();
+    return withSecret(row, secret);
   }
 
   /** The app and with it every token it issued (the liveness read finds no app). */
   async remove(caller: AccountCaller, appId: string): Promise<void> {
     if (!isUuid(appId)) throw OAuthAppErrors.appNotFound();
-    const [rows] = (await this.db.query(
-      `DELETE FROM oauth_apps a USING stores s
-        WHERE a.id = $1 AND s.id = a.store_id AND s.owner_id = $2 RETURNING a.id`,
-      [appId, caller.accountId],
-    )) as [{ id: string }[], number];
-    if (!rows[0]) throw OAuthAppErrors.appNotFound();
+    if (!(await this.apps.deleteOwned(caller.accountId, appId))) throw OAuthAppErrors.appNotFound();
   }
 
   /** `GET /v1/app/store`: the app token's own store (scope `store:read`). */
   async storeOf(caller: AppCaller): Promise<{ id: string; name: string }> {
     if (!caller.scopes.includes('store:read')) throw Errors.insufficientScope('This token lacks store:read.');
-    const rows = (await this.db.query(`SELECT id, name FROM stores WHERE id = $1`, [caller.storeId])) as {
-      id: string;
-      name: string;
-    }[];
-    if (!rows[0]) throw OAuthAppErrors.storeNotFound();
-    return { id: rows[0].id, name: rows[0].name };
+    const store = await this.stores.publicProfile(caller.storeId);
+    if (!store) throw OAuthAppErrors.storeNotFound();
+    return { id: store.id, name: store.name };
   }
 
   private secretColumns(secret: string): [string, string] {

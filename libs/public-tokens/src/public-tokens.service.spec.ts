@@ -1,0 +1,90 @@
+import { AccountCaller, SecretHasher } from '@app/core';
+import type { StoresService } from '@app/stores';
+import type { PublicTokensRepository, TokenRow } from './public-tokens.repository';
+import { PublicTokensService } from './public-tokens.service';
+
+// The service's rules with the repository replaced: which 404, what is hashed, what is never returned.
+const OWNER: AccountCaller = {
+  kind: 'account',
+  accountId: 'a0000000-0000-4000-8000-000000000001',
+  sessionId: 's',
+  jti: 'j',
+};
+const STORE = 'b0000000-0000-4000-8000-000000000002';
+const TOKEN_ID = 'c0000000-0000-4000-8000-000000000003';
+const hasher = new SecretHasher({ otpPepper: 'x'.repeat(32) } as never);
+
+function setup(options: { owned: boolean; token?: boolean }) {
+  const inserted: { hash: string; hint: string; scopes: string[] }[] = [];
+  const row = (hint: string): TokenRow => ({
+    id: TOKEN_ID,
+    store_id: STORE,
+    name: 'Web',
+    scopes: ['products:read', 'store:read'],
+    created_at: new Date('2026-11-22T10:00:00Z'),
+    token_hint: hint,
+  });
+  const repo = {
+    insert: async (_o: string, _s: string, t: { hash: string; hint: string; scopes: string[] }) => {
+      inserted.push(t);
+      return options.owned ? row(t.hint) : undefined;
+    },
+    listOwned: async () => (options.owned ? (options.token ? [row('abcd')] : []) : null),
+    rotateOwned: async (_o: string, _s: string, _t: string, secret: { hint: string }) =>
+      options.owned && options.token ? row(secret.hint) : undefined,
+    deleteOwned: async () => Boolean(options.owned && options.token),
+    findByHash: async () => undefined,
+  };
+  const stores = { isOwnedBy: async () => options.owned };
+  const service = new PublicTokensService(
+    repo as unknown as PublicTokensRepository,
+    stores as unknown as StoresService,
+    hasher,
+  );
+  return { service, inserted };
+}
+const code = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: { code?: string }) => e.code,
+  );
+
+describe('PublicTokensService (repository replaced)', () => {
+  it('issues an sfp_ token once, stores only its keyed hash and hint, in canonical scope order', async () => {
+    const { service, inserted } = setup({ owned: true });
+    const issued = await service.create(OWNER, STORE, {
+      name: 'Web',
+      scopes: ['products:read', 'store:read'],
+    });
+    expect(issued.token).toMatch(/^sfp_[A-Za-z0-9_-]{43}$/);
+    expect(inserted[0].hash).toBe(hasher.hash('public_token', issued.token));
+    expect(inserted[0].hash).not.toContain(issued.token);
+    expect(inserted[0].hint).toBe(issued.token.slice(-4));
+    expect(inserted[0].scopes).toEqual(['store:read', 'products:read']);
+  });
+
+  it('lists without token values, and tells a foreign store from a missing token only by which 404', async () => {
+    expect(
+      JSON.stringify(await setup({ owned: true, token: true }).service.list(OWNER, STORE)),
+    ).not.toContain('sfp_');
+    expect(await code(setup({ owned: false }).service.list(OWNER, STORE))).toBe('store_not_found');
+    expect(await code(setup({ owned: true }).service.rotate(OWNER, STORE, TOKEN_ID))).toBe(
+      'public_token_not_found',
+    );
+    expect(await code(setup({ owned: false }).service.rotate(OWNER, STORE, TOKEN_ID))).toBe(
+      'store_not_found',
+    );
+    expect(await code(setup({ owned: true }).service.remove(OWNER, STORE, 'nope'))).toBe(
+      'public_token_not_found',
+    );
+    expect(await code(setup({ owned: true }).service.create(OWNER, 'nope', { name: 'x' }))).toBe(
+      'store_not_found',
+    );
+  });
+
+  it('refuses malformed bearer values before any lookup', async () => {
+    const { service } = setup({ owned: true });
+    expect(await service.resolve('sfp_short')).toBeNull();
+    expect(await service.resolve(`sfp_${'a'.repeat(43)}`)).toBeNull(); // well-formed, unknown
+  });
+});
