@@ -13,6 +13,7 @@ import { AuthRateLimitGuard, AuthThrottler } from './rate-limit/auth-rate-limit.
 import { MemoryThrottlerStorage } from './rate-limit/memory-throttler.storage';
 import { RedisThrottlerStorage } from './rate-limit/redis-throttler.storage';
 import { SessionService } from './session.service';
+import { SessionsRepository } from './sessions.repository';
 import { SOCIAL_PROVIDERS, SocialController } from './social';
 import { AccessTokenService, jwtModuleOptions } from './tokens/access-token.service';
 
@@ -36,6 +37,7 @@ import { AccessTokenService, jwtModuleOptions } from './tokens/access-token.serv
     CallerResolvers,
     OtpService,
     SessionService,
+    SessionsRepository,
     ...SOCIAL_PROVIDERS,
     // Order matters: the rate limit counts every /v1/auth request, authenticated or not.
     AuthThrottler,

@@ -1,0 +1,194 @@
+import { Injectable } from '@nestjs/common';
+import { AccountProfile } from '@app/core';
+import { Sql } from '@app/database';
+
+export interface SessionRow {
+  id: string;
+  method: string;
+  created_at: Date;
+  last_used_at: Date;
+  user_agent: string | null;
+  ip: string | null;
+}
+
+/** Lifetimes the statements need (seconds), from the configuration. */
+export interface SessionLimits {
+  refreshTokenTtl: number;
+  sessionMaxAge: number;
+}
+
+/**
+ * The `sessions`, `refresh_tokens` and `revoked_tokens` tables: opening and sliding sessions, claiming
+ * refresh tokens once, revoking, and the per-request revocation reads (named prepared statements).
+ */
+@Injectable()
+export class SessionsRepository {
+  constructor(private readonly sql: Sql) {}
+
+  async open(
+    accountId: string,
+    method: string,
+    client: { userAgent: string | null; ip: string | null },
+    limits: SessionLimits,
+  ): Promise<string> {
+    const row = await this.sql.one<{ id: string }>({
+      text: `INSERT INTO sessions (account_id, method, user_agent, ip, expires_at)
+             VALUES ($1, $2, $3, $4, now() + make_interval(secs => LEAST($5::int, $6::int))) RETURNING id`,
+      values: [accountId, method, client.userAgent, client.ip, limits.refreshTokenTtl, limits.sessionMaxAge],
+    });
+    return (row as { id: string }).id;
+  }
+
+  /** Stores a refresh token's hash; it never outlives its session's SESSION_MAX_AGE. */
+  async addRefreshToken(sessionId: string, tokenHash: string, limits: SessionLimits): Promise<void> {
+    await this.sql.run({
+      text: `INSERT INTO refresh_tokens (token_hash, session_id, expires_at)
+             SELECT $1, s.id, LEAST(now() + make_interval(secs => $3), s.created_at + make_interval(secs => $4))
+               FROM sessions s WHERE s.id = $2`,
+      values: [tokenHash, sessionId, limits.refreshTokenTtl, limits.sessionMaxAge],
+    });
+  }
+
+  /** Claims an unused, unexpired refresh token of a live session: once, even under concurrency. */
+  claimRefreshToken(
+    tokenHash: string,
+    sessionMaxAge: number,
+  ): Promise<{ session_id: string; account_id: string } | undefined> {
+    return this.sql.one({
+      text: `UPDATE refresh_tokens rt SET used_at = now()
+               FROM sessions s
+              WHERE rt.token_hash = $1 AND rt.used_at IS NULL AND rt.expires_at > now()
+                AND s.id = rt.session_id AND s.revoked_at IS NULL
+                AND s.created_at > now() - make_interval(secs => $2)
+              RETURNING s.id AS session_id, s.account_id`,
+      values: [tokenHash, sessionMaxAge],
+    });
+  }
+
+  /** An already used refresh token: was it used within the reuse interval, and is its session alive? */
+  findUsedRefreshToken(
+    tokenHash: string,
+    reuseInterval: number,
+    sessionMaxAge: number,
+  ): Promise<
+    { session_id: string; account_id: string; within_interval: boolean; session_live: boolean } | undefined
+  > {
+    return this.sql.one({
+      text: `SELECT rt.session_id, s.account_id,
+                    rt.used_at > now() - make_interval(secs => $2) AS within_interval,
+                    (s.revoked_at IS NULL AND rt.expires_at > now()
+                      AND s.created_at > now() - make_interval(secs => $3)) AS session_live
+               FROM refresh_tokens rt JOIN sessions s ON s.id = rt.session_id
+              WHERE rt.token_hash = $1 AND rt.used_at IS NOT NULL`,
+      values: [tokenHash, reuseInterval, sessionMaxAge],
+    });
+  }
+
+  /** Slides the session (never past SESSION_MAX_AGE from sign-in). */
+  async slide(sessionId: string, limits: SessionLimits): Promise<void> {
+    await this.sql.run({
+      text: `UPDATE sessions
+                SET expires_at = LEAST(now() + make_interval(secs => $2), created_at + make_interval(secs => $3)),
+                    last_used_at = now()
+              WHERE id = $1`,
+      values: [sessionId, limits.refreshTokenTtl, limits.sessionMaxAge],
+    });
+  }
+
+  /** Revokes one live session of the account; false when there is none. */
+  async revoke(accountId: string, sessionId: string, reason: string): Promise<boolean> {
+    const { rowCount } = await this.sql.run({
+      text: `UPDATE sessions SET revoked_at = now(), revoked_reason = $3
+              WHERE id = $1 AND account_id = $2 AND revoked_at IS NULL AND expires_at > now()`,
+      values: [sessionId, accountId, reason],
+    });
+    return rowCount > 0;
+  }
+
+  /** Revokes a session whatever its account (refresh-token reuse). */
+  async revokeById(sessionId: string, reason: string): Promise<void> {
+    await this.sql.run({
+      text: `UPDATE sessions SET revoked_at = now(), revoked_reason = $2 WHERE id = $1 AND revoked_at IS NULL`,
+      values: [sessionId, reason],
+    });
+  }
+
+  async revokeAll(accountId: string, reason: string): Promise<void> {
+    await this.sql.run({
+      text: `UPDATE sessions SET revoked_at = now(), revoked_reason = $2 WHERE account_id = $1 AND revoked_at IS NULL`,
+      values: [accountId, reason],
+    });
+  }
+
+  listLive(accountId: string, sessionMaxAge: number): Promise<SessionRow[]> {
+    return this.sql.rows<SessionRow>({
+      text: `SELECT id, method, created_at, last_used_at, user_agent, ip FROM sessions
+              WHERE account_id = $1 AND revoked_at IS NULL AND expires_at > now()
+                AND created_at > now() - make_interval(secs => $2)
+              ORDER BY created_at DESC, id`,
+      values: [accountId, sessionMaxAge],
+    });
+  }
+
+  /**
+   * The revocation read of every account request: the session is live (not revoked, younger than
+   * SESSION_MAX_AGE) and the token's jti was not revoked on its own. One prepared, indexed statement.
+   */
+  findLive(
+    accountId: string,
+    sessionId: string,
+    jti: string,
+    sessionMaxAge: number,
+  ): Promise<{ last_used_at: Date } | undefined> {
+    return this.sql.one({
+      name: 'auth_session_live',
+      text: `SELECT s.last_used_at FROM sessions s
+              WHERE s.id = $1 AND s.account_id = $2 AND s.revoked_at IS NULL
+                AND s.created_at > now() - make_interval(secs => $4)
+                AND NOT EXISTS (SELECT 1 FROM revoked_tokens r WHERE r.jti = $3)`,
+      values: [sessionId, accountId, jti, sessionMaxAge],
+    });
+  }
+
+  /** The same read, with the account (for routes marked @WithAccountProfile): still one round trip. */
+  async findLiveWithProfile(
+    accountId: string,
+    sessionId: string,
+    jti: string,
+    sessionMaxAge: number,
+  ): Promise<{ lastUsedAt: Date; profile: AccountProfile } | undefined> {
+    const row = await this.sql.one<{
+      last_used_at: Date;
+      email: string;
+      created_at: Date;
+      providers: string[];
+    }>({
+      name: 'auth_session_live_profile',
+      text: `SELECT s.last_used_at, a.email, a.created_at,
+                    ARRAY(SELECT DISTINCT i.provider FROM account_identities i WHERE i.account_id = a.id) AS providers
+               FROM sessions s JOIN accounts a ON a.id = s.account_id
+              WHERE s.id = $1 AND s.account_id = $2 AND s.revoked_at IS NULL
+                AND s.created_at > now() - make_interval(secs => $4)
+                AND NOT EXISTS (SELECT 1 FROM revoked_tokens r WHERE r.jti = $3)`,
+      values: [sessionId, accountId, jti, sessionMaxAge],
+    });
+    if (!row) return undefined;
+    return {
+      lastUsedAt: row.last_used_at,
+      profile: {
+        id: accountId,
+        email: row.email,
+        createdAt: row.created_at.toISOString(),
+        providers: row.providers,
+      },
+    };
+  }
+
+  async touch(sessionId: string): Promise<void> {
+    await this.sql.run({
+      name: 'auth_session_touch',
+      text: `UPDATE sessions SET last_used_at = now() WHERE id = $1`,
+      values: [sessionId],
+    });
+  }
+}
