@@ -4,10 +4,12 @@ import { JwtModule } from '@nestjs/jwt';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { APP_CONFIG, AppConfig } from '@app/core';
 import { AccountService } from './account.service';
+import { AccountsRepository } from './accounts.repository';
 import { AuthController } from './auth.controller';
 import { AccessGuard } from './guards/access.guard';
 import { AccountRevocation } from './guards/account-revocation';
 import { CallerResolvers } from './guards/caller-resolvers';
+import { OtpRepository } from './otp.repository';
 import { OtpService } from './otp.service';
 import { AuthRateLimitGuard, AuthThrottler } from './rate-limit/auth-rate-limit.guard';
 import { MemoryThrottlerStorage } from './rate-limit/memory-throttler.storage';
@@ -33,8 +35,10 @@ import { AccessTokenService, jwtModuleOptions } from './tokens/access-token.serv
   providers: [
     AccessTokenService,
     AccountService,
+    AccountsRepository,
     AccountRevocation,
     CallerResolvers,
+    OtpRepository,
     OtpService,
     SessionService,
     SessionsRepository,

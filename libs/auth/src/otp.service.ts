@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { APP_CONFIG, APP_LOGGER, AppConfig, Errors, MailService, SecretHasher } from '@app/core';
 import { randomInt } from 'node:crypto';
 import type { Logger } from 'pino';
-import { DataSource } from 'typeorm';
 import { AuthErrors } from './auth.errors';
+import { OtpRepository } from './otp.repository';
 
 const OTP_PURPOSE = 'otp';
 
@@ -18,7 +17,7 @@ export interface LoginAccepted {
 @Injectable()
 export class OtpService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly otps: OtpRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(APP_LOGGER) private readonly logger: Logger,
     private readonly hasher: SecretHasher,
@@ -33,24 +32,11 @@ export class OtpService {
   async request(email: string): Promise<LoginAccepted> {
     const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
     const codeHash = this.hasher.hash(OTP_PURPOSE, `${email}:${code}`);
-    const issued = (await this.db.query(
-      `INSERT INTO otp_challenges AS c (email, code_hash, attempts, created_at, expires_at, consumed_at)
-       VALUES ($1, $2, 0, now(), now() + make_interval(secs => $3), NULL)
-       ON CONFLICT (email) DO UPDATE
-          SET code_hash = EXCLUDED.code_hash, attempts = 0, created_at = now(),
-              expires_at = EXCLUDED.expires_at, consumed_at = NULL
-        WHERE c.created_at <= now() - make_interval(secs => $4)
-       RETURNING email`,
-      [email, codeHash, this.config.otpTtl, this.config.otpResendAfter],
-    )) as unknown[];
-    if (issued.length === 0) {
-      const [row] = (await this.db.query(
-        `SELECT GREATEST(1, CEIL(EXTRACT(EPOCH FROM (created_at + make_interval(secs => $2) - now())))) AS wait
-           FROM otp_challenges WHERE email = $1`,
-        [email, this.config.otpResendAfter],
-      )) as { wait: string }[];
+    const issued = await this.otps.issue(email, codeHash, this.config.otpTtl, this.config.otpResendAfter);
+    if (!issued) {
+      const wait = await this.otps.secondsUntilResend(email, this.config.otpResendAfter);
       throw Errors.rateLimited(
-        Number(row?.wait ?? this.config.otpResendAfter),
+        wait ?? this.config.otpResendAfter,
         'A code was sent recently; wait before asking again.',
       );
     }
@@ -66,10 +52,7 @@ export class OtpService {
       });
     } catch (error) {
       // Let the person ask again at once instead of waiting out a cooldown for a mail that never left.
-      await this.db.query(`DELETE FROM otp_challenges WHERE email = $1 AND code_hash = $2`, [
-        email,
-        codeHash,
-      ]);
+      await this.otps.discard(email, codeHash);
       this.logger.error({ err: { message: (error as Error).message } }, 'sign-in mail failed');
       throw AuthErrors.mailFailed();
     }
@@ -91,34 +74,21 @@ export class OtpService {
    * `invalid_otp`, and a verify with no live code counts as a failure too (it is a guess all the same).
    */
   async verify(email: string, otp: string): Promise<void> {
-    const outcome = await this.db.transaction(async (tx) => {
-      await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`otp:${email}`]);
-      const [window] = (await tx.query(
-        `SELECT count(*)::int AS failures,
-                CEIL(EXTRACT(EPOCH FROM (min(failed_at) + interval '1 hour' - now())))::int AS frees_in
-           FROM otp_failures WHERE email = $1 AND failed_at > now() - interval '1 hour'`,
-        [email],
-      )) as { failures: number; frees_in: number | null }[];
+    const outcome = await this.otps.lockedForAddress(email, async (tx) => {
+      const window = await this.otps.failureWindow(tx, email);
       if (window.failures >= this.config.otpMaxFailures) {
         return { kind: 'limited' as const, retryAfter: window.frees_in ?? 3600 };
       }
-      const [counted] = (await tx.query(
-        `UPDATE otp_challenges SET attempts = attempts + 1
-          WHERE email = $1 AND consumed_at IS NULL AND expires_at > now() AND attempts < $2
-          RETURNING code_hash`,
-        [email, this.config.otpMaxAttempts],
-      )) as [{ code_hash: string }[], number];
-      const stored = counted[0]?.code_hash;
-      if (stored && this.hasher.matches(OTP_PURPOSE, `${email}:${otp}`, stored)) {
-        const [, consumed] = (await tx.query(
-          `UPDATE otp_challenges SET consumed_at = now()
-            WHERE email = $1 AND code_hash = $2 AND consumed_at IS NULL AND expires_at > now()`,
-          [email, stored],
-        )) as [unknown, number];
-        if (consumed === 1) return { kind: 'ok' as const };
+      const stored = await this.otps.countAttempt(tx, email, this.config.otpMaxAttempts);
+      if (
+        stored &&
+        this.hasher.matches(OTP_PURPOSE, `${email}:${otp}`, stored) &&
+        (await this.otps.consume(tx, email, stored))
+      ) {
+        return { kind: 'ok' as const };
       }
       // Recorded in the same transaction as the check, so the failure counts before the lock is let go.
-      await tx.query(`INSERT INTO otp_failures (email) VALUES ($1)`, [email]);
+      await this.otps.recordFailure(tx, email);
       return { kind: 'invalid' as const };
     });
     if (outcome.kind === 'limited') {
