@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { randomSecret, SecretHasher } from '@app/core';
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { DataSource } from 'typeorm';
 import { SocialErrors } from './social.errors';
+import { SocialRepository } from './social.repository';
 
 export const LOGIN_CODE_TTL_SECONDS = 60;
 
@@ -25,18 +24,20 @@ const LOGIN_CODE_PREFIX = 'sfl_';
 @Injectable()
 export class LoginCodeService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly social: SocialRepository,
     private readonly hasher: SecretHasher,
   ) {}
 
   /** A code for a finished sign-in, bound to the S256 challenge of the page that started it. */
   async issue(accountId: string, method: string, codeChallenge: string): Promise<string> {
     const code = randomSecret(LOGIN_CODE_PREFIX);
-    await this.db.query(
-      `INSERT INTO login_codes (code_hash, account_id, method, code_challenge, expires_at)
-       VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))`,
-      [this.hasher.hash(LOGIN_CODE_PURPOSE, code), accountId, method, codeChallenge, LOGIN_CODE_TTL_SECONDS],
-    );
+    await this.social.insertLoginCode({
+      hash: this.hasher.hash(LOGIN_CODE_PURPOSE, code),
+      accountId,
+      method,
+      codeChallenge,
+      ttlSeconds: LOGIN_CODE_TTL_SECONDS,
+    });
     return code;
   }
 
@@ -50,12 +51,7 @@ export class LoginCodeService {
    */
   async consume(code: string, codeVerifier: string): Promise<{ accountId: string; method: string }> {
     if (!code.startsWith(LOGIN_CODE_PREFIX)) throw SocialErrors.loginCodeRejected();
-    const rows = (await this.db.query(
-      `DELETE FROM login_codes WHERE code_hash = $1
-        RETURNING account_id, method, code_challenge, expires_at > now() AS live`,
-      [this.hasher.hash(LOGIN_CODE_PURPOSE, code)],
-    )) as [{ account_id: string; method: string; code_challenge: string | null; live: boolean }[], number];
-    const row = rows[0][0];
+    const row = await this.social.consumeLoginCode(this.hasher.hash(LOGIN_CODE_PURPOSE, code));
     if (!row || !row.live) throw SocialErrors.loginCodeRejected();
     if (!row.code_challenge || !challengeMatches(codeVerifier, row.code_challenge)) {
       throw SocialErrors.codeVerifierMismatch();

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { SecretHasher } from '@app/core';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { DataSource } from 'typeorm';
 import { SocialErrors, SocialProvider } from './social.errors';
+import { SocialRepository } from './social.repository';
 
 /** How long a started sign-in may take at the provider. */
 export const STATE_TTL_SECONDS = 600;
@@ -46,7 +45,7 @@ type VerifyCallback = (err: Error | null, ok?: string | boolean, state?: Verifie
 @Injectable()
 export class SocialStateStore {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly social: SocialRepository,
     private readonly hasher: SecretHasher,
   ) {}
 
@@ -69,20 +68,15 @@ export class SocialStateStore {
     clientCodeChallenge: string | null,
   ): Promise<string> {
     const handle = randomBytes(24).toString('base64url');
-    await this.db.query(
-      `INSERT INTO social_login_states
-              (state_hash, provider, binding_hash, code_verifier, redirect_uri, client_code_challenge, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(secs => $7))`,
-      [
-        this.hasher.hash(STATE_PURPOSE, handle),
-        provider,
-        bindingHash,
-        codeVerifier,
-        redirectUri,
-        clientCodeChallenge,
-        STATE_TTL_SECONDS,
-      ],
-    );
+    await this.social.insertState({
+      hash: this.hasher.hash(STATE_PURPOSE, handle),
+      provider,
+      bindingHash,
+      codeVerifier,
+      redirectUri,
+      clientCodeChallenge,
+      ttlSeconds: STATE_TTL_SECONDS,
+    });
     return `${handle}.${this.sign(provider, handle)}`;
   }
 
@@ -92,21 +86,11 @@ export class SocialStateStore {
     const [handle, signature] = raw.split('.');
     const expected = Buffer.from(this.sign(provider, handle));
     if (!timingSafeEqual(Buffer.from(signature), expected)) throw SocialErrors.invalidState();
-    const rows = (await this.db.query(
-      `DELETE FROM social_login_states
-        WHERE state_hash = $1 AND provider = $2 AND binding_hash = $3
-        RETURNING code_verifier, redirect_uri, client_code_challenge, expires_at > now() AS live`,
-      [this.hasher.hash(STATE_PURPOSE, handle), provider, bindingHash],
-    )) as [
-      {
-        code_verifier: string | null;
-        redirect_uri: string | null;
-        client_code_challenge: string | null;
-        live: boolean;
-      }[],
-      number,
-    ];
-    const row = rows[0][0];
+    const row = await this.social.consumeState(
+      this.hasher.hash(STATE_PURPOSE, handle),
+      provider,
+      bindingHash,
+    );
     if (!row || !row.live) throw SocialErrors.invalidState();
     return {
       codeVerifier: row.code_verifier,

@@ -6,12 +6,14 @@ import { SOCIAL_STRATEGIES, SocialLoginService } from './social-login.service';
 import { SocialStateStore } from './social-state.store';
 import { GithubStrategy } from './strategies/github.strategy';
 import { GoogleStrategy } from './strategies/google.strategy';
+import { SocialRepository } from './social.repository';
 
 /**
  * The social sign-in providers for AuthModule. A strategy exists only for a configured provider (its
  * constructor needs the client id); an unconfigured one answers 404 provider_not_configured.
  */
 export const SOCIAL_PROVIDERS: Provider[] = [
+  SocialRepository,
   SocialStateStore,
   LoginCodeService,
   SocialLoginService,
