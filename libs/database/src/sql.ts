@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Pool, QueryResultRow } from 'pg';
 import { DataSource, EntityManager } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+import type { IsolationLevel } from 'typeorm/driver/types/IsolationLevel';
 
 /** One SQL statement: text with $n parameters, its values, and — on hot paths — a prepared-statement name. */
 export interface SqlStatement {
@@ -71,8 +72,11 @@ export class Sql {
     return (await this.run<T>(statement, tx)).rows[0];
   }
 
-  /** Runs `work` in one transaction; pass the manager it gets to run(), rows() and one(). */
-  transaction<R>(work: (tx: EntityManager) => Promise<R>): Promise<R> {
-    return this.dataSource.transaction(work);
+  /**
+   * Runs `work` in one transaction (at the given isolation level, else the server's default); pass the
+   * manager it gets to run(), rows() and one().
+   */
+  transaction<R>(work: (tx: EntityManager) => Promise<R>, isolation?: IsolationLevel): Promise<R> {
+    return isolation ? this.dataSource.transaction(isolation, work) : this.dataSource.transaction(work);
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppCaller, isUuid } from '@app/core';
 import type { AppClaims, AppTokenResolver } from '@app/auth';
-import { Sql } from '@app/database';
+import { OAuthAppsRepository } from './oauth-apps.repository';
 import { canonicalScopes } from './scopes';
 
 const MAX_INT4 = 2_147_483_647;
@@ -15,20 +15,19 @@ const MAX_INT4 = 2_147_483_647;
  */
 @Injectable()
 export class AppTokenLiveness implements AppTokenResolver {
-  constructor(private readonly queries: Sql) {}
+  constructor(private readonly apps: OAuthAppsRepository) {}
 
   async resolve(claims: AppClaims): Promise<AppCaller | null> {
     const ver = claims.ver;
     if (!isUuid(claims.sub) || !isUuid(claims.store_id) || !isUuid(claims.jti)) return null;
     if (typeof ver !== 'number' || !Number.isInteger(ver) || ver < 1 || ver > MAX_INT4) return null;
-    const rows = await this.queries.rows<{ live: number }>({
-      name: 'oauth_app_token_live',
-      text: `SELECT 1 AS live FROM oauth_apps a
-        WHERE a.id = $1 AND a.store_id = $2 AND a.secret_version = $3
-          AND NOT EXISTS (SELECT 1 FROM revoked_tokens r WHERE r.jti = $4)`,
-      values: [claims.sub, claims.store_id, ver, claims.jti],
+    const live = await this.apps.isTokenLive({
+      appId: claims.sub,
+      storeId: claims.store_id,
+      ver,
+      jti: claims.jti,
     });
-    if (rows.length === 0) return null;
+    if (!live) return null;
     return {
       kind: 'app',
       appId: claims.sub,

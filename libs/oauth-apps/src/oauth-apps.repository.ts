@@ -14,9 +14,19 @@ export interface AppRow {
 
 const RETURNING = 'a.id, a.store_id, a.name, a.client_id, a.scopes, a.created_at, a.secret_hint';
 
+/** What the token endpoint needs to authenticate a client. */
+export interface ClientRow {
+  id: string;
+  store_id: string;
+  secret_hash: string;
+  secret_version: number;
+  scopes: string[];
+}
+
 /**
- * The `oauth_apps` table for the management routes. Ownership is part of every statement (the owner's
- * stores, as @app/stores exports them), so another account's app or store reads as missing.
+ * The `oauth_apps` table, and the app tokens revoked by jti. On the management routes ownership is part
+ * of every statement (the owner's stores, as @app/stores exports them), so another account's app or
+ * store reads as missing; the authorization server reads by client id and the token's own claims.
  */
 @Injectable()
 export class OAuthAppsRepository {
@@ -71,5 +81,40 @@ export class OAuthAppsRepository {
       values: [appId, ownerId],
     });
     return rowCount > 0;
+  }
+
+  /** The client behind a client id (one prepared statement: every token request reads it). */
+  byClientId(clientId: string): Promise<ClientRow | undefined> {
+    return this.sql.one<ClientRow>({
+      name: 'oauth_app_by_client_id',
+      text: `SELECT id, store_id, secret_hash, secret_version, scopes FROM oauth_apps WHERE client_id = $1`,
+      values: [clientId],
+    });
+  }
+
+  /**
+   * The per-request revocation read for an app token: its app still exists in that store, with the
+   * secret generation the token was issued under, and its jti was not revoked. One prepared statement
+   * on the primary key plus a probe of revoked_tokens.
+   */
+  async isTokenLive(token: { appId: string; storeId: string; ver: number; jti: string }): Promise<boolean> {
+    const row = await this.sql.one({
+      name: 'oauth_app_token_live',
+      text: `SELECT 1 AS live FROM oauth_apps a
+        WHERE a.id = $1 AND a.store_id = $2 AND a.secret_version = $3
+          AND NOT EXISTS (SELECT 1 FROM revoked_tokens r WHERE r.jti = $4)`,
+      values: [token.appId, token.storeId, token.ver, token.jti],
+    });
+    return row !== undefined;
+  }
+
+  /** Revokes one app token by jti until it would have expired anyway (`exp`, seconds since the epoch). */
+  async revokeToken(jti: string, exp: number): Promise<void> {
+    await this.sql.run({
+      name: 'oauth_revoke_jti',
+      text: `INSERT INTO revoked_tokens (jti, expires_at) VALUES ($1, to_timestamp($2))
+       ON CONFLICT (jti) DO NOTHING`,
+      values: [jti, exp],
+    });
   }
 }

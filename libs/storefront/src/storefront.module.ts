@@ -6,7 +6,9 @@ import type { Logger } from 'pino';
 import { AuthModule } from '@app/auth';
 import { APP_LOGGER } from '@app/core';
 import { StoresModule } from '@app/stores';
+import { ProductsRepository } from './catalogue/products.repository';
 import { ProductsService } from './catalogue/products.service';
+import { OrdersRepository } from './orders/orders.repository';
 import { StoreReader } from './catalogue/store-reader.service';
 import type { StorefrontContext } from './graphql/context';
 import { formatStorefrontError } from './graphql/format-error';
@@ -26,6 +28,8 @@ import type { StorefrontCaller } from './scopes';
 @Module({
   imports: [StoresModule],
   providers: [
+    ProductsRepository,
+    OrdersRepository,
     ProductsService,
     OrdersService,
     StoreReader,

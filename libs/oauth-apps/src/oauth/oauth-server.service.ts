@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { randomSecret, SecretHasher, isUuid } from '@app/core';
 import { AccessTokenService, AppClaims, TokenRejected } from '@app/auth';
-import { Sql } from '@app/database';
 import { AppTokenLiveness } from '../app-token-liveness';
+import { OAuthAppsRepository } from '../oauth-apps.repository';
 import { CLIENT_SECRET_PURPOSE } from '../oauth-apps.service';
 import { OAuthErrors } from '../oauth-apps.errors';
 import { narrowScopes } from '../scopes';
@@ -37,14 +37,6 @@ interface AuthenticatedClient {
   secretVersion: number;
 }
 
-interface ClientRow {
-  id: string;
-  store_id: string;
-  secret_hash: string;
-  secret_version: number;
-  scopes: string[];
-}
-
 const MAX_CLIENT_ID = 64;
 const MAX_SECRET = 256;
 
@@ -55,7 +47,7 @@ export class OAuthServerService {
   private readonly decoyHash: string;
 
   constructor(
-    private readonly queries: Sql,
+    private readonly apps: OAuthAppsRepository,
     private readonly hasher: SecretHasher,
     private readonly tokens: AccessTokenService,
     private readonly liveness: AppTokenLiveness,
@@ -98,12 +90,7 @@ export class OAuthServerService {
     const client = await this.authenticate(credentials);
     const claims = this.ownAppClaims(params.token, client);
     if (!claims || !isUuid(claims.jti)) return;
-    await this.queries.rows({
-      name: 'oauth_revoke_jti',
-      text: `INSERT INTO revoked_tokens (jti, expires_at) VALUES ($1, to_timestamp($2))
-       ON CONFLICT (jti) DO NOTHING`,
-      values: [claims.jti, claims.exp],
-    });
+    await this.apps.revokeToken(claims.jti, claims.exp);
   }
 
   /** RFC 7662, for the client's own tokens: a dead, unknown or foreign token is `{ active: false }` only. */
@@ -141,12 +128,7 @@ export class OAuthServerService {
     if (clientId.length > MAX_CLIENT_ID || clientSecret.length > MAX_SECRET) {
       throw OAuthErrors.invalidClient(basic);
     }
-    const rows = await this.queries.rows<ClientRow>({
-      name: 'oauth_app_by_client_id',
-      text: `SELECT id, store_id, secret_hash, secret_version, scopes FROM oauth_apps WHERE client_id = $1`,
-      values: [clientId],
-    });
-    const row = rows[0];
+    const row = await this.apps.byClientId(clientId);
     // Always one constant-time comparison, known client or not.
     const matches = this.hasher.matches(
       CLIENT_SECRET_PURPOSE,

@@ -1,15 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { isUuid } from '@app/core';
-import { Sql } from '@app/database';
-import { DataSource } from 'typeorm';
 import { ProductCreateInput, ProductUpdateInput } from '../inputs/product.input';
 import { ProductModel } from '../models/product.model';
 import { parseAmount } from '../money/money';
 import { afterKey, Page, pageSize, toPage } from '../pagination/page';
 import { requireScope, StorefrontCaller } from '../scopes';
 import { StorefrontErrors } from '../storefront.errors';
-import { PRODUCT_COLUMNS, ProductRow, toProductModel } from './product.row';
+import { toProductModel } from './product.row';
+import { ProductChanges, ProductsRepository } from './products.repository';
 
 export const MAX_QUERY_LENGTH = 100;
 
@@ -17,28 +15,6 @@ export const MAX_QUERY_LENGTH = 100;
 export function likePattern(query: string): string {
   return `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
-
-// The list has four fixed shapes (with/without a cursor, with/without a search) so that each is one
-// named prepared statement whose plan is an index seek on (store_id, created_at, id) — a single statement
-// with "$2 IS NULL OR …" would get a generic plan that cannot seek to the cursor.
-const LIST_SQL = (withCursor: boolean, withQuery: boolean) => {
-  // Parameters in the order list() pushes them: store, [cursor time, cursor id], [pattern], limit.
-  let n = 1;
-  const where = ['p.store_id = $1', 'p.deleted_at IS NULL'];
-  if (withCursor) where.push(`(p.created_at, p.id) > ($${++n}::timestamptz, $${++n}::uuid)`);
-  if (withQuery) {
-    const q = `$${++n}`;
-    where.push(`(p.title ILIKE ${q} ESCAPE '\\' OR p.handle ILIKE ${q} ESCAPE '\\')`);
-  }
-  return `SELECT ${PRODUCT_COLUMNS} FROM products p WHERE ${where.join(' AND ')}
-    ORDER BY p.created_at, p.id LIMIT $${++n}`;
-};
-const LIST_STATEMENTS = {
-  sf_products_page: LIST_SQL(false, false),
-  sf_products_page_after: LIST_SQL(true, false),
-  sf_products_search: LIST_SQL(false, true),
-  sf_products_search_after: LIST_SQL(true, true),
-};
 
 function isUniqueViolation(error: unknown, constraint: string): boolean {
   const e = error as {
@@ -56,10 +32,7 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
  */
 @Injectable()
 export class ProductsService {
-  constructor(
-    private readonly queries: Sql,
-    @InjectDataSource() private readonly dataSource: DataSource,
-  ) {}
+  constructor(private readonly products: ProductsRepository) {}
 
   async list(
     caller: StorefrontCaller,
@@ -72,16 +45,10 @@ export class ProductsService {
     if (query.length > MAX_QUERY_LENGTH) {
       throw StorefrontErrors.badInput(`query must be at most ${MAX_QUERY_LENGTH} characters.`);
     }
-    const values: unknown[] = [caller.storeId];
-    if (key) values.push(key.createdAt, key.id);
-    if (query) values.push(likePattern(query));
-    values.push(size + 1);
-    const name =
-      `sf_products_${query ? 'search' : 'page'}${key ? '_after' : ''}` as keyof typeof LIST_STATEMENTS;
-    const rows = await this.queries.rows<ProductRow>({
-      name: name,
-      text: LIST_STATEMENTS[name],
-      values: values,
+    const rows = await this.products.page(caller.storeId, {
+      after: key ? { createdAt: key.createdAt, id: key.id } : null,
+      pattern: query ? likePattern(query) : null,
+      limit: size + 1,
     });
     return toPage('p', rows, size, toProductModel);
   }
@@ -96,18 +63,10 @@ export class ProductsService {
     const hasHandle = args.handle !== null && args.handle !== undefined;
     if (hasId === hasHandle) throw StorefrontErrors.badInput('Give exactly one of id and handle.');
     if (hasId && !isUuid(args.id)) return null;
-    const rows = hasId
-      ? await this.queries.rows<ProductRow>({
-          name: 'sf_product_by_id',
-          text: `SELECT ${PRODUCT_COLUMNS} FROM products p WHERE p.id = $1 AND p.store_id = $2 AND p.deleted_at IS NULL`,
-          values: [args.id, caller.storeId],
-        })
-      : await this.queries.rows<ProductRow>({
-          name: 'sf_product_by_handle',
-          text: `SELECT ${PRODUCT_COLUMNS} FROM products p WHERE p.store_id = $1 AND p.handle = $2 AND p.deleted_at IS NULL`,
-          values: [caller.storeId, args.handle],
-        });
-    return rows[0] ? toProductModel(rows[0]) : null;
+    const row = hasId
+      ? await this.products.byId(caller.storeId, args.id as string)
+      : await this.products.byHandle(caller.storeId, args.handle as string);
+    return row ? toProductModel(row) : null;
   }
 
   /**
@@ -115,11 +74,10 @@ export class ProductsService {
    * showing the product it was placed for).
    */
   async byIds(storeId: string, ids: readonly string[]): Promise<Map<string, ProductModel>> {
-    const rows = await this.queries.rows<ProductRow>({
-      name: 'sf_products_by_ids',
-      text: `SELECT ${PRODUCT_COLUMNS} FROM products p WHERE p.store_id = $1 AND p.id = ANY($2::uuid[])`,
-      values: [storeId, ids.filter((id) => isUuid(id))],
-    });
+    const rows = await this.products.byIds(
+      storeId,
+      ids.filter((id) => isUuid(id)),
+    );
     return new Map(rows.map((row) => [row.id, toProductModel(row)]));
   }
 
@@ -127,20 +85,15 @@ export class ProductsService {
     requireScope(caller, 'products:write');
     const price = this.price(input.price, input.currencyCode);
     try {
-      const rows = await this.dataSource.query<ProductRow[]>(
-        `INSERT INTO products AS p (store_id, handle, title, description, price_minor, currency_code, inventory)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${PRODUCT_COLUMNS}`,
-        [
-          caller.storeId,
-          input.handle,
-          input.title,
-          input.description ?? null,
-          price.toString(),
-          input.currencyCode,
-          input.inventory,
-        ],
-      );
-      return toProductModel(rows[0]);
+      const row = await this.products.insert(caller.storeId, {
+        handle: input.handle,
+        title: input.title,
+        description: input.description ?? null,
+        priceMinor: price.toString(),
+        currencyCode: input.currencyCode,
+        inventory: input.inventory,
+      });
+      return toProductModel(row);
     } catch (error) {
       throw this.translate(error);
     }
@@ -149,12 +102,7 @@ export class ProductsService {
   async update(caller: StorefrontCaller, id: string, input: ProductUpdateInput): Promise<ProductModel> {
     requireScope(caller, 'products:write');
     if (!isUuid(id)) throw this.notFound();
-    const sets: string[] = [];
-    const values: unknown[] = [id, caller.storeId];
-    const set = (column: string, value: unknown) => {
-      values.push(value);
-      sets.push(`${column} = $${values.length}`);
-    };
+    const changes: ProductChanges = {};
     if (input.currencyCode !== undefined && input.price === undefined) {
       // The stored minor units mean something else in another currency (USD cents vs whole yen).
       throw StorefrontErrors.badInput('Give price together with currencyCode.', [
@@ -164,31 +112,20 @@ export class ProductsService {
     if (input.price !== undefined) {
       let currency = input.currencyCode;
       if (currency === undefined) {
-        const current = await this.dataSource.query<{ currency_code: string }[]>(
-          `SELECT currency_code FROM products WHERE id = $1 AND store_id = $2 AND deleted_at IS NULL`,
-          [id, caller.storeId],
-        );
-        if (!current[0]) throw this.notFound();
-        currency = current[0].currency_code;
+        currency = await this.products.currencyOf(caller.storeId, id);
+        if (currency === undefined) throw this.notFound();
       }
-      set('price_minor', this.price(input.price, currency).toString());
-      set('currency_code', currency);
+      changes.price_minor = this.price(input.price, currency).toString();
+      changes.currency_code = currency;
     }
-    if (input.handle !== undefined) set('handle', input.handle);
-    if (input.title !== undefined) set('title', input.title);
-    if (input.description !== undefined) set('description', input.description);
-    if (input.inventory !== undefined) set('inventory', input.inventory);
-    sets.push('updated_at = now()');
+    if (input.handle !== undefined) changes.handle = input.handle;
+    if (input.title !== undefined) changes.title = input.title;
+    if (input.description !== undefined) changes.description = input.description;
+    if (input.inventory !== undefined) changes.inventory = input.inventory;
     try {
-      const rows = await this.dataSource.query<ProductRow[]>(
-        `WITH updated AS (
-           UPDATE products p SET ${sets.join(', ')}
-            WHERE p.id = $1 AND p.store_id = $2 AND p.deleted_at IS NULL RETURNING p.*)
-         SELECT ${PRODUCT_COLUMNS} FROM updated p`,
-        values,
-      );
-      if (!rows[0]) throw this.notFound();
-      return toProductModel(rows[0]);
+      const row = await this.products.update(caller.storeId, id, changes);
+      if (!row) throw this.notFound();
+      return toProductModel(row);
     } catch (error) {
       throw this.translate(error);
     }
@@ -198,15 +135,9 @@ export class ProductsService {
   async delete(caller: StorefrontCaller, id: string): Promise<string> {
     requireScope(caller, 'products:write');
     if (!isUuid(id)) throw this.notFound();
-    const rows = await this.dataSource.query<{ id: string }[]>(
-      `WITH deleted AS (
-         UPDATE products SET deleted_at = now(), updated_at = now()
-          WHERE id = $1 AND store_id = $2 AND deleted_at IS NULL RETURNING id)
-       SELECT id FROM deleted`,
-      [id, caller.storeId],
-    );
-    if (!rows[0]) throw this.notFound();
-    return rows[0].id;
+    const deleted = await this.products.softDelete(caller.storeId, id);
+    if (!deleted) throw this.notFound();
+    return deleted;
   }
 
   private price(amount: string, currencyCode: string): bigint {

@@ -4,7 +4,6 @@ import { StoreModel } from '../models/store.model';
 import { requireScope, StorefrontCaller } from '../scopes';
 import { StorefrontErrors } from '../storefront.errors';
 
-
 /**
  * The storefront's read of its own store: the public face of a store (no owner, address, phone numbers
  * or tax id), through what @app/stores exports.

@@ -1,37 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { isUuid } from '@app/core';
-import { Sql } from '@app/database';
-import { DataSource, EntityManager } from 'typeorm';
 import { MAX_LINE_QUANTITY, OrderCreateInput } from '../inputs/order.input';
 import { MoneyModel } from '../models/money.model';
 import { OrderLineModel, OrderModel } from '../models/order.model';
-import { cursorTimestampSql } from '../pagination/cursor';
 import { afterKey, Page, pageSize, toPage } from '../pagination/page';
 import { requireScope, StorefrontCaller } from '../scopes';
 import { StorefrontErrors } from '../storefront.errors';
-
-interface OrderRow {
-  id: string;
-  status: string;
-  customer_email: string;
-  total_minor: string;
-  currency_code: string;
-  created_at: Date;
-  cursor_ts: string;
-}
-
-interface LineRow {
-  order_id: string;
-  position: number;
-  product_id: string;
-  quantity: number;
-  unit_price_minor: string;
-  currency_code: string;
-}
-
-const ORDER_COLUMNS = `o.id, o.status, o.customer_email, o.total_minor, o.currency_code, o.created_at,
-  ${cursorTimestampSql('o.created_at')} AS cursor_ts`;
+import { LineRow, OrderRow, OrdersRepository } from './orders.repository';
 
 function toOrderModel(row: OrderRow): OrderModel {
   const order = new OrderModel();
@@ -61,18 +36,9 @@ export function mergeLines(
   return [...merged].map(([productId, quantity]) => ({ productId, quantity }));
 }
 
-/** UPDATE … RETURNING through a transaction's manager, as rows (TypeORM's query() returns [rows, count]). */
-async function rowsOf<T>(manager: EntityManager, sql: string, values: unknown[]): Promise<T[]> {
-  const result = await manager.queryRunner!.query(sql, values, true);
-  return result.records as T[];
-}
-
 @Injectable()
 export class OrdersService {
-  constructor(
-    private readonly queries: Sql,
-    @InjectDataSource() private readonly dataSource: DataSource,
-  ) {}
+  constructor(private readonly orders: OrdersRepository) {}
 
   async list(
     caller: StorefrontCaller,
@@ -81,45 +47,23 @@ export class OrdersService {
     requireScope(caller, 'orders:read');
     const size = pageSize(args.first);
     const key = afterKey('o', args.after);
-    const rows = key
-      ? await this.queries.rows<OrderRow>({
-          name: 'sf_orders_page_after',
-          text: `SELECT ${ORDER_COLUMNS} FROM orders o
-            WHERE o.store_id = $1 AND (o.created_at, o.id) > ($2::timestamptz, $3::uuid)
-            ORDER BY o.created_at, o.id LIMIT $4`,
-          values: [caller.storeId, key.createdAt, key.id, size + 1],
-        })
-      : await this.queries.rows<OrderRow>({
-          name: 'sf_orders_page',
-          text: `SELECT ${ORDER_COLUMNS} FROM orders o WHERE o.store_id = $1 ORDER BY o.created_at, o.id LIMIT $2`,
-          values: [caller.storeId, size + 1],
-        });
+    const rows = await this.orders.page(caller.storeId, {
+      after: key ? { createdAt: key.createdAt, id: key.id } : null,
+      limit: size + 1,
+    });
     return toPage('o', rows, size, toOrderModel);
   }
 
   async find(caller: StorefrontCaller, id: string): Promise<OrderModel | null> {
     requireScope(caller, 'orders:read');
     if (!isUuid(id)) return null;
-    const rows = await this.queries.rows<OrderRow>({
-      name: 'sf_order_by_id',
-      text: `SELECT ${ORDER_COLUMNS} FROM orders o WHERE o.id = $1 AND o.store_id = $2`,
-      values: [id, caller.storeId],
-    });
-    return rows[0] ? toOrderModel(rows[0]) : null;
+    const row = await this.orders.byId(caller.storeId, id);
+    return row ? toOrderModel(row) : null;
   }
 
   /** For the request's DataLoader: the lines of many orders in one query (the orders are the caller's). */
   async linesOf(storeId: string, orderIds: readonly string[]): Promise<Map<string, OrderLineModel[]>> {
-    // The store is in the query although the order ids already came from a store-scoped read: defence
-    // in depth, so a loader fed a foreign id can never return another store's lines.
-    const rows = await this.queries.rows<LineRow>({
-      name: 'sf_order_lines',
-      text: `SELECT l.order_id, l.position, l.product_id, l.quantity, l.unit_price_minor, l.currency_code
-         FROM order_lines l JOIN orders o ON o.id = l.order_id
-        WHERE l.order_id = ANY($1::uuid[]) AND o.store_id = $2
-        ORDER BY l.order_id, l.position`,
-      values: [orderIds, storeId],
-    });
+    const rows = await this.orders.lines(storeId, orderIds);
     const byOrder = new Map<string, OrderLineModel[]>();
     for (const row of rows) {
       const lines = byOrder.get(row.order_id) ?? [];
@@ -148,26 +92,16 @@ export class OrdersService {
       }
     }
     const email = input.customerEmail.trim();
-    return this.dataSource.transaction('READ COMMITTED', async (manager) => {
+    return this.orders.transaction(async (tx) => {
       const prices = new Map<string, { minor: bigint; currency: string }>();
       for (const line of [...lines].sort((a, b) => (a.productId < b.productId ? -1 : 1))) {
-        const taken = await rowsOf<{ price_minor: string; currency_code: string }>(
-          manager,
-          `UPDATE products SET inventory = inventory - $3, updated_at = now()
-            WHERE id = $1 AND store_id = $2 AND deleted_at IS NULL AND inventory >= $3
-            RETURNING price_minor, currency_code`,
-          [line.productId, caller.storeId, line.quantity],
-        );
-        if (!taken[0]) {
-          const exists = await manager.query<unknown[]>(
-            `SELECT 1 FROM products WHERE id = $1 AND store_id = $2 AND deleted_at IS NULL`,
-            [line.productId, caller.storeId],
-          );
-          throw exists.length
+        const taken = await this.orders.takeStock(tx, caller.storeId, line.productId, line.quantity);
+        if (!taken) {
+          throw (await this.orders.productExists(tx, caller.storeId, line.productId))
             ? StorefrontErrors.outOfStock(line.productId)
             : StorefrontErrors.notFound(`No product ${line.productId} in this store.`);
         }
-        prices.set(line.productId, { minor: BigInt(taken[0].price_minor), currency: taken[0].currency_code });
+        prices.set(line.productId, { minor: BigInt(taken.price_minor), currency: taken.currency_code });
       }
       const currencies = new Set([...prices.values()].map((p) => p.currency));
       if (currencies.size > 1) {
@@ -175,24 +109,12 @@ export class OrdersService {
       }
       const [currency] = currencies;
       const total = lines.reduce((sum, l) => sum + prices.get(l.productId)!.minor * BigInt(l.quantity), 0n);
-      const [order] = await manager.query<OrderRow[]>(
-        `INSERT INTO orders AS o (store_id, customer_email, total_minor, currency_code)
-         VALUES ($1, $2, $3, $4) RETURNING ${ORDER_COLUMNS}`,
-        [caller.storeId, email, total.toString(), currency],
-      );
-      await manager.query(
-        `INSERT INTO order_lines (order_id, position, product_id, quantity, unit_price_minor, currency_code)
-         SELECT $1, l.position - 1, l.product_id, l.quantity, l.unit_price_minor, $2
-           FROM unnest($3::uuid[], $4::int[], $5::bigint[]) WITH ORDINALITY
-                AS l(product_id, quantity, unit_price_minor, position)`,
-        [
-          order.id,
-          currency,
-          lines.map((l) => l.productId),
-          lines.map((l) => l.quantity),
-          lines.map((l) => prices.get(l.productId)!.minor.toString()),
-        ],
-      );
+      const order = await this.orders.insert(tx, caller.storeId, {
+        customerEmail: email,
+        totalMinor: total.toString(),
+        currencyCode: currency,
+        lines: lines.map((l) => ({ ...l, unitPriceMinor: prices.get(l.productId)!.minor.toString() })),
+      });
       const model = toOrderModel(order);
       model.knownLines = lines.map((l) =>
         toLineModel({

@@ -1,0 +1,154 @@
+import { Injectable } from '@nestjs/common';
+import { Sql } from '@app/database';
+import { PRODUCT_COLUMNS, ProductRow } from './product.row';
+
+// The list has four fixed shapes (with/without a cursor, with/without a search) so that each is one
+// named prepared statement whose plan is an index seek on (store_id, created_at, id) — a single statement
+// with "$2 IS NULL OR …" would get a generic plan that cannot seek to the cursor.
+const LIST_SQL = (withCursor: boolean, withQuery: boolean) => {
+  // Parameters in the order page() pushes them: store, [cursor time, cursor id], [pattern], limit.
+  let n = 1;
+  const where = ['p.store_id = $1', 'p.deleted_at IS NULL'];
+  if (withCursor) where.push(`(p.created_at, p.id) > ($${++n}::timestamptz, $${++n}::uuid)`);
+  if (withQuery) {
+    const q = `$${++n}`;
+    where.push(`(p.title ILIKE ${q} ESCAPE '\\' OR p.handle ILIKE ${q} ESCAPE '\\')`);
+  }
+  return `SELECT ${PRODUCT_COLUMNS} FROM products p WHERE ${where.join(' AND ')}
+    ORDER BY p.created_at, p.id LIMIT $${++n}`;
+};
+const LIST_STATEMENTS = {
+  sf_products_page: LIST_SQL(false, false),
+  sf_products_page_after: LIST_SQL(true, false),
+  sf_products_search: LIST_SQL(false, true),
+  sf_products_search_after: LIST_SQL(true, true),
+};
+
+/** The columns an update may set (names come only from here; values are parameters). */
+export interface ProductChanges {
+  price_minor?: string;
+  currency_code?: string;
+  handle?: string;
+  title?: string;
+  description?: string | null;
+  inventory?: number;
+}
+
+/**
+ * The `products` table. Every statement is scoped by the store, so another store's product reads as
+ * missing; deleted products are hidden from the catalogue but kept for the order lines that name them.
+ */
+@Injectable()
+export class ProductsRepository {
+  constructor(private readonly sql: Sql) {}
+
+  /** One page in (created_at, id) order, after the cursor, matching the LIKE pattern when given. */
+  page(
+    storeId: string,
+    options: { after?: { createdAt: string; id: string } | null; pattern?: string | null; limit: number },
+  ): Promise<ProductRow[]> {
+    const values: unknown[] = [storeId];
+    if (options.after) values.push(options.after.createdAt, options.after.id);
+    if (options.pattern) values.push(options.pattern);
+    values.push(options.limit);
+    const name =
+      `sf_products_${options.pattern ? 'search' : 'page'}${options.after ? '_after' : ''}` as keyof typeof LIST_STATEMENTS;
+    return this.sql.rows<ProductRow>({ name, text: LIST_STATEMENTS[name], values });
+  }
+
+  byId(storeId: string, id: string): Promise<ProductRow | undefined> {
+    return this.sql.one<ProductRow>({
+      name: 'sf_product_by_id',
+      text: `SELECT ${PRODUCT_COLUMNS} FROM products p WHERE p.id = $1 AND p.store_id = $2 AND p.deleted_at IS NULL`,
+      values: [id, storeId],
+    });
+  }
+
+  byHandle(storeId: string, handle: string): Promise<ProductRow | undefined> {
+    return this.sql.one<ProductRow>({
+      name: 'sf_product_by_handle',
+      text: `SELECT ${PRODUCT_COLUMNS} FROM products p WHERE p.store_id = $1 AND p.handle = $2 AND p.deleted_at IS NULL`,
+      values: [storeId, handle],
+    });
+  }
+
+  /** Products of one store by id, deleted ones included (for order lines). */
+  byIds(storeId: string, ids: string[]): Promise<ProductRow[]> {
+    return this.sql.rows<ProductRow>({
+      name: 'sf_products_by_ids',
+      text: `SELECT ${PRODUCT_COLUMNS} FROM products p WHERE p.store_id = $1 AND p.id = ANY($2::uuid[])`,
+      values: [storeId, ids],
+    });
+  }
+
+  async insert(
+    storeId: string,
+    product: {
+      handle: string;
+      title: string;
+      description: string | null;
+      priceMinor: string;
+      currencyCode: string;
+      inventory: number;
+    },
+  ): Promise<ProductRow> {
+    const row = await this.sql.one<ProductRow>({
+      text: `INSERT INTO products AS p (store_id, handle, title, description, price_minor, currency_code, inventory)
+             VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${PRODUCT_COLUMNS}`,
+      values: [
+        storeId,
+        product.handle,
+        product.title,
+        product.description,
+        product.priceMinor,
+        product.currencyCode,
+        product.inventory,
+      ],
+    });
+    return row as ProductRow;
+  }
+
+  async currencyOf(storeId: string, id: string): Promise<string | undefined> {
+    const row = await this.sql.one<{ currency_code: string }>({
+      text: `SELECT currency_code FROM products WHERE id = $1 AND store_id = $2 AND deleted_at IS NULL`,
+      values: [id, storeId],
+    });
+    return row?.currency_code;
+  }
+
+  /** Applies the changes to a live product of the store; undefined when there is none. */
+  update(storeId: string, id: string, changes: ProductChanges): Promise<ProductRow | undefined> {
+    const values: unknown[] = [id, storeId];
+    const sets: string[] = [];
+    for (const column of [
+      'price_minor',
+      'currency_code',
+      'handle',
+      'title',
+      'description',
+      'inventory',
+    ] as const) {
+      if (changes[column] === undefined) continue;
+      values.push(changes[column]);
+      sets.push(`${column} = $${values.length}`);
+    }
+    sets.push('updated_at = now()');
+    return this.sql.one<ProductRow>({
+      text: `WITH updated AS (
+               UPDATE products p SET ${sets.join(', ')}
+                WHERE p.id = $1 AND p.store_id = $2 AND p.deleted_at IS NULL RETURNING p.*)
+             SELECT ${PRODUCT_COLUMNS} FROM updated p`,
+      values,
+    });
+  }
+
+  /** Marks a live product deleted (its handle becomes free): its id, or undefined when there is none. */
+  async softDelete(storeId: string, id: string): Promise<string | undefined> {
+    const row = await this.sql.one<{ id: string }>({
+      text: `UPDATE products SET deleted_at = now(), updated_at = now()
+              WHERE id = $1 AND store_id = $2 AND deleted_at IS NULL RETURNING id`,
+      values: [id, storeId],
+    });
+    return row?.id;
+  }
+}
