@@ -1,16 +1,57 @@
-import { DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { TransportErrorFilter } from './error-transports';
-import { AUTH_PURGE_RULES, AuthModule } from '@app/auth';
+import {
+  AccessGuard,
+  APP_TOKEN_RESOLVER,
+  AUTH_PURGE_RULES,
+  AuthModule,
+  AuthRateLimitGuard,
+  BEARER_TOKEN_KINDS,
+  BearerTokenKind,
+  JwtBearerStrategy,
+} from '@app/auth';
 import { AppConfig, AppValidationPipe, CoreModule } from '@app/core';
 import { DatabaseModule, IDEMPOTENCY_PURGE_RULES } from '@app/database';
-import { OAuthAppsModule } from '@app/oauth-apps';
+import { AppTokenLiveness, OAuthAppsModule } from '@app/oauth-apps';
 import { OnboardingModule } from '@app/onboarding';
-import { PublicTokensModule } from '@app/public-tokens';
+import { PUBLIC_TOKEN_PREFIX, PublicTokensModule, PublicTokenStrategy } from '@app/public-tokens';
 import { StorefrontModule } from '@app/storefront';
 import { StoresModule } from '@app/stores';
 import type { Logger } from 'pino';
 import { ENTITIES } from './entities';
+
+/**
+ * Who may call what: the global guards and the bearer token kinds, wired here where every context is
+ * visible. Each token kind is a passport strategy (registered through @nestjs/passport): the platform's
+ * JWTs — account tokens from auth, app tokens resolved by oauth-apps — by passport-jwt, `sfp_` public
+ * tokens by public-tokens' bearer strategy. Global so the storefront's HTTP hook authenticates through
+ * the same guard.
+ */
+@Global()
+@Module({
+  imports: [AuthModule, OAuthAppsModule, PublicTokensModule],
+  providers: [
+    JwtBearerStrategy,
+    PublicTokenStrategy,
+    { provide: APP_TOKEN_RESOLVER, useExisting: AppTokenLiveness },
+    {
+      provide: BEARER_TOKEN_KINDS,
+      inject: [PublicTokenStrategy, JwtBearerStrategy],
+      useFactory: (publicTokens: PublicTokenStrategy, jwt: JwtBearerStrategy): BearerTokenKind[] => [
+        { strategy: publicTokens, prefix: PUBLIC_TOKEN_PREFIX },
+        { strategy: jwt },
+      ],
+    },
+    AccessGuard,
+    // In this order: the /v1/auth rate limit counts every request, authenticated or not; then the access
+    // guard (deny by default; @Public() opts a route out).
+    { provide: APP_GUARD, useExisting: AuthRateLimitGuard },
+    { provide: APP_GUARD, useExisting: AccessGuard },
+  ],
+  exports: [AccessGuard],
+})
+export class AccessModule {}
 
 @Module({})
 export class AppModule {
@@ -22,6 +63,7 @@ export class AppModule {
         // Each context says when its rows stop mattering; the purge job deletes them periodically.
         DatabaseModule.forRoot(ENTITIES, [...AUTH_PURGE_RULES, ...IDEMPOTENCY_PURGE_RULES]),
         AuthModule,
+        AccessModule,
         StoresModule,
         OnboardingModule,
         OAuthAppsModule,

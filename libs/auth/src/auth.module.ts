@@ -1,14 +1,11 @@
 import { Module } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { APP_CONFIG, AppConfig } from '@app/core';
 import { AccountService } from './account.service';
 import { AccountsRepository } from './accounts.repository';
 import { AuthController } from './auth.controller';
-import { AccessGuard } from './guards/access.guard';
 import { AccountRevocation } from './guards/account-revocation';
-import { CallerResolvers } from './guards/caller-resolvers';
 import { OtpRepository } from './otp.repository';
 import { OtpService } from './otp.service';
 import { AuthRateLimitGuard, AuthThrottler } from './rate-limit/auth-rate-limit.guard';
@@ -37,18 +34,16 @@ import { AccessTokenService, jwtModuleOptions } from './tokens/access-token.serv
     AccountService,
     AccountsRepository,
     AccountRevocation,
-    CallerResolvers,
     OtpRepository,
     OtpService,
     SessionService,
     SessionsRepository,
     ...SOCIAL_PROVIDERS,
-    // Order matters: the rate limit counts every /v1/auth request, authenticated or not.
     AuthThrottler,
-    { provide: APP_GUARD, useClass: AuthRateLimitGuard },
-    AccessGuard,
-    { provide: APP_GUARD, useExisting: AccessGuard },
+    AuthRateLimitGuard,
   ],
-  exports: [AccessTokenService, AccessGuard, CallerResolvers, AccountService, SessionService],
+  // The guards (the /v1/auth rate limit, then the access guard) and the token strategies are registered
+  // in the composition root, where every context's token kind is visible.
+  exports: [AccessTokenService, AccountRevocation, AuthRateLimitGuard, AccountService, SessionService],
 })
 export class AuthModule {}

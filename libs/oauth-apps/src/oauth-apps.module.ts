@@ -1,5 +1,5 @@
-import { Module, OnModuleInit } from '@nestjs/common';
-import { AuthModule, CallerResolvers } from '@app/auth';
+import { Module } from '@nestjs/common';
+import { AuthModule } from '@app/auth';
 import { StoresModule } from '@app/stores';
 import { AppApiController } from './app-api.controller';
 import { AppTokenLiveness } from './app-token-liveness';
@@ -9,20 +9,14 @@ import { OAuthAppsService } from './oauth-apps.service';
 import { OAuthController, WellKnownController } from './oauth/oauth.controller';
 import { OAuthServerService } from './oauth/oauth-server.service';
 
-/** OAuth apps, the client-credentials authorization server, and app tokens in the global guard. */
+/**
+ * OAuth apps and the client-credentials authorization server. AppTokenLiveness, the revocation read of
+ * app tokens, is exported for the global guard (wired in the composition root).
+ */
 @Module({
   imports: [AuthModule, StoresModule],
   controllers: [OAuthAppsController, OAuthController, WellKnownController, AppApiController],
   providers: [OAuthAppsRepository, OAuthAppsService, OAuthServerService, AppTokenLiveness],
   exports: [AppTokenLiveness],
 })
-export class OAuthAppsModule implements OnModuleInit {
-  constructor(
-    private readonly resolvers: CallerResolvers,
-    private readonly liveness: AppTokenLiveness,
-  ) {}
-
-  onModuleInit(): void {
-    this.resolvers.registerApp(this.liveness);
-  }
-}
+export class OAuthAppsModule {}

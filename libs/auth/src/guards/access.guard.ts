@@ -1,26 +1,41 @@
-import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { ACCESS_METADATA, ACCOUNT_PROFILE_METADATA, AccessRule, Caller, Errors, isUuid } from '@app/core';
+import { GqlExecutionContext } from '@nestjs/graphql';
+import { ACCESS_METADATA, ACCOUNT_PROFILE_METADATA, AccessRule, Caller, Errors } from '@app/core';
 import type { FastifyRequest } from 'fastify';
-import { AccessTokenService, TokenRejected } from '../tokens/access-token.service';
-import { AccountRevocation } from './account-revocation';
-import { CallerResolvers } from './caller-resolvers';
+import { Passport } from 'passport';
+import { BEARER_TOKEN_KINDS, BearerRequest, BearerTokenKind, runStrategy } from '../strategies/bearer';
 
 const QUERY_TOKEN_PARAMS = ['access_token', 'token', 'refresh_token'];
 
 /**
- * The one global guard: works out who is calling and whether the route accepts that kind of caller.
- * Deny by default — a route that declares nothing is closed. Every authenticated request does its
- * revocation read, so a revoked token is refused on the very next request, on every instance.
+ * The one global guard, NestJS's "authenticated everywhere, @Public() to opt out" and deny by default:
+ * a route that declares nothing is closed. It parses the bearer token, hands it to the passport strategy
+ * of its kind (BEARER_TOKEN_KINDS, wired in the composition root: passport-jwt for the platform's JWTs,
+ * an opaque-token strategy for `sfp_` public tokens), and checks that the route accepts that kind of
+ * caller. Every strategy does its revocation read, so a revoked token is refused on the very next
+ * request, on every instance.
  */
 @Injectable()
 export class AccessGuard implements CanActivate {
+  private readonly passport = new Passport();
+  /** Strategy names in this guard's Passport instance, by token prefix; '' is the JWT kind. */
+  private readonly prefixes: [prefix: string, strategy: string][] = [];
+  private readonly jwtStrategy: string;
+
   constructor(
     private readonly reflector: Reflector,
-    private readonly tokens: AccessTokenService,
-    private readonly accountRevocation: AccountRevocation,
-    private readonly resolvers: CallerResolvers,
-  ) {}
+    @Inject(BEARER_TOKEN_KINDS) kinds: BearerTokenKind[],
+  ) {
+    const fallback = kinds.filter((k) => !k.prefix);
+    if (fallback.length !== 1) throw new Error('BEARER_TOKEN_KINDS needs exactly one kind without a prefix');
+    kinds.forEach((kind, i) => {
+      const name = `bearer-${i}`;
+      this.passport.use(name, kind.strategy);
+      if (kind.prefix) this.prefixes.push([kind.prefix, name]);
+    });
+    this.jwtStrategy = `bearer-${kinds.indexOf(fallback[0])}`;
+  }
 
   // Not async: a public route (health probes, sign-in) is answered without a promise in between.
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {
@@ -38,10 +53,11 @@ export class AccessGuard implements CanActivate {
   ): Promise<boolean> {
     if (context.getType<string>() === 'graphql') {
       // GraphQL resolvers (the storefront, libs/storefront): the request was already authenticated —
-      // revocation read included — by the storefront's HTTP hook, which answers 401/403 in GraphQL form
-      // before Apollo runs and leaves the caller on the request. Here we only require that it did and
-      // that the resolver accepts that kind of caller; still deny by default (no rule → refused).
-      const gqlContext = context.getArgByIndex<{ req?: { caller?: Caller } } | undefined>(2);
+      // through this guard's authenticate(), revocation read included — by the storefront's HTTP hook,
+      // which must answer 401/403 as HTTP statuses before Apollo runs, and which leaves the caller on the
+      // request. Here we only require that it did and that the resolver accepts that kind of caller;
+      // still deny by default (no rule → refused).
+      const gqlContext = GqlExecutionContext.create(context).getContext<{ req?: { caller?: Caller } }>();
       const caller = gqlContext?.req?.caller;
       if (!caller) throw Errors.unauthenticated();
       if (!rule || !rule.kinds.includes(caller.kind)) throw Errors.insufficientScope();
@@ -58,7 +74,10 @@ export class AccessGuard implements CanActivate {
     return true;
   }
 
-  /** Resolves the bearer token to a live caller, or throws 401. Exposed for the GraphQL context. */
+  /**
+   * Resolves the bearer token to a live caller through its kind's passport strategy, or throws 401.
+   * Also the storefront hook's way in, so REST and GraphQL authenticate through the same code.
+   */
   async authenticate(request: FastifyRequest, withProfile = false): Promise<Caller> {
     const query = request.query as Record<string, unknown> | undefined;
     if (query && QUERY_TOKEN_PARAMS.some((p) => p in query)) {
@@ -70,35 +89,13 @@ export class AccessGuard implements CanActivate {
     if (!header) throw Errors.unauthenticated();
     const match = /^Bearer +([\x21-\x7e]+) *$/i.exec(header);
     if (!match) throw Errors.invalidToken('The Authorization header must be "Bearer <token>".');
-    const caller = await this.resolve(match[1], withProfile);
+    const token = match[1];
+    const bearer = request as FastifyRequest & BearerRequest;
+    bearer.bearerToken = token;
+    bearer.withAccountProfile = withProfile;
+    const opaque = this.prefixes.find(([prefix]) => token.startsWith(prefix));
+    const caller = await runStrategy(this.passport, opaque ? opaque[1] : this.jwtStrategy, request);
     if (!caller) throw Errors.invalidToken();
     return caller;
-  }
-
-  private async resolve(token: string, withProfile: boolean): Promise<Caller | null> {
-    const opaque = this.resolvers.opaque.find((r) => token.startsWith(r.prefix));
-    if (opaque) return opaque.resolve(token);
-    let claims;
-    try {
-      claims = this.tokens.verify(token);
-    } catch (error) {
-      if (error instanceof TokenRejected) return null;
-      throw error;
-    }
-    if (claims.typ === 'account') {
-      if (!isUuid(claims.sub) || !isUuid(claims.sid) || !isUuid(claims.jti)) return null;
-      const caller = {
-        kind: 'account' as const,
-        accountId: claims.sub,
-        sessionId: claims.sid,
-        jti: claims.jti,
-      };
-      if (withProfile) {
-        const profile = await this.accountRevocation.liveProfile(claims.sub, claims.sid, claims.jti);
-        return profile ? { ...caller, profile } : null;
-      }
-      return (await this.accountRevocation.isLive(claims.sub, claims.sid, claims.jti)) ? caller : null;
-    }
-    return this.resolvers.app ? this.resolvers.app.resolve(claims) : null;
   }
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtModuleOptions, JwtService } from '@nestjs/jwt';
 import { APP_CONFIG, AppConfig } from '@app/core';
-import { createSecretKey, randomUUID } from 'node:crypto';
+import { createSecretKey, KeyObject, randomUUID } from 'node:crypto';
 
 export type TokenType = 'account' | 'app';
 
@@ -33,6 +33,34 @@ export type VerifiedClaims = AccountClaims | AppClaims;
 /** A token that is not ours, not intact, not current, or not of a known type. */
 export class TokenRejected extends Error {}
 
+const KEYS = new WeakMap<AppConfig, KeyObject>();
+
+/** JWT_SECRET's UTF-8 bytes as a KeyObject, imported once per configuration (signing and verifying). */
+export function signingKey(config: AppConfig): KeyObject {
+  let key = KEYS.get(config);
+  if (!key) {
+    key = createSecretKey(Buffer.from(config.jwtSecret, 'utf8'));
+    KEYS.set(config, key);
+  }
+  return key;
+}
+
+/**
+ * The claims each token type must carry, checked after the signature: the typed claims, or null for a
+ * token that is not one of ours (JWTs are verified by JwtService here and by passport-jwt in the guard).
+ */
+export function claimsOf(payload: unknown): VerifiedClaims | null {
+  if (typeof payload !== 'object' || payload === null) return null;
+  const claims = payload as Record<string, unknown>;
+  const isString = (v: unknown) => typeof v === 'string' && v.length > 0;
+  if (!isString(claims.sub) || !isString(claims.jti) || typeof claims.exp !== 'number') return null;
+  if (claims.typ === 'account' && isString(claims.sid)) return claims as unknown as AccountClaims;
+  if (claims.typ === 'app' && isString(claims.store_id) && typeof claims.scope === 'string') {
+    return claims as unknown as AppClaims;
+  }
+  return null;
+}
+
 /**
  * JwtService's options: HS256 keyed with the UTF-8 bytes of JWT_SECRET, the algorithm pinned on
  * verification (so `alg: none` or an RS/HS confusion can never pass), issuer = PUBLIC_URL.
@@ -42,7 +70,7 @@ export class TokenRejected extends Error {}
  * of every request.
  */
 export function jwtModuleOptions(config: AppConfig): JwtModuleOptions {
-  const key = createSecretKey(Buffer.from(config.jwtSecret, 'utf8'));
+  const key = signingKey(config);
   return {
     secretOrKeyProvider: () => key,
     signOptions: { algorithm: 'HS256', issuer: config.publicUrl },
@@ -90,15 +118,8 @@ export class AccessTokenService {
     } catch (error) {
       throw new TokenRejected((error as Error).message);
     }
-    const claims = payload as Record<string, unknown>;
-    const isString = (v: unknown) => typeof v === 'string' && v.length > 0;
-    if (!isString(claims.sub) || !isString(claims.jti) || typeof claims.exp !== 'number') {
-      throw new TokenRejected('missing claims');
-    }
-    if (claims.typ === 'account' && isString(claims.sid)) return claims as unknown as AccountClaims;
-    if (claims.typ === 'app' && isString(claims.store_id) && typeof claims.scope === 'string') {
-      return claims as unknown as AppClaims;
-    }
-    throw new TokenRejected('unknown token type');
+    const claims = claimsOf(payload);
+    if (!claims) throw new TokenRejected('not a platform token');
+    return claims;
   }
 }

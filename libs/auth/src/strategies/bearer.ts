@@ -1,0 +1,75 @@
+import type { Caller } from '@app/core';
+import passport from 'passport';
+import type { AppClaims } from '../tokens/access-token.service';
+
+/**
+ * The bearer token kinds the global guard knows, wired in the composition root (apps/api's
+ * app.module.ts): each gives the passport strategy that verifies it, chosen by the token's prefix; the
+ * kind without a prefix (the platform's JWTs) takes every other token.
+ */
+export const BEARER_TOKEN_KINDS = Symbol('BEARER_TOKEN_KINDS');
+export interface BearerTokenKind {
+  /** The strategy instance (a PassportStrategy provider of this application). */
+  strategy: passport.Strategy;
+  /** Opaque tokens of this kind start with it (e.g. `sfp_`); absent for the JWT kind. */
+  prefix?: string;
+}
+
+/**
+ * What turns a verified `typ: app` JWT into a caller (oauth-apps: the app, its secret generation and
+ * the jti are checked on every request). Provided in the composition root; without one, app tokens are
+ * refused.
+ */
+export const APP_TOKEN_RESOLVER = Symbol('APP_TOKEN_RESOLVER');
+export interface AppTokenResolver {
+  resolve(claims: AppClaims): Promise<Caller | null>;
+}
+
+/** The request while the guard authenticates it: the token it parsed, and what the route asks for. */
+export interface BearerRequest {
+  bearerToken?: string;
+  /** The route wants the account read in the same query as the revocation check (@WithAccountProfile). */
+  withAccountProfile?: boolean;
+}
+
+/**
+ * Runs one passport strategy on the request and settles with the caller it verified, or false when the
+ * strategy refused the token; a thrown error (the database is down) rejects. The same promise wrapper
+ * @nestjs/passport's AuthGuard uses, without needing an ExecutionContext, so the storefront's HTTP hook
+ * and the guard authenticate through the same code. `authenticator` is the guard's own Passport
+ * instance: the process-wide one would let the last application created in a process (tests start
+ * several) answer for all of them.
+ */
+export function runStrategy(
+  authenticator: passport.Authenticator,
+  name: string,
+  request: object,
+): Promise<Caller | false> {
+  return new Promise((resolve, reject) => {
+    authenticator.authenticate(name, { session: false }, (error: unknown, caller: Caller | false) =>
+      error ? reject(error) : resolve(caller || false),
+    )(request, {}, (error: unknown) => (error ? reject(error) : resolve(false)));
+  });
+}
+
+type Verified = (error: unknown, caller?: Caller | false | null) => void;
+
+/**
+ * A passport strategy for opaque bearer tokens: the token the guard parsed from the Authorization
+ * header goes to `verify` (PassportStrategy's `validate`), which answers the caller or false.
+ */
+export class OpaqueBearerStrategy extends passport.Strategy {
+  constructor(private readonly verify: (token: string, done: Verified) => void) {
+    super();
+  }
+
+  override authenticate(request: object): void {
+    const token = (request as BearerRequest).bearerToken;
+    if (!token) return this.fail(401);
+    this.verify(token, (error, caller) => {
+      if (error) return this.error(error);
+      if (!caller) return this.fail(401);
+      this.success(caller);
+    });
+  }
+}
