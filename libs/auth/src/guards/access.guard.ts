@@ -94,7 +94,12 @@ export class AccessGuard implements CanActivate {
     bearer.bearerToken = token;
     bearer.withAccountProfile = withProfile;
     const opaque = this.prefixes.find(([prefix]) => token.startsWith(prefix));
-    const caller = await runStrategy(this.passport, opaque ? opaque[1] : this.jwtStrategy, request);
+    let caller: Caller | false;
+    try {
+      caller = await runStrategy(this.passport, opaque ? opaque[1] : this.jwtStrategy, request);
+    } finally {
+      bearer.bearerToken = undefined; // the raw token does not outlive authentication on the request
+    }
     if (!caller) throw Errors.invalidToken();
     return caller;
   }
