@@ -19,7 +19,7 @@ const QUERY_TOKEN_PARAMS = ['access_token', 'token', 'refresh_token'];
 @Injectable()
 export class AccessGuard implements CanActivate {
   private readonly passport = new Passport();
-  /** Strategy names in this guard's Passport instance, by token prefix; '' is the JWT kind. */
+  /** The opaque kinds' token prefixes and strategy names in this guard's Passport instance. */
   private readonly prefixes: [prefix: string, strategy: string][] = [];
   private readonly jwtStrategy: string;
 
