@@ -407,10 +407,11 @@ async function main() {
         const spec = specs.get(s.name);
         await measure(spec, server.baseUrl, settings, settings.warmup);
         if (profileDir) await server.ask({ profile: 'start' }, (a) => a && a.profiling);
-        const before = await meter.snapshot();
+        // The meter watches the process the run talks to: the service, or the other server's pid.
+        const pid = spec.otherServer ? spec.otherServer : server.pid;
+        const before = await meter.snapshot(pid);
         const m = await measure(spec, server.baseUrl, settings, settings.duration);
-        // The meter watches the service's process: a run against another server has no figure of its own.
-        m.cpu = spec.otherServer ? null : CpuMeter.diff(before, await meter.snapshot(), m.total);
+        m.cpu = CpuMeter.diff(before, await meter.snapshot(pid), m.total);
         if (server.exited) {
           throw new Error(
             `the server died during ${s.name}: ${JSON.stringify(server.exited)}\n${tail(logFile)}`,

@@ -53,12 +53,13 @@ class CpuMeter {
     return rows.map((r) => r.pid);
   }
 
-  async snapshot() {
+  /** serverPid: the process the run talks to (the service by default; the ceiling server for its rows). */
+  async snapshot(serverPid = this.serverPid) {
     if (!available) return null;
     const pids = await this.backendPids();
     const backends = new Map(pids.map((pid) => [pid, processCpuMs(pid)]));
     return {
-      server: processCpuMs(this.serverPid),
+      server: processCpuMs(serverPid),
       backends,
       self: process.cpuUsage(),
       machine: machineCpuMs(),

@@ -19,7 +19,7 @@ module.exports = {
     return {
       method: 'GET',
       url: `${server.baseUrl}/ceiling/me`,
-      otherServer: true,
+      otherServer: server.pid,
       expectStatus: 200,
       setupClient(client) {
         const pair = pairs[next++ % pairs.length];
