@@ -168,10 +168,32 @@ describe('account sign-in', () => {
         Client.prototype.query = original;
       }
       expect(statements).toHaveLength(1);
-      expect(statements[0]).toMatch(/revoked_tokens/);
+      expect(statements[0]).toMatch(/FROM sessions s JOIN accounts a/);
       // …and a revoked session is still refused by that same query.
       await t.post('/v1/auth/logout', undefined, { token: pair.access_token });
       expect((await t.get('/v1/auth/me', { token: pair.access_token })).status).toBe(401);
+    });
+
+    it("records a session's use at most once a minute, decided on the database's clock", async () => {
+      const pair = await t.signIn('touch@example.com');
+      const lastUsed = async () =>
+        (
+          await db().query(`SELECT last_used_at::text AS at FROM sessions WHERE id = $1`, [pair.session_id])
+        )[0].at as string;
+      const initial = await lastUsed();
+      await t.get('/v1/auth/me', { token: pair.access_token });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(await lastUsed()).toBe(initial); // used within the minute: the read stays a read
+      await db().query(`UPDATE sessions SET last_used_at = now() - interval '2 minutes' WHERE id = $1`, [
+        pair.session_id,
+      ]);
+      const old = await lastUsed();
+      await t.get('/v1/auth/me', { token: pair.access_token });
+      const deadline = Date.now() + 5_000;
+      while ((await lastUsed()) === old && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(new Date(await lastUsed()).getTime()).toBeGreaterThan(Date.now() - 30_000);
     });
 
     it('answers wrong, never-requested and used codes with the same 401 invalid_otp', async () => {

@@ -134,53 +134,58 @@ export class SessionsRepository {
    * The revocation read of every account request: the session is live (not revoked, younger than
    * SESSION_MAX_AGE) and the token's jti was not revoked on its own. One prepared, indexed statement.
    */
+  /**
+   * The revocation read of an account token: the session is live (not revoked, younger than
+   * `sessionMaxAge` seconds, its account still there). Account tokens die with their session (logout,
+   * logout-all, session revocation, refresh-token reuse); only app tokens are ever revoked one by one by
+   * jti (revoked_tokens), so that table is not probed here. `stale` says the session's last use is older than `touchAfter` seconds (decided by the database's
+   * clock, which also wrote it).
+   */
   findLive(
     accountId: string,
     sessionId: string,
-    jti: string,
     sessionMaxAge: number,
-  ): Promise<{ last_used_at: Date } | undefined> {
+    touchAfter: number,
+  ): Promise<{ stale: boolean } | undefined> {
     return this.sql.one({
       name: 'auth_session_live',
-      text: `SELECT s.last_used_at FROM sessions s
+      text: `SELECT s.last_used_at < now() - make_interval(secs => $4) AS stale FROM sessions s
               WHERE s.id = $1 AND s.account_id = $2 AND s.revoked_at IS NULL
-                AND s.created_at > now() - make_interval(secs => $4)
-                AND NOT EXISTS (SELECT 1 FROM revoked_tokens r WHERE r.jti = $3)`,
-      values: [sessionId, accountId, jti, sessionMaxAge],
+                AND s.created_at > now() - make_interval(secs => $3)`,
+      values: [sessionId, accountId, sessionMaxAge, touchAfter],
     });
   }
 
-  /** The same read, with the account (for routes marked @WithAccountProfile): still one round trip. */
+  /**
+   * The same read, with the account (for routes marked @WithAccountProfile): still one round trip. The
+   * creation time comes formatted as the API writes it (ISO 8601, UTC, milliseconds), so the hottest
+   * authenticated read parses no timestamp.
+   */
   async findLiveWithProfile(
     accountId: string,
     sessionId: string,
-    jti: string,
     sessionMaxAge: number,
-  ): Promise<{ lastUsedAt: Date; profile: AccountProfile } | undefined> {
+    touchAfter: number,
+  ): Promise<{ stale: boolean; profile: AccountProfile } | undefined> {
     const row = await this.sql.one<{
-      last_used_at: Date;
+      stale: boolean;
       email: string;
-      created_at: Date;
+      created_at: string;
       providers: string[];
     }>({
       name: 'auth_session_live_profile',
-      text: `SELECT s.last_used_at, a.email, a.created_at,
-                    ARRAY(SELECT DISTINCT i.provider FROM account_identities i WHERE i.account_id = a.id) AS providers
+      text: `SELECT s.last_used_at < now() - make_interval(secs => $4) AS stale, a.email,
+                    to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
+                    ARRAY(SELECT i.provider FROM account_identities i WHERE i.account_id = $2) AS providers
                FROM sessions s JOIN accounts a ON a.id = s.account_id
               WHERE s.id = $1 AND s.account_id = $2 AND s.revoked_at IS NULL
-                AND s.created_at > now() - make_interval(secs => $4)
-                AND NOT EXISTS (SELECT 1 FROM revoked_tokens r WHERE r.jti = $3)`,
-      values: [sessionId, accountId, jti, sessionMaxAge],
+                AND s.created_at > now() - make_interval(secs => $3)`,
+      values: [sessionId, accountId, sessionMaxAge, touchAfter],
     });
     if (!row) return undefined;
     return {
-      lastUsedAt: row.last_used_at,
-      profile: {
-        id: accountId,
-        email: row.email,
-        createdAt: row.created_at.toISOString(),
-        providers: row.providers,
-      },
+      stale: row.stale,
+      profile: { id: accountId, email: row.email, createdAt: row.created_at, providers: row.providers },
     };
   }
 

@@ -8,6 +8,12 @@ import { BEARER_TOKEN_KINDS, BearerRequest, BearerTokenKind, runStrategy } from 
 
 const QUERY_TOKEN_PARAMS = ['access_token', 'token', 'refresh_token'];
 
+interface Declared {
+  rule: AccessRule | undefined;
+  /** @WithAccountProfile on an account route: the account is read in the revocation query. */
+  withProfile: boolean;
+}
+
 /**
  * The one global guard, NestJS's "authenticated everywhere, @Public() to opt out" and deny by default:
  * a route that declares nothing is closed. It parses the bearer token, hands it to the passport strategy
@@ -22,6 +28,11 @@ export class AccessGuard implements CanActivate {
   /** The opaque kinds' token prefixes and strategy names in this guard's Passport instance. */
   private readonly prefixes: [prefix: string, strategy: string][] = [];
   private readonly jwtStrategy: string;
+  /**
+   * What each handler declares, read from its metadata once: the decorators are fixed at start, and the
+   * metadata walk (reflect-metadata over handler and class) is a measurable part of every request.
+   */
+  private readonly declared = new WeakMap<object, WeakMap<object, Declared>>();
 
   constructor(
     private readonly reflector: Reflector,
@@ -39,17 +50,35 @@ export class AccessGuard implements CanActivate {
 
   // Not async: a public route (health probes, sign-in) is answered without a promise in between.
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {
-    const rule = this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_METADATA, [
-      context.getHandler(),
-      context.getClass(),
-    ]);
+    const { rule, withProfile } = this.declaredBy(context);
     if (rule?.public) return true;
-    return this.check(context, rule);
+    return this.check(context, rule, withProfile);
+  }
+
+  private declaredBy(context: ExecutionContext): Declared {
+    const handler = context.getHandler();
+    const cls = context.getClass();
+    let byHandler = this.declared.get(cls);
+    if (!byHandler) this.declared.set(cls, (byHandler = new WeakMap()));
+    let declared = byHandler.get(handler);
+    if (!declared) {
+      const rule = this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_METADATA, [handler, cls]);
+      // Only account routes can ask for the account to be read with the session check.
+      const withProfile =
+        !!rule &&
+        !rule.public &&
+        rule.kinds.includes('account') &&
+        this.reflector.get<boolean | undefined>(ACCOUNT_PROFILE_METADATA, handler) === true;
+      declared = { rule, withProfile };
+      byHandler.set(handler, declared);
+    }
+    return declared;
   }
 
   private async check(
     context: ExecutionContext,
     rule: Exclude<AccessRule, { public: true }> | undefined,
+    withProfile: boolean,
   ): Promise<boolean> {
     if (context.getType<string>() === 'graphql') {
       // GraphQL resolvers (the storefront, libs/storefront): the request was already authenticated —
@@ -64,10 +93,6 @@ export class AccessGuard implements CanActivate {
       return true;
     }
     const request = context.switchToHttp().getRequest<FastifyRequest & { caller?: Caller }>();
-    // Only account routes can ask for the account to be read with the session check.
-    const withProfile =
-      rule?.kinds.includes('account') === true &&
-      this.reflector.get<boolean | undefined>(ACCOUNT_PROFILE_METADATA, context.getHandler()) === true;
     const caller = await this.authenticate(request, withProfile);
     if (!rule || !rule.kinds.includes(caller.kind)) throw Errors.insufficientScope();
     request.caller = caller;

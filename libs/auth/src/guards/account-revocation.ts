@@ -6,12 +6,12 @@ import { SessionsRepository } from '../sessions.repository';
 const PROVIDER_ORDER = ['otp', 'google', 'github'];
 
 // lastUsedAt is kept to the minute: writing it on every request would turn each read into a write.
-const LAST_USED_GRANULARITY_MS = 60_000;
+const LAST_USED_GRANULARITY_SECONDS = 60;
 
 /**
  * The revocation read for account tokens: one prepared, indexed query per request that the session is
- * live (not revoked, younger than SESSION_MAX_AGE, account still there) and the token's jti was not
- * revoked on its own.
+ * live (not revoked, younger than SESSION_MAX_AGE, account still there). An account token lives and
+ * dies with its session; nothing revokes one account token alone.
  */
 @Injectable()
 export class AccountRevocation {
@@ -21,10 +21,15 @@ export class AccountRevocation {
     @Inject(APP_LOGGER) private readonly logger: Logger,
   ) {}
 
-  async isLive(accountId: string, sessionId: string, jti: string): Promise<boolean> {
-    const row = await this.sessions.findLive(accountId, sessionId, jti, this.config.sessionMaxAge);
+  async isLive(accountId: string, sessionId: string): Promise<boolean> {
+    const row = await this.sessions.findLive(
+      accountId,
+      sessionId,
+      this.config.sessionMaxAge,
+      LAST_USED_GRANULARITY_SECONDS,
+    );
     if (!row) return false;
-    this.touch(sessionId, row.last_used_at);
+    if (row.stale) this.touch(sessionId);
     return true;
   }
 
@@ -32,24 +37,24 @@ export class AccountRevocation {
    * The same check, reading the account in the same query (routes marked @WithAccountProfile, e.g.
    * `/v1/auth/me`): one round trip instead of the check plus a second read. Null when not live.
    */
-  async liveProfile(accountId: string, sessionId: string, jti: string): Promise<AccountProfile | null> {
+  async liveProfile(accountId: string, sessionId: string): Promise<AccountProfile | null> {
     const live = await this.sessions.findLiveWithProfile(
       accountId,
       sessionId,
-      jti,
       this.config.sessionMaxAge,
+      LAST_USED_GRANULARITY_SECONDS,
     );
     if (!live) return null;
-    this.touch(sessionId, live.lastUsedAt);
-    const providers = [...live.profile.providers].sort(
+    if (live.stale) this.touch(sessionId);
+    // One entry per sign-in method, however many identities of one provider the account has.
+    const providers = [...new Set(live.profile.providers)].sort(
       (a, b) => PROVIDER_ORDER.indexOf(a) - PROVIDER_ORDER.indexOf(b),
     );
     return { ...live.profile, providers };
   }
 
-  /** Records the session's use, at most once a minute, without making the request wait. */
-  private touch(sessionId: string, lastUsedAt: Date): void {
-    if (Date.now() - lastUsedAt.getTime() <= LAST_USED_GRANULARITY_MS) return;
+  /** Records the session's use (at most once a minute: see `stale`), without making the request wait. */
+  private touch(sessionId: string): void {
     this.sessions
       .touch(sessionId)
       .catch((err: Error) =>

@@ -5,11 +5,30 @@ import { clientBucket } from './client-bucket';
 
 const AUTH_PREFIX = '/v1/auth/';
 
-/** @nestjs/throttler's guard, counting per client bucket under one key for the whole prefix. */
+/**
+ * @nestjs/throttler's guard, counting per client bucket under one key for the whole prefix. One named
+ * throttler with numeric limits and no per-route @Throttle/@SkipThrottle, so a request goes straight to
+ * the guard's handleRequest (counter, X-RateLimit-* headers, 429 with Retry-After) without the generic
+ * canActivate's five metadata lookups and value resolutions per request.
+ */
 @Injectable()
 export class AuthThrottler extends ThrottlerGuard {
-  protected override async shouldSkip(context: ExecutionContext): Promise<boolean> {
-    return !limited(context);
+  private readonly trackerOf = (request: Record<string, unknown>) => this.getTracker(request);
+  private readonly keyOf = (context: ExecutionContext, tracker: string, name: string) =>
+    this.generateKey(context, tracker, name);
+
+  override canActivate(context: ExecutionContext): Promise<boolean> {
+    const [throttler] = this.throttlers;
+    const ttl = Number(throttler.ttl);
+    return this.handleRequest({
+      context,
+      throttler,
+      limit: Number(throttler.limit),
+      ttl,
+      blockDuration: Number(throttler.blockDuration ?? ttl),
+      getTracker: this.trackerOf,
+      generateKey: this.keyOf,
+    });
   }
 
   protected override async getTracker(request: Record<string, unknown>): Promise<string> {

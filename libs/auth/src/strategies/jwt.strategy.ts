@@ -12,7 +12,7 @@ export const JWT_STRATEGY = 'jwt';
  * The platform's JWTs (account and app access tokens), verified by passport-jwt: HS256 pinned, the key
  * a KeyObject imported once (given a string, jsonwebtoken would re-import it on every request), issuer
  * = PUBLIC_URL, exp/nbf checked. Then the revocation read of the token's kind: an account token's
- * session and jti (with the account itself on @WithAccountProfile routes, in the same query), an app
+ * session (with the account itself on @WithAccountProfile routes, in the same query), an app
  * token through the app-token resolver. Answers the caller, or false for a dead or foreign token.
  */
 @Injectable()
@@ -47,9 +47,9 @@ export class JwtBearerStrategy extends PassportStrategy(Strategy, JWT_STRATEGY) 
       jti: claims.jti,
     };
     if (request.withAccountProfile) {
-      const profile = await this.accounts.liveProfile(claims.sub, claims.sid, claims.jti);
+      const profile = await this.accounts.liveProfile(claims.sub, claims.sid);
       return profile ? { ...caller, profile } : false;
     }
-    return (await this.accounts.isLive(claims.sub, claims.sid, claims.jti)) ? caller : false;
+    return (await this.accounts.isLive(claims.sub, claims.sid)) ? caller : false;
   }
 }
