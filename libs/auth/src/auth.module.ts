@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { ThrottlerModule } from '@nestjs/throttler';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { SessionEntity } from './entities/session.entity';
 import { APP_CONFIG, AppConfig } from '@app/core';
 import { AccountService } from './account.service';
 import { AccountsRepository } from './accounts.repository';
@@ -18,6 +20,7 @@ import { AccessTokenService, jwtModuleOptions } from './tokens/access-token.serv
 
 @Module({
   imports: [
+    TypeOrmModule.forFeature([SessionEntity]),
     // Signing and verification go through @nestjs/jwt's JwtService, keyed and pinned once here.
     JwtModule.registerAsync({ inject: [APP_CONFIG], useFactory: jwtModuleOptions }),
     ThrottlerModule.forRootAsync({

@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { AccountProfile } from '@app/core';
+import { InjectRepository } from '@nestjs/typeorm';
 import { Sql } from '@app/database';
+import type { Repository } from 'typeorm';
+import { SessionEntity } from './entities/session.entity';
 
 export interface SessionRow {
   id: string;
@@ -18,12 +21,18 @@ export interface SessionLimits {
 }
 
 /**
- * The `sessions`, `refresh_tokens` and `revoked_tokens` tables: opening and sliding sessions, claiming
- * refresh tokens once, revoking, and the per-request revocation reads (named prepared statements).
+ * The `sessions` and `refresh_tokens` tables: opening and sliding sessions, claiming refresh tokens
+ * once, revoking, and the per-request revocation reads (named prepared statements). Revocations and the
+ * session list are ordinary statements through TypeORM's QueryBuilder on SessionEntity; the statements
+ * that need SQL TypeORM does not express (conditional claims with joins, LEAST over intervals, INSERT …
+ * SELECT) and the per-request reads are written out through Sql.
  */
 @Injectable()
 export class SessionsRepository {
-  constructor(private readonly sql: Sql) {}
+  constructor(
+    private readonly sql: Sql,
+    @InjectRepository(SessionEntity) private readonly sessions: Repository<SessionEntity>,
+  ) {}
 
   async open(
     accountId: string,
@@ -97,49 +106,49 @@ export class SessionsRepository {
 
   /** Revokes one live session of the account; false when there is none. */
   async revoke(accountId: string, sessionId: string, reason: string): Promise<boolean> {
-    const { rowCount } = await this.sql.run({
-      text: `UPDATE sessions SET revoked_at = now(), revoked_reason = $3
-              WHERE id = $1 AND account_id = $2 AND revoked_at IS NULL AND expires_at > now()`,
-      values: [sessionId, accountId, reason],
-    });
-    return rowCount > 0;
+    const result = await this.revocation(reason)
+      .where('id = :sessionId AND account_id = :accountId', { sessionId, accountId })
+      .andWhere('revoked_at IS NULL AND expires_at > now()')
+      .execute();
+    return (result.affected ?? 0) > 0;
   }
 
   /** Revokes a session whatever its account (refresh-token reuse). */
   async revokeById(sessionId: string, reason: string): Promise<void> {
-    await this.sql.run({
-      text: `UPDATE sessions SET revoked_at = now(), revoked_reason = $2 WHERE id = $1 AND revoked_at IS NULL`,
-      values: [sessionId, reason],
-    });
+    await this.revocation(reason).where('id = :sessionId AND revoked_at IS NULL', { sessionId }).execute();
   }
 
   async revokeAll(accountId: string, reason: string): Promise<void> {
-    await this.sql.run({
-      text: `UPDATE sessions SET revoked_at = now(), revoked_reason = $2 WHERE account_id = $1 AND revoked_at IS NULL`,
-      values: [accountId, reason],
-    });
+    await this.revocation(reason)
+      .where('account_id = :accountId AND revoked_at IS NULL', { accountId })
+      .execute();
   }
 
+  /** The account's live sessions, newest first. */
   listLive(accountId: string, sessionMaxAge: number): Promise<SessionRow[]> {
-    return this.sql.rows<SessionRow>({
-      text: `SELECT id, method, created_at, last_used_at, user_agent, ip FROM sessions
-              WHERE account_id = $1 AND revoked_at IS NULL AND expires_at > now()
-                AND created_at > now() - make_interval(secs => $2)
-              ORDER BY created_at DESC, id`,
-      values: [accountId, sessionMaxAge],
-    });
+    return this.sessions
+      .createQueryBuilder('s')
+      .select('id, method, created_at, last_used_at, user_agent, ip') // the row as PostgreSQL names it
+      .where('s.account_id = :accountId AND s.revoked_at IS NULL AND s.expires_at > now()', { accountId })
+      .andWhere('s.created_at > now() - make_interval(secs => :sessionMaxAge)', { sessionMaxAge })
+      .orderBy('s.created_at', 'DESC')
+      .addOrderBy('s.id')
+      .getRawMany<SessionRow>();
+  }
+
+  private revocation(reason: string) {
+    return this.sessions
+      .createQueryBuilder()
+      .update()
+      .set({ revokedAt: () => 'now()', revokedReason: reason });
   }
 
   /**
-   * The revocation read of every account request: the session is live (not revoked, younger than
-   * SESSION_MAX_AGE) and the token's jti was not revoked on its own. One prepared, indexed statement.
-   */
-  /**
-   * The revocation read of an account token: the session is live (not revoked, younger than
-   * `sessionMaxAge` seconds, its account still there). Account tokens die with their session (logout,
-   * logout-all, session revocation, refresh-token reuse); only app tokens are ever revoked one by one by
-   * jti (revoked_tokens), so that table is not probed here. `stale` says the session's last use is older than `touchAfter` seconds (decided by the database's
-   * clock, which also wrote it).
+   * The revocation read of every account request, one prepared, indexed statement: the session is live
+   * (not revoked, younger than `sessionMaxAge` seconds, its account still there). Account tokens die
+   * with their session (logout, logout-all, session revocation, refresh-token reuse); only app tokens
+   * are ever revoked one by one by jti (revoked_tokens), so that table is not probed here. `stale` says
+   * the session's last use is older than `touchAfter` seconds (by the database's clock, which wrote it).
    */
   findLive(
     accountId: string,

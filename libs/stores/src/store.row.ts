@@ -55,19 +55,19 @@ export interface StorePatch {
   activate?: true;
 }
 
-/** Field → column; the only names that ever reach SQL text. */
-export const FIELD_COLUMNS: Record<keyof StoreFields, string> = {
-  name: 'name',
-  description: 'description',
-  faviconUrl: 'favicon_url',
-  logoBlackWhiteUrl: 'logo_black_white_url',
-  logoColorUrl: 'logo_color_url',
-  mobile: 'mobile',
-  landline: 'landline',
-  supportEmail: 'support_email',
-  whatsappNumber: 'whatsapp_number',
-  address: 'address',
-  region: 'region',
-  gstNumber: 'gst_number',
-  socialLinks: 'social_links',
-};
+/** The store-holder fields, by their entity property names: what a patch may set. */
+export const STORE_FIELD_NAMES: readonly (keyof StoreFields)[] = [
+  'name',
+  'description',
+  'faviconUrl',
+  'logoBlackWhiteUrl',
+  'logoColorUrl',
+  'mobile',
+  'landline',
+  'supportEmail',
+  'whatsappNumber',
+  'address',
+  'region',
+  'gstNumber',
+  'socialLinks',
+];

@@ -1,9 +1,12 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { StoreEntity } from './entities/store.entity';
 import { StoresController } from './stores.controller';
 import { StoresRepository } from './stores.repository';
 import { StoresService } from './stores.service';
 
 @Module({
+  imports: [TypeOrmModule.forFeature([StoreEntity])],
   controllers: [StoresController],
   providers: [StoresRepository, StoresService],
   exports: [StoresService],
