@@ -12,8 +12,9 @@ export interface SqlStatement {
   values?: unknown[];
   /**
    * Makes it a named prepared statement (parsed and planned once per connection). Worth it only on the
-   * per-request reads: a TypeORM findOneBy costs ~80 µs more CPU than a prepared statement for the same
-   * row (bench/README.md). Not available inside a transaction's manager.
+   * per-request reads: the same one-row read costs ~50 µs more client CPU through TypeORM's QueryBuilder
+   * and ~70 µs through findOneBy (`node bench/micro/prepared-vs-typeorm.js`, bench/README.md). Not
+   * available inside a transaction's manager.
    */
   name?: string;
 }
