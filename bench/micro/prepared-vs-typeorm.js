@@ -13,6 +13,7 @@
 // and dropped).
 require('reflect-metadata');
 const { randomBytes } = require('node:crypto');
+const { URL } = require('node:url');
 const { Client } = require('pg');
 const { DataSource, EntitySchema } = require('typeorm');
 
