@@ -9,7 +9,12 @@ module.exports = {
   order: -1,
   async setup(ctx) {
     const { server } = await ceiling(ctx);
-    return { method: 'GET', url: `${server.baseUrl}/health/live`, otherServer: server.pid, expectStatus: 200 };
+    return {
+      method: 'GET',
+      url: `${server.baseUrl}/health/live`,
+      otherServer: server.pid,
+      expectStatus: 200,
+    };
   },
   teardown: stopCeiling,
 };
