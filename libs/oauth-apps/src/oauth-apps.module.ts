@@ -1,8 +1,10 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '@app/auth';
 import { StoresModule } from '@app/stores';
 import { AppApiController } from './app-api.controller';
 import { AppTokenLiveness } from './app-token-liveness';
+import { OAuthAppEntity } from './entities/oauth-app.entity';
 import { OAuthAppsController } from './oauth-apps.controller';
 import { OAuthAppsRepository } from './oauth-apps.repository';
 import { OAuthAppsService } from './oauth-apps.service';
@@ -14,7 +16,7 @@ import { OAuthServerService } from './oauth/oauth-server.service';
  * app tokens, is exported for the global guard (wired in the composition root).
  */
 @Module({
-  imports: [AuthModule, StoresModule],
+  imports: [AuthModule, StoresModule, TypeOrmModule.forFeature([OAuthAppEntity])],
   controllers: [OAuthAppsController, OAuthController, WellKnownController, AppApiController],
   providers: [OAuthAppsRepository, OAuthAppsService, OAuthServerService, AppTokenLiveness],
   exports: [AppTokenLiveness],

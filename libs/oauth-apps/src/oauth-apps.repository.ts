@@ -1,5 +1,8 @@
 import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
 import { Sql } from '@app/database';
+import type { Repository } from 'typeorm';
+import { OAuthAppEntity } from './entities/oauth-app.entity';
 import { OWNED_STORE, OWNED_STORES } from '@app/stores';
 
 export interface AppRow {
@@ -12,7 +15,8 @@ export interface AppRow {
   secret_hint: string;
 }
 
-const RETURNING = 'a.id, a.store_id, a.name, a.client_id, a.scopes, a.created_at, a.secret_hint';
+const COLUMNS = 'id, store_id, name, client_id, scopes, created_at, secret_hint';
+const RETURNING = COLUMNS.replace(/(\w+)/g, 'a.$1');
 
 /** What the token endpoint needs to authenticate a client. */
 export interface ClientRow {
@@ -27,10 +31,15 @@ export interface ClientRow {
  * The `oauth_apps` table, and the app tokens revoked by jti. On the management routes ownership is part
  * of every statement (the owner's stores, as @app/stores exports them), so another account's app or
  * store reads as missing; the authorization server reads by client id and the token's own claims.
+ * Rotation and deletion go through TypeORM's QueryBuilder on OAuthAppEntity; the insert scoped by an
+ * owned-store subquery, the list with its ownership probe and the per-request reads are SQL through Sql.
  */
 @Injectable()
 export class OAuthAppsRepository {
-  constructor(private readonly sql: Sql) {}
+  constructor(
+    private readonly sql: Sql,
+    @InjectRepository(OAuthAppEntity) private readonly apps: Repository<OAuthAppEntity>,
+  ) {}
 
   /** Inserts an app in the owner's store; undefined when the store is not the owner's. */
   insert(
@@ -59,28 +68,34 @@ export class OAuthAppsRepository {
   }
 
   /** A new secret and a bumped version (which kills every token of the old one). */
-  rotateOwned(
+  async rotateOwned(
     ownerId: string,
     appId: string,
     secret: { hash: string; hint: string },
   ): Promise<AppRow | undefined> {
-    return this.sql.one<AppRow>({
-      text: `UPDATE oauth_apps a
-                SET secret_hash = $3, secret_hint = $4, secret_version = a.secret_version + 1,
-                    secret_rotated_at = clock_timestamp()
-               FROM ${OWNED_STORES('$2')} s
-              WHERE a.id = $1 AND s.id = a.store_id
-              RETURNING ${RETURNING}`,
-      values: [appId, ownerId, secret.hash, secret.hint],
-    });
+    const result = await this.apps
+      .createQueryBuilder()
+      .update()
+      .set({
+        secretHash: secret.hash,
+        secretHint: secret.hint,
+        secretVersion: () => 'secret_version + 1',
+        secretRotatedAt: () => 'clock_timestamp()',
+      })
+      .where(`id = :appId AND store_id IN ${OWNED_STORES(':ownerId')}`, { appId, ownerId })
+      .returning(COLUMNS)
+      .updateEntity(false)
+      .execute();
+    return (result.raw as AppRow[])[0];
   }
 
   async deleteOwned(ownerId: string, appId: string): Promise<boolean> {
-    const { rowCount } = await this.sql.run({
-      text: `DELETE FROM oauth_apps a USING ${OWNED_STORES('$2')} s WHERE a.id = $1 AND s.id = a.store_id`,
-      values: [appId, ownerId],
-    });
-    return rowCount > 0;
+    const result = await this.apps
+      .createQueryBuilder()
+      .delete()
+      .where(`id = :appId AND store_id IN ${OWNED_STORES(':ownerId')}`, { appId, ownerId })
+      .execute();
+    return (result.affected ?? 0) > 0;
   }
 
   /** The client behind a client id (one prepared statement: every token request reads it). */

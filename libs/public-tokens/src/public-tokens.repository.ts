@@ -1,5 +1,8 @@
 import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
 import { Sql } from '@app/database';
+import type { Repository } from 'typeorm';
+import { PublicTokenEntity } from './entities/public-token.entity';
 import { OWNED_STORE, OWNED_STORES } from '@app/stores';
 
 export interface TokenRow {
@@ -11,15 +14,23 @@ export interface TokenRow {
   token_hint: string;
 }
 
-const RETURNING = 't.id, t.store_id, t.name, t.scopes, t.created_at, t.token_hint';
+const COLUMNS = 'id, store_id, name, scopes, created_at, token_hint';
+const RETURNING = COLUMNS.replace(/(\w+)/g, 't.$1');
+/** The token by id, in that store, and the store the owner's. */
+const ownedToken = `id = :tokenId AND store_id = :storeId AND store_id IN ${OWNED_STORES(':ownerId')}`;
 
 /**
  * The `public_tokens` table. Ownership is in every statement (the owner's store, as @app/stores exports
- * it), so a foreign store's tokens answer exactly like missing ones.
+ * it), so a foreign store's tokens answer exactly like missing ones. Rotation and deletion go through
+ * TypeORM's QueryBuilder on PublicTokenEntity; the scoped insert, the list with its ownership probe and
+ * the guard's per-request read are SQL through Sql.
  */
 @Injectable()
 export class PublicTokensRepository {
-  constructor(private readonly sql: Sql) {}
+  constructor(
+    private readonly sql: Sql,
+    @InjectRepository(PublicTokenEntity) private readonly tokens: Repository<PublicTokenEntity>,
+  ) {}
 
   /** Inserts a token in the owner's store; undefined when the store is not the owner's. */
   insert(
@@ -47,28 +58,30 @@ export class PublicTokensRepository {
     return rows.filter((r) => r.id !== null);
   }
 
-  rotateOwned(
+  async rotateOwned(
     ownerId: string,
     storeId: string,
     tokenId: string,
     secret: { hash: string; hint: string },
   ): Promise<TokenRow | undefined> {
-    return this.sql.one<TokenRow>({
-      text: `UPDATE public_tokens t SET token_hash = $4, token_hint = $5, rotated_at = clock_timestamp()
-               FROM ${OWNED_STORES('$3')} s
-              WHERE t.id = $1 AND t.store_id = $2 AND s.id = t.store_id
-              RETURNING ${RETURNING}`,
-      values: [tokenId, storeId, ownerId, secret.hash, secret.hint],
-    });
+    const result = await this.tokens
+      .createQueryBuilder()
+      .update()
+      .set({ tokenHash: secret.hash, tokenHint: secret.hint, rotatedAt: () => 'clock_timestamp()' })
+      .where(ownedToken, { tokenId, storeId, ownerId })
+      .returning(COLUMNS)
+      .updateEntity(false)
+      .execute();
+    return (result.raw as TokenRow[])[0];
   }
 
   async deleteOwned(ownerId: string, storeId: string, tokenId: string): Promise<boolean> {
-    const { rowCount } = await this.sql.run({
-      text: `DELETE FROM public_tokens t USING ${OWNED_STORES('$3')} s
-              WHERE t.id = $1 AND t.store_id = $2 AND s.id = t.store_id`,
-      values: [tokenId, storeId, ownerId],
-    });
-    return rowCount > 0;
+    const result = await this.tokens
+      .createQueryBuilder()
+      .delete()
+      .where(ownedToken, { tokenId, storeId, ownerId })
+      .execute();
+    return (result.affected ?? 0) > 0;
   }
 
   /** The guard's per-request read: one prepared statement on the unique hash index. */
