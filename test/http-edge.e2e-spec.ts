@@ -180,6 +180,38 @@ describe('auth rate limit (AUTH_RATE_LIMIT, REDIS_URL)', () => {
     }
   });
 
+  it('counts before the body is read: window headers on answers, and past the limit a 429 that parses no body and still carries CORS', async () => {
+    const origin = 'https://shop.example.com';
+    const t = await TestApp.start({ env: { AUTH_RATE_LIMIT: '3', CORS_ORIGINS: origin } });
+    try {
+      const first = await t.post('/v1/auth/login', { email: 'window@example.com' });
+      expect(first.status).toBe(202);
+      expect(first.headers.get('x-ratelimit-limit')).toBe('3');
+      expect(first.headers.get('x-ratelimit-remaining')).toBe('2');
+      expect(Number(first.headers.get('x-ratelimit-reset'))).toBeGreaterThanOrEqual(1);
+      expect(Number(first.headers.get('x-ratelimit-reset'))).toBeLessThanOrEqual(60);
+      // A body refused by the parser has spent one from the budget all the same.
+      const malformed = await t.request('POST', '/v1/auth/login', { rawBody: '{"email":' });
+      expect(malformed.status).toBe(400);
+      expect(malformed.headers.get('x-ratelimit-remaining')).toBe('1');
+      expect((await t.get('/v1/auth/providers')).headers.get('x-ratelimit-remaining')).toBe('0');
+      // Past the limit the answer is 429 even for a body the parser would refuse: it is never read.
+      const limited = await t.request('POST', '/v1/auth/login', {
+        rawBody: '{"email":',
+        headers: { origin },
+      });
+      expect(limited.status).toBe(429);
+      expect(limited.body.code).toBe('rate_limited');
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(limited.headers.get('x-ratelimit-remaining')).toBeNull();
+      expect(limited.headers.get('access-control-allow-origin')).toBe(origin);
+      expect(limited.headers.get('x-request-id')).toBe(limited.body.requestId);
+      expect(limited.headers.get('cache-control')).toBe('no-store');
+    } finally {
+      await t.close();
+    }
+  });
+
   // Needs a Redis server: TEST_REDIS_URL (CI sets it; .ci/run starts the machine's Redis if it is down).
   const redisUrl = process.env.TEST_REDIS_URL;
   (redisUrl ? it : it.skip)('shares the counters between instances through Redis', async () => {

@@ -6,7 +6,6 @@ import {
   APP_TOKEN_RESOLVER,
   AUTH_PURGE_RULES,
   AuthModule,
-  AuthRateLimitGuard,
   BEARER_TOKEN_KINDS,
   BearerTokenKind,
   JwtBearerStrategy,
@@ -44,9 +43,8 @@ import { ENTITIES } from './entities';
       ],
     },
     AccessGuard,
-    // In this order: the /v1/auth rate limit counts every request, authenticated or not; then the access
-    // guard (deny by default; @Public() opts a route out).
-    { provide: APP_GUARD, useExisting: AuthRateLimitGuard },
+    // The one global guard: deny by default, @Public() opts a route out. (The /v1/auth rate limit runs
+    // before it, at the HTTP edge: bootstrap.ts.)
     { provide: APP_GUARD, useExisting: AccessGuard },
   ],
   exports: [AccessGuard],

@@ -1,6 +1,7 @@
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { AuthRateLimit } from '@app/auth';
 import { AppConfig, DomainError, Errors, jsonBodyProblem, PinoNestLogger } from '@app/core';
 import { OAUTH_PATH_PREFIX } from '@app/oauth-apps';
 import { writeError } from './error-transports';
@@ -64,6 +65,9 @@ export async function createApp(config: AppConfig, logger: Logger): Promise<Nest
     exposedHeaders: ['X-Request-Id', 'Retry-After', 'WWW-Authenticate', 'Idempotent-Replayed'],
     maxAge: 600,
   });
+  // The /v1/auth rate limit (libs/auth): after routing and the CORS headers, before the body is read
+  // and before any guard, so every request to the prefix counts.
+  fastify.addHook('preParsing', app.get(AuthRateLimit).preParsing);
   setupOpenApi(app, config);
   registerConsole(fastify);
   return app;

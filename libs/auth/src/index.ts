@@ -9,4 +9,4 @@ export * from './tokens/access-token.service';
 export { SOCIAL_ENTITIES } from './social';
 export * from './purge-rules';
 export * from './client-info';
-export { AuthRateLimitGuard } from './rate-limit/auth-rate-limit.guard';
+export { AuthRateLimit } from './rate-limit/auth-rate-limit';

@@ -14,7 +14,6 @@ export function toDomainError(error: unknown): DomainError | null {
     const status = error.getStatus();
     if (status === HttpStatus.NOT_FOUND) return Errors.notFound('not_found', 'No such route.');
     if (status === HttpStatus.PAYLOAD_TOO_LARGE) return Errors.payloadTooLarge();
-    // The throttler has set Retry-After on the reply already.
     if (status === HttpStatus.TOO_MANY_REQUESTS)
       return new DomainError('rate_limited', 'Too many requests; retry later.');
     if (status < 500) return new DomainError(codeForStatus(status), error.message);

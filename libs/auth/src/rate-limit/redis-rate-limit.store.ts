@@ -1,7 +1,5 @@
-import { OnModuleDestroy } from '@nestjs/common';
-import type { ThrottlerStorage } from '@nestjs/throttler';
-import type { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface';
 import Redis from 'ioredis';
+import type { RateLimitStore, RateLimitWindow } from './rate-limit.store';
 
 // Fixed window per key, atomically: the first hit of a window sets its expiry.
 const SCRIPT = `
@@ -12,7 +10,7 @@ if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1])
 return {hits, ttl}`;
 
 /** Shares rate-limit counters between instances through REDIS_URL. */
-export class RedisThrottlerStorage implements ThrottlerStorage, OnModuleDestroy {
+export class RedisRateLimitStore implements RateLimitStore {
   private readonly redis: Redis;
 
   constructor(url: string) {
@@ -21,19 +19,15 @@ export class RedisThrottlerStorage implements ThrottlerStorage, OnModuleDestroy 
     this.redis.on('error', () => undefined);
   }
 
-  async increment(key: string, ttl: number, limit: number): Promise<ThrottlerStorageRecord> {
-    const [hits, pttl] = (await this.redis.eval(SCRIPT, 1, `sf:rl:${key}`, String(ttl))) as [number, number];
-    const seconds = Math.max(1, Math.ceil(pttl / 1000));
-    const blocked = hits > limit;
-    return {
-      totalHits: hits,
-      timeToExpire: seconds,
-      isBlocked: blocked,
-      timeToBlockExpire: blocked ? seconds : 0,
-    };
+  async hit(key: string, windowMs: number): Promise<RateLimitWindow> {
+    const [hits, pttl] = (await this.redis.eval(SCRIPT, 1, `sf:rl:${key}`, String(windowMs))) as [
+      number,
+      number,
+    ];
+    return { hits, resetSeconds: Math.max(1, Math.ceil(pttl / 1000)) };
   }
 
-  async onModuleDestroy(): Promise<void> {
+  async close(): Promise<void> {
     await this.redis.quit().catch(() => undefined);
   }
 }

@@ -1,0 +1,69 @@
+import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import { APP_CONFIG, AppConfig, Errors } from '@app/core';
+import type { FastifyReply, FastifyRequest, RequestPayload } from 'fastify';
+import { clientBucket } from './client-bucket';
+import { MemoryRateLimitStore } from './memory-rate-limit.store';
+import type { RateLimitStore, RateLimitWindow } from './rate-limit.store';
+import { RedisRateLimitStore } from './redis-rate-limit.store';
+
+const AUTH_PREFIX = '/v1/auth/';
+const WINDOW_MS = 60_000;
+
+type HookDone = (error?: Error | null, payload?: RequestPayload) => void;
+
+/**
+ * AUTH_RATE_LIMIT requests a minute per client across all of /v1/auth/* (one counter for the whole
+ * prefix, not one per route), in this process or shared through Redis (REDIS_URL). Other paths are not
+ * limited here.
+ *
+ * It runs at the HTTP edge, as a Fastify `preParsing` hook wired by the composition root
+ * (apps/api bootstrap.ts): after routing and after the CORS hook (so a 429 still carries the headers a
+ * browser needs to read it), before the body is read — a flood of large bodies is refused without
+ * parsing any — and before the access guard, so every request counts, authenticated or not.
+ *
+ * The decision is made on the route that matched (`routeOptions.url`, the registered pattern), never
+ * on the raw request target: `/v1/%61uth/login/verify` or an absolute-form target
+ * (`POST http://x/v1/auth/login/verify`) reach the same handler and hit the same counter. A path that
+ * matches no route is answered 404 and counts nowhere.
+ */
+@Injectable()
+export class AuthRateLimit implements OnModuleDestroy {
+  private readonly store: RateLimitStore;
+  private readonly limit: number;
+  private readonly limitHeader: string;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.store = config.redisUrl ? new RedisRateLimitStore(config.redisUrl) : new MemoryRateLimitStore();
+    this.limit = config.authRateLimit;
+    this.limitHeader = String(config.authRateLimit);
+  }
+
+  /** The preParsing hook. The in-process store answers synchronously: no promise on the request path. */
+  readonly preParsing = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    payload: RequestPayload,
+    done: HookDone,
+  ): void => {
+    if (!(request.routeOptions.url ?? '').startsWith(AUTH_PREFIX)) return done(null, payload);
+    const counted = this.store.hit(`auth:${clientBucket(request.ip)}`, WINDOW_MS);
+    if (counted instanceof Promise) {
+      counted.then((window) => done(this.apply(reply, window), payload), done);
+    } else {
+      done(this.apply(reply, counted), payload);
+    }
+  };
+
+  /** The window's headers on the answer; past the limit, the 429 (Retry-After: the window's end). */
+  private apply(reply: FastifyReply, window: RateLimitWindow): Error | null {
+    if (window.hits > this.limit) return Errors.rateLimited(window.resetSeconds);
+    reply.header('X-RateLimit-Limit', this.limitHeader);
+    reply.header('X-RateLimit-Remaining', String(this.limit - window.hits));
+    reply.header('X-RateLimit-Reset', String(window.resetSeconds));
+    return null;
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.store.close?.();
+  }
+}
