@@ -115,16 +115,12 @@ export class AccessGuard implements CanActivate {
     const match = /^Bearer +([\x21-\x7e]+) *$/i.exec(header);
     if (!match) throw Errors.invalidToken('The Authorization header must be "Bearer <token>".');
     const token = match[1];
-    const bearer = request as FastifyRequest & BearerRequest;
-    bearer.bearerToken = token;
-    bearer.withAccountProfile = withProfile;
     const opaque = this.prefixes.find(([prefix]) => token.startsWith(prefix));
-    let caller: Caller | false;
-    try {
-      caller = await runStrategy(this.passport, opaque ? opaque[1] : this.jwtStrategy, request);
-    } finally {
-      bearer.bearerToken = undefined; // the raw token does not outlive authentication on the request
-    }
+    // The strategy gets what it needs on an object of its own, not the HTTP request: the raw token never
+    // sits on the request, and passport's per-call properties (logIn, isAuthenticated…) land on this small
+    // object instead of reshaping every Fastify request.
+    const bearer: BearerRequest = { bearerToken: token, withAccountProfile: withProfile };
+    const caller = await runStrategy(this.passport, opaque ? opaque[1] : this.jwtStrategy, bearer);
     if (!caller) throw Errors.invalidToken();
     return caller;
   }

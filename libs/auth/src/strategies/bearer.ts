@@ -25,7 +25,10 @@ export interface AppTokenResolver {
   resolve(claims: AppClaims): Promise<Caller | null>;
 }
 
-/** The request while the guard authenticates it: the token it parsed, and what the route asks for. */
+/**
+ * What the guard hands a strategy in place of the HTTP request: the token it parsed from the
+ * Authorization header, and what the route asks for.
+ */
 export interface BearerRequest {
   bearerToken?: string;
   /** The route wants the account read in the same query as the revocation check (@WithAccountProfile). */
