@@ -174,6 +174,26 @@ describe('account sign-in', () => {
       expect((await t.get('/v1/auth/me', { token: pair.access_token })).status).toBe(401);
     });
 
+    it("keeps the account's providers with its identities: each once, however many arrive at once", async () => {
+      const pair = await t.signIn('linked@example.com');
+      const accountId = (await t.get('/v1/auth/me', { token: pair.access_token })).body.id as string;
+      // Three identities inserted at once, each in its own transaction held open a moment, two of one
+      // provider: the account row's provider list must end with every provider, each once.
+      const link = (provider: string) =>
+        db().transaction(async (manager) => {
+          await manager.query(
+            `INSERT INTO account_identities (account_id, provider, subject) VALUES ($1, $2, $3)`,
+            [accountId, provider, randomUUID()],
+          );
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        });
+      await Promise.all([link('github'), link('google'), link('google')]);
+      const me = await t.get('/v1/auth/me', { token: pair.access_token });
+      expect(me.body.providers).toEqual(['otp', 'google', 'github']);
+      const [row] = await db().query(`SELECT providers FROM accounts WHERE id = $1`, [accountId]);
+      expect([...row.providers].sort()).toEqual(['github', 'google', 'otp']);
+    });
+
     it("records a session's use at most once a minute, decided on the database's clock", async () => {
       const pair = await t.signIn('touch@example.com');
       const lastUsed = async () =>

@@ -1,7 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { Sql } from '@app/database';
 
-/** The `accounts` and `account_identities` tables. Every write tolerates a parallel twin (upserts). */
+/**
+ * The `accounts` and `account_identities` tables. Every write tolerates a parallel twin (upserts).
+ * `accounts.providers` follows the identities by itself: a trigger adds a new identity's provider in the
+ * inserting statement (migration AccountProviders).
+ */
 @Injectable()
 export class AccountsRepository {
   constructor(private readonly sql: Sql) {}
@@ -55,10 +59,7 @@ export class AccountsRepository {
   ): Promise<{ id: string; email: string; created_at: Date; providers: string[] } | undefined> {
     return this.sql.one({
       name: 'auth_account_me',
-      text: `SELECT a.id, a.email, a.created_at,
-                    COALESCE(array_agg(DISTINCT i.provider) FILTER (WHERE i.provider IS NOT NULL), '{}') AS providers
-               FROM accounts a LEFT JOIN account_identities i ON i.account_id = a.id
-              WHERE a.id = $1 GROUP BY a.id`,
+      text: `SELECT a.id, a.email, a.created_at, a.providers FROM accounts a WHERE a.id = $1`,
       values: [accountId],
     });
   }

@@ -185,7 +185,7 @@ export class SessionsRepository {
       name: 'auth_session_live_profile',
       text: `SELECT s.last_used_at < now() - make_interval(secs => $4) AS stale, a.email,
                     to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
-                    ARRAY(SELECT i.provider FROM account_identities i WHERE i.account_id = $2) AS providers
+                    a.providers
                FROM sessions s JOIN accounts a ON a.id = s.account_id
               WHERE s.id = $1 AND s.account_id = $2 AND s.revoked_at IS NULL
                 AND s.created_at > now() - make_interval(secs => $3)`,

@@ -11,4 +11,12 @@ export class AccountEntity {
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
+
+  /**
+   * The providers of its identities (`otp`, `google`, `github`), each once, appended by a trigger on every
+   * new identity (migration AccountProviders), so the per-request profile read needs no look into
+   * account_identities.
+   */
+  @Column({ type: 'text', array: true, default: () => "'{}'" })
+  providers!: string[];
 }
