@@ -52,8 +52,14 @@ export async function createApp(config: AppConfig, logger: Logger): Promise<Nest
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   const routes: { method: string; url: string }[] = [];
   REGISTERED_ROUTES.set(app, routes);
+  // The /v1/auth rate limit (libs/auth) on the routes it limits, decided once as each is registered: it
+  // runs after routing and the CORS headers, before the body is read and before any guard, so every
+  // request to the prefix counts.
+  const rateLimit = app.get(AuthRateLimit);
   fastify.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routes.push({ method: String(method), url: route.url });
+    if (rateLimit.limits(route.url))
+      route.preParsing = [rateLimit.preParsing, ...[route.preParsing ?? []].flat()];
   });
   const apiSecurity = apiSecurityHeaders(config);
   const docsSecurity = securityHeaders(config);
@@ -65,9 +71,6 @@ export async function createApp(config: AppConfig, logger: Logger): Promise<Nest
     exposedHeaders: ['X-Request-Id', 'Retry-After', 'WWW-Authenticate', 'Idempotent-Replayed'],
     maxAge: 600,
   });
-  // The /v1/auth rate limit (libs/auth): after routing and the CORS headers, before the body is read
-  // and before any guard, so every request to the prefix counts.
-  fastify.addHook('preParsing', app.get(AuthRateLimit).preParsing);
   setupOpenApi(app, config);
   registerConsole(fastify);
   return app;

@@ -16,15 +16,16 @@ type HookDone = (error?: Error | null, payload?: RequestPayload) => void;
  * prefix, not one per route), in this process or shared through Redis (REDIS_URL). Other paths are not
  * limited here.
  *
- * It runs at the HTTP edge, as a Fastify `preParsing` hook wired by the composition root
- * (apps/api bootstrap.ts): after routing and after the CORS hook (so a 429 still carries the headers a
- * browser needs to read it), before the body is read — a flood of large bodies is refused without
- * parsing any — and before the access guard, so every request counts, authenticated or not.
+ * It runs at the HTTP edge, as a Fastify `preParsing` hook that the composition root (apps/api
+ * bootstrap.ts) puts on every route under /v1/auth/ as the route is registered: after routing and after
+ * the CORS hook (so a 429 still carries the headers a browser needs to read it), before the body is
+ * read — a flood of large bodies is refused without parsing any — and before the access guard, so every
+ * request counts, authenticated or not. Other routes carry no hook and pay nothing.
  *
- * The decision is made on the route that matched (`routeOptions.url`, the registered pattern), never
- * on the raw request target: `/v1/%61uth/login/verify` or an absolute-form target
- * (`POST http://x/v1/auth/login/verify`) reach the same handler and hit the same counter. A path that
- * matches no route is answered 404 and counts nowhere.
+ * So the decision is made on the route that matched (its registered pattern), never on the raw request
+ * target: `/v1/%61uth/login/verify` or an absolute-form target (`POST http://x/v1/auth/login/verify`)
+ * reach the same handler and hit the same counter. A path that matches no route is answered 404 and
+ * counts nowhere.
  */
 @Injectable()
 export class AuthRateLimit implements OnModuleDestroy {
@@ -38,14 +39,21 @@ export class AuthRateLimit implements OnModuleDestroy {
     this.limitHeader = String(config.authRateLimit);
   }
 
-  /** The preParsing hook. The in-process store answers synchronously: no promise on the request path. */
+  /** Whether a route is limited: decided once per route, when it is registered. */
+  limits(url: string): boolean {
+    return url.startsWith(AUTH_PREFIX);
+  }
+
+  /**
+   * The preParsing hook of each limited route. The in-process store answers synchronously: no promise
+   * on the request path.
+   */
   readonly preParsing = (
     request: FastifyRequest,
     reply: FastifyReply,
     payload: RequestPayload,
     done: HookDone,
   ): void => {
-    if (!(request.routeOptions.url ?? '').startsWith(AUTH_PREFIX)) return done(null, payload);
     const counted = this.store.hit(`auth:${clientBucket(request.ip)}`, WINDOW_MS);
     if (counted instanceof Promise) {
       counted.then((window) => done(this.apply(reply, window), payload), done);
