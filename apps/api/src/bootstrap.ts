@@ -77,18 +77,20 @@ export async function createApp(config: AppConfig, logger: Logger): Promise<Nest
 }
 
 /**
- * The security headers of a JSON API answer (OWASP's REST Security Cheat Sheet): nothing may frame it or
- * load anything from it as a document, browsers must not sniff its type, and it sends no referrer. Helmet's
- * other headers (cross-origin isolation, DNS prefetch, download options…) govern HTML documents; on JSON
- * they cost bytes and header validation on every answer (bench/README.md) and protect nothing. The
- * OpenAPI UI (/docs) keeps helmet's full set; the console (/console) sets its own policy.
+ * The security headers of a JSON API answer, the set OWASP's REST Security Cheat Sheet asks of every API
+ * response: nothing may frame it (CSP frame-ancestors, and X-Frame-Options for older browsers) or load
+ * anything from it as a document (default-src 'none'), browsers must not sniff its type, HSTS behind
+ * https. Headers that govern HTML documents — helmet's cross-origin isolation, DNS prefetch, download
+ * options, and Referrer-Policy (a JSON answer that can load nothing has no referrer to leak) — protect
+ * nothing here, and every header costs the server and every client parsing it on every answer
+ * (bench/README.md). The OpenAPI UI (/docs) keeps helmet's full set; the console (/console) sets its own
+ * policy.
  */
 function apiSecurityHeaders(config: AppConfig): Record<string, string> {
   const headers: Record<string, string> = {
     'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
     'X-Content-Type-Options': 'nosniff',
     'X-Frame-Options': 'DENY',
-    'Referrer-Policy': 'no-referrer',
   };
   if (config.publicUrl.startsWith('https://'))
     headers['Strict-Transport-Security'] = 'max-age=31536000; includeSubDomains';

@@ -32,24 +32,35 @@ export class StorefrontHttpAuth implements OnModuleInit {
 
   onModuleInit(): void {
     const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
-    fastify.addHook('onRequest', async (request: AuthenticatedRequest, reply: FastifyReply) => {
-      if (request.routeOptions.url !== STOREFRONT_GRAPHQL_PATH || request.method === 'OPTIONS') return;
-      let caller: Caller;
-      try {
-        caller = await this.guard.authenticate(request);
-      } catch (error) {
-        return this.refuse(request, reply, error);
-      }
-      if (caller.kind === 'account') {
-        return send(
-          reply,
-          403,
-          'FORBIDDEN',
-          'Account tokens cannot call the storefront API; use an app or public token.',
-        );
-      }
-      request.caller = caller;
+    // Callback style, not async: every other request passes straight through, without a promise and the
+    // microtask Fastify would wait on for it.
+    fastify.addHook('onRequest', (request: AuthenticatedRequest, reply: FastifyReply, done: () => void) => {
+      if (request.routeOptions.url !== STOREFRONT_GRAPHQL_PATH || request.method === 'OPTIONS') return done();
+      // A refused request has been answered here: Fastify must not go on to the handler.
+      this.authenticate(request, reply).then((passed) => passed && done(), done);
     });
+  }
+
+  /** Attaches the caller and answers true, or answers the refusal on the reply and false. */
+  private async authenticate(request: AuthenticatedRequest, reply: FastifyReply): Promise<boolean> {
+    let caller: Caller;
+    try {
+      caller = await this.guard.authenticate(request);
+    } catch (error) {
+      this.refuse(request, reply, error);
+      return false;
+    }
+    if (caller.kind === 'account') {
+      send(
+        reply,
+        403,
+        'FORBIDDEN',
+        'Account tokens cannot call the storefront API; use an app or public token.',
+      );
+      return false;
+    }
+    request.caller = caller;
+    return true;
   }
 
   private refuse(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
