@@ -68,7 +68,7 @@ export async function createApp(config: AppConfig, logger: Logger): Promise<Nest
     origin: config.corsOrigins.length ? config.corsOrigins : false,
     methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id', 'Idempotency-Key'],
-    exposedHeaders: ['X-Request-Id', 'Retry-After', 'WWW-Authenticate', 'Idempotent-Replayed'],
+    exposedHeaders: ['X-Request-Id', 'Retry-After', 'RateLimit', 'WWW-Authenticate', 'Idempotent-Replayed'],
     maxAge: 600,
   });
   setupOpenApi(app, config);

@@ -31,12 +31,10 @@ type HookDone = (error?: Error | null, payload?: RequestPayload) => void;
 export class AuthRateLimit implements OnModuleDestroy {
   private readonly store: RateLimitStore;
   private readonly limit: number;
-  private readonly limitHeader: string;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     this.store = config.redisUrl ? new RedisRateLimitStore(config.redisUrl) : new MemoryRateLimitStore();
     this.limit = config.authRateLimit;
-    this.limitHeader = String(config.authRateLimit);
   }
 
   /** Whether a route is limited: decided once per route, when it is registered. */
@@ -62,12 +60,15 @@ export class AuthRateLimit implements OnModuleDestroy {
     }
   };
 
-  /** The window's headers on the answer; past the limit, the 429 (Retry-After: the window's end). */
+  /**
+   * The window on the answer, as the IETF RateLimit header field (draft-ietf-httpapi-ratelimit-headers):
+   * `RateLimit: "auth";r=<remaining>;t=<seconds to the window's end>` — one field where the older
+   * X-RateLimit-Limit/-Remaining/-Reset convention takes three on every answer. Past the limit, the 429
+   * (Retry-After: the window's end).
+   */
   private apply(reply: FastifyReply, window: RateLimitWindow): Error | null {
     if (window.hits > this.limit) return Errors.rateLimited(window.resetSeconds);
-    reply.header('X-RateLimit-Limit', this.limitHeader);
-    reply.header('X-RateLimit-Remaining', String(this.limit - window.hits));
-    reply.header('X-RateLimit-Reset', String(window.resetSeconds));
+    reply.header('RateLimit', `"auth";r=${this.limit - window.hits};t=${window.resetSeconds}`);
     return null;
   }
 
