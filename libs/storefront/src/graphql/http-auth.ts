@@ -34,11 +34,15 @@ export class StorefrontHttpAuth implements OnModuleInit {
     const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
     // Callback style, not async: every other request passes straight through, without a promise and the
     // microtask Fastify would wait on for it.
-    fastify.addHook('onRequest', (request: AuthenticatedRequest, reply: FastifyReply, done: () => void) => {
-      if (request.routeOptions.url !== STOREFRONT_GRAPHQL_PATH || request.method === 'OPTIONS') return done();
-      // A refused request has been answered here: Fastify must not go on to the handler.
-      this.authenticate(request, reply).then((passed) => passed && done(), done);
-    });
+    fastify.addHook(
+      'onRequest',
+      (request: AuthenticatedRequest, reply: FastifyReply, done: (error?: Error) => void) => {
+        if (request.routeOptions.url !== STOREFRONT_GRAPHQL_PATH || request.method === 'OPTIONS')
+          return done();
+        // A refused request has been answered here: Fastify must not go on to the handler.
+        this.authenticate(request, reply).then((passed) => passed && done(), done);
+      },
+    );
   }
 
   /** Attaches the caller and answers true, or answers the refusal on the reply and false. */
