@@ -153,9 +153,10 @@ function configureHttp(
   // headers, no bodies. Its five fields are fixed and none is a name on the redact list, so it goes
   // through a child logger without the redaction pass — same output, but the 24-path redaction cost
   // ~25–30 µs per line, the largest part of the per-request logging cost (see bench/README.md).
+  // The level is fixed at start (LOG_LEVEL): above info, no request is logged and no hook is added.
   const requestLog = logger.child({}, { redact: [] });
-  fastify.addHook('onResponse', (request, reply, done) => {
-    if (requestLog.isLevelEnabled('info')) {
+  if (requestLog.isLevelEnabled('info')) {
+    fastify.addHook('onResponse', (request, reply, done) => {
       requestLog.info(
         {
           reqId: request.id,
@@ -166,9 +167,9 @@ function configureHttp(
         },
         'request',
       );
-    }
-    done();
-  });
+      done();
+    });
+  }
   // JSON bodies: an empty body counts as no body (clients often send the header on bodiless POSTs);
   // anything unparsable is 400 malformed_body. Fastify's own parser guards against prototype poisoning.
   const defaultJson = fastify.getDefaultJsonParser('error', 'error');

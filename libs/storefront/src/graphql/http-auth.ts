@@ -1,4 +1,4 @@
-import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { AccessGuard } from '@app/auth';
 import { APP_LOGGER, Caller, DomainError, errorForLog, toDomainError } from '@app/core';
@@ -20,30 +20,37 @@ export type AuthenticatedRequest = FastifyRequest & { caller?: Caller };
  *
  * A Fastify onRequest hook (not a Nest guard) because guards run inside GraphQL execution, where
  * the HTTP status can no longer say 401/403; onRequest also refuses before the body is even parsed.
- * It is added after the CORS hook, so refusals still carry the CORS headers a browser needs to read them.
+ * It is a hook of the storefront route alone, put on it as the route is registered (like the /v1/auth
+ * rate limit): every other request of the service carries no hook for it. Route hooks run after the
+ * global ones, so refusals still carry the CORS headers a browser needs to read them.
  */
 @Injectable()
-export class StorefrontHttpAuth implements OnModuleInit {
+export class StorefrontHttpAuth {
   constructor(
-    private readonly adapterHost: HttpAdapterHost,
+    adapterHost: HttpAdapterHost,
     private readonly guard: AccessGuard,
     @Inject(APP_LOGGER) private readonly logger: Logger,
-  ) {}
-
-  onModuleInit(): void {
-    const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
-    // Callback style, not async: every other request passes straight through, without a promise and the
-    // microtask Fastify would wait on for it.
-    fastify.addHook(
-      'onRequest',
-      (request: AuthenticatedRequest, reply: FastifyReply, done: (error?: Error) => void) => {
-        if (request.routeOptions.url !== STOREFRONT_GRAPHQL_PATH || request.method === 'OPTIONS')
-          return done();
-        // A refused request has been answered here: Fastify must not go on to the handler.
-        this.authenticate(request, reply).then((passed) => passed && done(), done);
-      },
-    );
+  ) {
+    // In the constructor, not onModuleInit: the GraphQL module registers the route during the
+    // application's init, which may run its hooks before this provider's; providers are all built
+    // before any init hook runs.
+    const fastify = adapterHost.httpAdapter.getInstance<FastifyInstance>();
+    fastify.addHook('onRoute', (route) => {
+      if (route.url === STOREFRONT_GRAPHQL_PATH)
+        route.onRequest = [...[route.onRequest ?? []].flat(), this.onRequest] as typeof route.onRequest;
+    });
   }
+
+  // Callback style, not async: Fastify need not wait on a promise when a preflight passes through.
+  private readonly onRequest = (
+    request: AuthenticatedRequest,
+    reply: FastifyReply,
+    done: (error?: Error) => void,
+  ): void => {
+    if (request.method === 'OPTIONS') return done();
+    // A refused request has been answered here: Fastify must not go on to the handler.
+    this.authenticate(request, reply).then((passed) => passed && done(), done);
+  };
 
   /** Attaches the caller and answers true, or answers the refusal on the reply and false. */
   private async authenticate(request: AuthenticatedRequest, reply: FastifyReply): Promise<boolean> {
