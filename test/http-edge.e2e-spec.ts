@@ -1,6 +1,7 @@
 import { createTestDatabase, serverUrl, TcpProxy } from '@app/testing';
 import { TestApp } from './support/test-app';
 import Redis from 'ioredis';
+import { connect } from 'node:net';
 import { REGISTERED_ROUTES } from '../apps/api/src/bootstrap';
 
 /** problem+json, request ids, limits, headers, CORS, health, docs, rate limits, outages. */
@@ -62,6 +63,31 @@ describe('HTTP edge', () => {
     expectProblem(await t.request('POST', '/v1/auth/login', { rawBody: '[1,2]' }), 400, 'validation_failed');
     expectProblem(await t.request('POST', '/v1/auth/login', { rawBody: '"text"' }), 400, 'validation_failed');
     expectProblem(await t.post('/v1/auth/login', {}), 400, 'validation_failed');
+  });
+
+  it('decodes a UTF-8 body whose characters arrive split across TCP segments', async () => {
+    // The body is read as bytes and decoded once: a character cut between two writes must come out whole.
+    const body = Buffer.from(JSON.stringify({ email: 'a@example.com', 'café€': 'x' }), 'utf8');
+    const cut = body.indexOf(Buffer.from('€', 'utf8')) + 1; // inside the three bytes of '€'
+    const { hostname, port } = new URL(t.baseUrl);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), hostname, () => {
+        socket.write(
+          `POST /v1/auth/login HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\n` +
+            `Content-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+        );
+        socket.write(body.subarray(0, cut));
+        setTimeout(() => socket.write(body.subarray(cut)), 50);
+      });
+      const chunks: Buffer[] = [];
+      socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+      socket.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+      socket.on('error', reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    const problem = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4));
+    expect(problem.code).toBe('validation_failed');
+    expect(problem.errors).toEqual([{ field: 'café€', message: 'unknown field' }]);
   });
 
   it('refuses a body over 102,400 bytes with 413 payload_too_large, and takes one just under', async () => {
