@@ -44,6 +44,29 @@ export interface AppConfig {
   google: GoogleConfig | null;
   /** GitHub sign-in; null when GITHUB_CLIENT_ID/GITHUB_CLIENT_SECRET are unset. */
   github: GithubConfig | null;
+  /**
+   * Whether named prepared statements may be used: false behind a transaction-mode pooler (PgBouncer
+   * before 1.21, RDS Proxy), which hands each transaction to any server connection.
+   */
+  databasePreparedStatements: boolean;
+  /** Seconds before a running statement is cancelled by the server (statement_timeout). */
+  databaseStatementTimeout: number;
+  /** Seconds of serving with `Connection: close` after SIGTERM, before the listener closes. */
+  shutdownDelay: number;
+  /** Most seconds to wait for in-flight requests once the listener has closed. */
+  shutdownTimeout: number;
+  /** Port of the Prometheus endpoint `/metrics`; null → no metrics endpoint. */
+  metricsPort: number | null;
+  /** Seconds between a failed webhook attempt and the next, in order. */
+  webhookRetrySchedule: number[];
+  /** Seconds a webhook endpoint has to answer an attempt. */
+  webhookTimeout: number;
+  /** Consecutive failed deliveries after which an endpoint is disabled. */
+  webhookDisableAfter: number;
+  /** Allows http:// endpoints and loopback/private addresses (development and tests only). */
+  webhookAllowLocal: boolean;
+  /** Days events and deliveries are kept. */
+  eventRetentionDays: number;
 }
 
 export interface GoogleConfig {
@@ -232,6 +255,19 @@ function githubConfig(env: Env): GithubConfig | null {
   };
 }
 
+/** A comma-separated list of whole numbers of seconds, each within 1…max. */
+function secondsList(env: Env, name: string, def: number[], max: number): number[] {
+  const raw = str(env, name);
+  if (raw === undefined) return def;
+  const parts = raw.split(',').map((part) => part.trim());
+  if (parts.length === 0 || parts.length > 50 || parts.some((part) => !/^\d+$/.test(part)))
+    throw new ConfigError(name, `must be comma-separated whole numbers of seconds (got "${raw}")`);
+  const values = parts.map(Number);
+  if (values.some((value) => value < 1 || value > max))
+    throw new ConfigError(name, `entries must be between 1 and ${max} (got "${raw}")`);
+  return values;
+}
+
 /** Reads and validates the environment; throws ConfigError naming the first bad variable. */
 export function loadConfig(env: Env = process.env): AppConfig {
   const nodeEnv = str(env, 'NODE_ENV') ?? 'development';
@@ -297,6 +333,21 @@ export function loadConfig(env: Env = process.env): AppConfig {
     logLevel,
     google: googleConfig(env),
     github: githubConfig(env),
+    databasePreparedStatements: bool(env, 'DATABASE_PREPARED_STATEMENTS', true),
+    databaseStatementTimeout: int(env, 'DATABASE_STATEMENT_TIMEOUT', 15, 1, 86_400),
+    shutdownDelay: int(env, 'SHUTDOWN_DELAY', 5, 0, 3600),
+    shutdownTimeout: int(env, 'SHUTDOWN_TIMEOUT', 30, 0, 3600),
+    metricsPort: str(env, 'METRICS_PORT') === undefined ? null : int(env, 'METRICS_PORT', 0, 1, 65535),
+    webhookRetrySchedule: secondsList(
+      env,
+      'WEBHOOK_RETRY_SCHEDULE',
+      [5, 300, 1800, 7200, 18000, 36000, 50400, 72000, 86400],
+      604_800,
+    ),
+    webhookTimeout: int(env, 'WEBHOOK_TIMEOUT', 15, 1, 300),
+    webhookDisableAfter: int(env, 'WEBHOOK_DISABLE_AFTER', 10, 1, 1_000_000),
+    webhookAllowLocal: bool(env, 'WEBHOOK_ALLOW_LOCAL', false),
+    eventRetentionDays: int(env, 'EVENT_RETENTION_DAYS', 30, 1, 3650),
   };
 }
 
