@@ -5,8 +5,9 @@ import { ConfigModule } from './config/config.module';
 import { APP_LOGGER } from './logging/logger';
 import { MailService } from './mail/mail.service';
 import { SecretHasher } from './crypto/secret-hasher';
+import { Dependencies } from './health/dependencies';
 
-/** Config, logger and mail: the small shared core every context may use. */
+/** Config, logger, mail and the dependencies' health: the small shared core every context may use. */
 @Global()
 @Module({})
 export class CoreModule {
@@ -14,8 +15,8 @@ export class CoreModule {
     return {
       module: CoreModule,
       imports: [ConfigModule.forRoot(config)],
-      providers: [{ provide: APP_LOGGER, useValue: logger }, MailService, SecretHasher],
-      exports: [ConfigModule, APP_LOGGER, MailService, SecretHasher],
+      providers: [{ provide: APP_LOGGER, useValue: logger }, MailService, SecretHasher, Dependencies],
+      exports: [ConfigModule, APP_LOGGER, MailService, SecretHasher, Dependencies],
     };
   }
 }

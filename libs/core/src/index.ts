@@ -12,3 +12,4 @@ export * from './access/caller';
 export * from './access/access.decorators';
 export * from './crypto/secret-hasher';
 export * from './http/json-limits';
+export * from './health/dependencies';
