@@ -213,6 +213,10 @@ function configureHttp(
         const previous = params[name];
         params[name] = previous === undefined ? value : [...[previous].flat(), value];
       }
+      // The JSON body's Unicode rules (no NUL, no lone surrogate, in names or values): a NUL would
+      // otherwise reach PostgreSQL and fail there as a 500. At the OAuth endpoints: 400 invalid_request.
+      const problem = jsonBodyProblem(params);
+      if (problem) return done(Errors.validation([problem]), undefined);
       done(null, params);
     },
   );

@@ -63,6 +63,14 @@ describe('readClientCredentials', () => {
     expect(readClientCredentials(basic('a', 'b'), { client_id: 'a' }).clientId).toBe('a');
   });
 
+  it('refuses a NUL in the decoded Basic credentials, raw or percent-encoded, as invalid_request', () => {
+    expect(codeOf(() => readClientCredentials(basic('%00', 'b'), {}))).toBe('invalid_request');
+    expect(codeOf(() => readClientCredentials(basic('a', 'b%00'), {}))).toBe('invalid_request');
+    expect(codeOf(() => readClientCredentials(basic('\0', 'b'), {}))).toBe('invalid_request');
+    // Percent-encoded UTF-16 surrogate bytes are not UTF-8: malformed credentials, as before.
+    expect(codeOf(() => readClientCredentials(basic('%ED%A0%80', 'b'), {}))).toBe('invalid_client');
+  });
+
   it('answers a Basic failure with a challenge, a body failure without', () => {
     try {
       readClientCredentials('Bearer x', {});

@@ -1,3 +1,4 @@
+import { jsonBodyProblem } from '@app/core';
 import { OAuthErrors } from '../oauth-apps.errors';
 
 /** The request parameters the OAuth endpoints understand; everything else is ignored (RFC 6749 §3.2). */
@@ -66,6 +67,13 @@ export function readClientCredentials(
       clientSecret = formUrlDecode(decoded.slice(colon + 1));
     } catch {
       throw OAuthErrors.invalidClient(true, 'Malformed Basic credentials.');
+    }
+    // The same Unicode rules as a body: a NUL (raw or percent-encoded) would reach PostgreSQL and fail
+    // there. Malformed request syntax, not failed authentication: 400 invalid_request, as for the body.
+    if (jsonBodyProblem(clientId) || jsonBodyProblem(clientSecret)) {
+      throw OAuthErrors.invalidRequest(
+        'The Basic credentials may not contain NUL characters or lone surrogates.',
+      );
     }
     if (params.client_secret !== undefined) {
       throw OAuthErrors.invalidRequest(
