@@ -3,12 +3,15 @@ import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyReply } from 'fastify';
 import { DataSource } from 'typeorm';
-import { Public } from '@app/core';
+import { Dependencies, Public } from '@app/core';
 
 @ApiTags('health')
 @Controller('health')
 export class HealthController {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly dependencies: Dependencies,
+  ) {}
 
   @Public()
   @Get('live')
@@ -22,7 +25,7 @@ export class HealthController {
   @Public()
   @Get('ready')
   @ApiOperation({ summary: 'The database answers.' })
-  @ApiResponse({ status: 200, schema: { example: { status: 'ok', database: 'up' } } })
+  @ApiResponse({ status: 200, schema: { example: { status: 'ok', database: 'up', redis: 'up' } } })
   @ApiResponse({ status: 503, schema: { example: { status: 'unavailable', database: 'down' } } })
   async ready(@Res({ passthrough: true }) reply: FastifyReply) {
     try {
@@ -30,10 +33,19 @@ export class HealthController {
         this.dataSource.query('SELECT 1'),
         new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000).unref()),
       ]);
-      return { status: 'ok', database: 'up' };
+      return { status: 'ok', database: 'up', ...this.redis() };
     } catch {
       reply.status(503);
-      return { status: 'unavailable', database: 'down' };
+      return { status: 'unavailable', database: 'down', ...this.redis() };
     }
+  }
+
+  /**
+   * Redis only accelerates (rate-limit counters): its outage never fails readiness, it shows as
+   * `degraded` (counting per instance). No field when REDIS_URL is unset.
+   */
+  private redis(): { redis?: 'up' | 'degraded' } {
+    const state = this.dependencies.state('redis');
+    return state ? { redis: state === 'up' ? 'up' : 'degraded' } : {};
   }
 }

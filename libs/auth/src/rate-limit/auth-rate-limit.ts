@@ -1,5 +1,5 @@
-import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
-import { APP_CONFIG, AppConfig, Errors } from '@app/core';
+import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { APP_CONFIG, AppConfig, Dependencies, Errors } from '@app/core';
 import type { FastifyReply, FastifyRequest, RequestPayload } from 'fastify';
 import { clientBucket } from './client-bucket';
 import { MemoryRateLimitStore } from './memory-rate-limit.store';
@@ -26,15 +26,28 @@ type HookDone = (error?: Error | null, payload?: RequestPayload) => void;
  * target: `/v1/%61uth/login/verify` or an absolute-form target (`POST http://x/v1/auth/login/verify`)
  * reach the same handler and hit the same counter. A path that matches no route is answered 404 and
  * counts nowhere.
+ *
+ * Redis only accelerates: while it is unreachable or slow the counters are this process's own (see
+ * RedisRateLimitStore), and `/health/ready` says `"redis": "degraded"` (the `redis` dependency monitor).
  */
 @Injectable()
-export class AuthRateLimit implements OnModuleDestroy {
+export class AuthRateLimit implements OnModuleInit, OnModuleDestroy {
   private readonly store: RateLimitStore;
+  private readonly memory = new MemoryRateLimitStore();
+  private readonly redis: RedisRateLimitStore | null;
   private readonly limit: number;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.store = config.redisUrl ? new RedisRateLimitStore(config.redisUrl) : new MemoryRateLimitStore();
+  constructor(@Inject(APP_CONFIG) config: AppConfig, dependencies: Dependencies) {
+    // The `redis` monitor exists only when Redis is configured: readiness reports it only then.
+    this.redis = config.redisUrl
+      ? new RedisRateLimitStore(config.redisUrl, this.memory, dependencies.monitor('redis', 'warn'))
+      : null;
+    this.store = this.redis ?? this.memory;
     this.limit = config.authRateLimit;
+  }
+
+  async onModuleInit(): Promise<void> {
+    await this.redis?.start();
   }
 
   /** Whether a route is limited: decided once per route, when it is registered. */
@@ -73,6 +86,7 @@ export class AuthRateLimit implements OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
-    await this.store.close?.();
+    await this.redis?.close();
+    this.memory.close();
   }
 }

@@ -24,4 +24,19 @@ describe('MemoryRateLimitStore (fixed window)', () => {
     expect(store.hit('a', 60_000)).toEqual({ hits: 1, resetSeconds: 60 });
     store.close();
   });
+
+  it('peeks at a window without counting, and not at one that has ended', () => {
+    jest.useFakeTimers({ now: 1_000_000 });
+    const store = new MemoryRateLimitStore();
+    expect(store.peek('a')).toBeUndefined();
+    store.hit('a', 60_000);
+    store.hit('a', 60_000);
+    jest.setSystemTime(1_000_000 + 30_000);
+    expect(store.peek('a')).toEqual({ hits: 2, resetSeconds: 30 });
+    expect(store.peek('a')).toEqual({ hits: 2, resetSeconds: 30 });
+    expect(store.size).toBe(1);
+    jest.setSystemTime(1_000_000 + 60_000);
+    expect(store.peek('a')).toBeUndefined();
+    store.close();
+  });
 });

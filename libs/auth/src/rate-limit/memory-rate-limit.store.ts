@@ -30,6 +30,19 @@ export class MemoryRateLimitStore implements RateLimitStore {
     return { hits: window.hits, resetSeconds: Math.max(1, Math.ceil((window.expiresAt - now) / 1000)) };
   }
 
+  /** A key's window as it stands, without counting a hit (undefined when it has none or it ended). */
+  peek(key: string): RateLimitWindow | undefined {
+    const now = Date.now();
+    const window = this.windows.get(key);
+    if (!window || window.expiresAt <= now) return undefined;
+    return { hits: window.hits, resetSeconds: Math.max(1, Math.ceil((window.expiresAt - now) / 1000)) };
+  }
+
+  /** How many windows are held (ended ones included until the next sweep). */
+  get size(): number {
+    return this.windows.size;
+  }
+
   close(): void {
     clearInterval(this.sweeper);
   }
