@@ -28,6 +28,8 @@ export class DependencyMonitor {
     /** `warn` for an accelerator (Redis: the service carries on without it), `error` for the rest. */
     private readonly downLevel: 'warn' | 'error',
     private readonly notify: (change: DependencyChange) => void,
+    /** Every failed call, not only the first of an outage (dependency_errors_total counts them). */
+    private readonly onFailure: (dependency: DependencyName) => void = () => undefined,
   ) {}
 
   get state(): DependencyState {
@@ -37,6 +39,7 @@ export class DependencyMonitor {
   /** One failed call. Logs (once) when this starts an outage; the error's message only, no stack. */
   failed(error?: unknown): void {
     this.failuresInOutage++;
+    this.onFailure(this.name);
     if (this.current === 'down') return;
     this.current = 'down';
     const message = error instanceof Error ? error.message : error === undefined ? undefined : String(error);
@@ -65,6 +68,7 @@ export class DependencyMonitor {
 export class Dependencies {
   private readonly monitors = new Map<DependencyName, DependencyMonitor>();
   private readonly listeners = new Set<(change: DependencyChange) => void>();
+  private readonly failureListeners = new Set<(dependency: DependencyName) => void>();
   private closing = false;
 
   constructor(@Inject(APP_LOGGER) private readonly logger: Logger) {}
@@ -73,9 +77,17 @@ export class Dependencies {
   monitor(name: DependencyName, downLevel: 'warn' | 'error' = 'error'): DependencyMonitor {
     let monitor = this.monitors.get(name);
     if (!monitor) {
-      monitor = new DependencyMonitor(name, this.logger, downLevel, (change) => {
-        for (const listener of this.listeners) listener(change);
-      });
+      monitor = new DependencyMonitor(
+        name,
+        this.logger,
+        downLevel,
+        (change) => {
+          for (const listener of this.listeners) listener(change);
+        },
+        (dependency) => {
+          for (const listener of this.failureListeners) listener(dependency);
+        },
+      );
       this.monitors.set(name, monitor);
     }
     return monitor;
@@ -90,6 +102,12 @@ export class Dependencies {
   onChange(listener: (change: DependencyChange) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Called on every failed call of any dependency (the metrics' counter). Returns the unsubscribe function. */
+  onFailure(listener: (dependency: DependencyName) => void): () => void {
+    this.failureListeners.add(listener);
+    return () => this.failureListeners.delete(listener);
   }
 
   /** SIGTERM was received: readiness answers 503 from now on, so load balancers stop sending traffic. */
