@@ -39,12 +39,52 @@ describe('storefront GraphQL — limits and schema', () => {
   });
   afterAll(() => t.close());
 
-  it('reports the requested cost in extensions', async () => {
-    const res = await sf.gql(pub, '{ products(first: 20) { edges { node { id title } } } }');
+  it('reports the requested cost in extensions, as Shopify prices it', async () => {
+    // Shopify's documented example: the connection 2, ten products 1 each, title 0.
+    const res = await sf.gql(pub, '{ products(first: 10) { edges { node { title } } } }');
     expect(res.status).toBe(200);
-    expect(res.body.extensions).toEqual({ cost: { requestedQueryCost: 81, maximumAvailable: 5000 } });
-    const store = await sf.gql(pub, '{ store { id name } }');
-    expect(store.body.extensions.cost.requestedQueryCost).toBe(3);
+    expect(res.body.data.products.edges).toHaveLength(1);
+    expect(res.body.extensions).toEqual({ cost: { requestedQueryCost: 12, maximumAvailable: 5000 } });
+    // scalars 0, the store object 1
+    const store = await sf.gql(pub, '{ store { id name socialLinks } }');
+    expect(store.body.extensions.cost.requestedQueryCost).toBe(1);
+    // store 1 + products (2 + 5 × (node 1 + price 1)); cursor and pageInfo are the connection's own
+    const nested = await sf.gql(
+      pub,
+      '{ store { name products(first: 5) { edges { cursor node { id price { amount } } } pageInfo { hasNextPage } } } }',
+    );
+    expect(nested.status).toBe(200);
+    expect(nested.body.extensions.cost.requestedQueryCost).toBe(13);
+    // 2 + 20 × (node 1 + total 1 + lines 100 × (line 1 + product 1)) = 4,042
+    const orders = await sf.gql(
+      app,
+      '{ orders(first: 20) { edges { node { id total { amount } lines { quantity product { id } } } } } }',
+    );
+    expect(orders.status).toBe(200);
+    expect(orders.body.extensions.cost).toEqual({ requestedQueryCost: 4042, maximumAvailable: 5000 });
+  });
+
+  it('reports extensions.cost on refusals too', async () => {
+    // over the limit: the cost that was refused
+    const complex = await sf.gql(
+      app,
+      '{ orders(first: 13) { edges { node { total { amount } lines { unitPrice { amount } lineTotal { amount } product { id } } } } } }',
+    );
+    expect(complex.status).toBe(400);
+    expect(gqlError(complex).code).toBe('QUERY_TOO_COMPLEX');
+    expect(complex.body.extensions).toEqual({ cost: { requestedQueryCost: 5228, maximumAvailable: 5000 } });
+    // first over 100: refused with its cost as written
+    const first = await sf.gql(pub, '{ products(first: 101) { edges { node { id } } } }');
+    expect(gqlError(first).code).toBe('BAD_USER_INPUT');
+    expect(first.body.extensions.cost).toEqual({ requestedQueryCost: 103, maximumAvailable: 5000 });
+    // a document that does not parse requested nothing
+    const broken = await sf.gql(pub, '{ store { id }');
+    expect(gqlError(broken).code).toBe('GRAPHQL_PARSE_FAILED');
+    expect(broken.body.extensions.cost).toEqual({ requestedQueryCost: 0, maximumAvailable: 5000 });
+    // a field the token may not read: the answer carries the cost it asked for
+    const forbidden = await sf.gql(pub, '{ orders(first: 1) { edges { node { id } } } }');
+    expect(gqlError(forbidden).code).toBe('FORBIDDEN');
+    expect(forbidden.body.extensions.cost).toEqual({ requestedQueryCost: 3, maximumAvailable: 5000 });
   });
 
   it('refuses a query deeper than 10 with QUERY_TOO_COMPLEX — before any resolver runs', async () => {
@@ -93,13 +133,14 @@ describe('storefront GraphQL — limits and schema', () => {
     expect(res.body.data).toBeUndefined();
   });
 
-  it("allows cost 5,000 and refuses 5,001 (each field 1, a connection's selection × first)", async () => {
-    // 1 + 100 × (edges 1 + node (1 + n fields)): n = 47 → 4,901; n = 48 → 5,001
-    const fields = (n: number) => Array.from({ length: n }, () => 'id').join(' ');
-    const ok = await sf.gql(pub, `{ products(first: 100) { edges { node { ${fields(47)} } } } }`);
+  it('allows cost 5,000 and refuses 5,001 (objects 1, scalars 0, a connection 2 + first × its nodes)', async () => {
+    // 2 + 98 × (node 1 + 50 × price 1) = 5,000; one more object (store) makes 5,001
+    const prices = Array.from({ length: 50 }, () => 'price { amount }').join(' ');
+    const atLimit = `products(first: 98) { edges { node { ${prices} } } }`;
+    const ok = await sf.gql(pub, `{ ${atLimit} }`);
     expect(ok.status).toBe(200);
-    expect(ok.body.extensions.cost.requestedQueryCost).toBe(4901);
-    const res = await sf.gql(pub, `{ products(first: 100) { edges { node { ${fields(48)} } } } }`);
+    expect(ok.body.extensions.cost.requestedQueryCost).toBe(5000);
+    const res = await sf.gql(pub, `{ ${atLimit} store { id } }`);
     expect(res.status).toBe(400);
     expect(gqlError(res).code).toBe('QUERY_TOO_COMPLEX');
     expect(res.body.errors[0].extensions).toMatchObject({ cost: 5001, maxCost: 5000 });
@@ -121,11 +162,13 @@ describe('storefront GraphQL — limits and schema', () => {
 
   it('refuses a costly mutation before it runs', async () => {
     const before = await productCount();
-    const fields = Array.from({ length: 60 }, () => 'id').join(' ');
+    // 1 + store 1 + (2 + 100 × (node 1 + 60 × price 1)) = 6,104
+    const fields = Array.from({ length: 60 }, () => 'price { amount }').join(' ');
     const res = await sf.gql(
       app,
       `mutation { productCreate(input: { handle: "costly", title: "Costly", price: "1.00", currencyCode: "USD", inventory: 1 }) { store { products(first: 100) { edges { node { ${fields} } } } } } }`,
     );
+    expect(res.body.extensions.cost.requestedQueryCost).toBe(6104);
     expect(gqlError(res).code).toBe('QUERY_TOO_COMPLEX');
     expect(await productCount()).toBe(before);
   });

@@ -46,7 +46,8 @@ export function enforceLimits(analysis: QueryAnalysis, limits = QUERY_LIMITS): v
 /**
  * Depth, aliases, cost and `first`, measured on the operation that will run, with its variables, after
  * validation and before execution — so a query over a limit is refused before any resolver runs. The
- * requested cost is reported in every analysed response as `extensions.cost`.
+ * requested cost is reported in every response Apollo sends as `extensions.cost` (the 401/403 the HTTP
+ * hook answers before the body is read keep the bare `{ errors }` shape).
  */
 export function queryLimitsPlugin(limits = QUERY_LIMITS): ApolloServerPlugin<StorefrontContext> {
   return {
@@ -82,10 +83,12 @@ export function queryLimitsPlugin(limits = QUERY_LIMITS): ApolloServerPlugin<Sto
           enforceLimits(analysis, limits);
         },
         async willSendResponse({ response, contextValue }) {
-          if (contextValue.cost === undefined || response.body.kind !== 'single') return;
+          if (response.body.kind !== 'single') return;
+          // On every answer, refusals included. A document that never reached the analysis (it did not
+          // parse or validate) requested nothing: 0.
           response.body.singleResult.extensions = {
             ...response.body.singleResult.extensions,
-            cost: { requestedQueryCost: contextValue.cost, maximumAvailable: limits.maxCost },
+            cost: { requestedQueryCost: contextValue?.cost ?? 0, maximumAvailable: limits.maxCost },
           };
         },
       };

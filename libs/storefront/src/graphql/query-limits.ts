@@ -31,6 +31,10 @@ export const QUERY_LIMITS = {
  */
 export const LIST_MAX_LENGTH: Record<string, number> = { 'Order.lines': 100 };
 
+/** Shopify's prices: an object 1; a connection 2 (itself and its page info) plus its items. */
+const OBJECT_COST = 1;
+const CONNECTION_COST = 2;
+
 /** Past this nesting the document is refused outright, so a pathological query cannot exhaust the stack. */
 const MAX_NESTING = 64;
 
@@ -40,8 +44,9 @@ export interface QueryAnalysis {
   /** Aliased fields, fragments expanded as they will execute. */
   aliases: number;
   /**
-   * Each field 1; a connection's selection is multiplied by its `first`, a list field's by its maximum
-   * length; introspection fields and everything below them are free.
+   * Shopify's calculated query cost: scalar and enum fields 0, every object field 1, a connection 2 plus
+   * `first` × its items (each `node` an object), a list of objects its maximum length × (1 + its
+   * selection); introspection fields and everything below them are free.
    */
   cost: number;
   /** How many `__schema` fields the operation selects, fragments expanded. */
@@ -65,9 +70,9 @@ const EMPTY: Summary = { depth: 0, aliases: 0, cost: 0, schemaFields: 0 };
  * Measures one operation as it will execute: named fragments are expanded (each is measured once and
  * memoised — fragments cannot be cyclic after validation, so a "fragment bomb" costs linear time), inline
  * fragments are flattened (they add no depth), and a connection field — one that returns a `…Connection`
- * type and takes `first` — multiplies the cost of its selection by `first` (from the literal, else the
- * variable, else the variable's default, else the argument's schema default). @skip/@include are ignored:
- * the cost is an upper bound.
+ * type and takes `first` — costs 2 plus `first` (from the literal, else the variable, else the variable's
+ * default, else the argument's schema default) times its items' cost (see `pricing`). @skip/@include are
+ * ignored: the cost is an upper bound. One pass over the document, whatever its shape.
  */
 export function analyzeOperation(
   schema: GraphQLSchema,
@@ -96,25 +101,50 @@ export function analyzeOperation(
     return undefined;
   };
 
-  const multiplier = (
-    parent: GraphQLCompositeType | undefined,
+  /** `first` of a connection field: literal, else variable, else variable default, else schema default. */
+  const firstOf = (
     field: GraphQLField<unknown, unknown>,
     args: readonly { name: { value: string }; value: ValueNode }[],
-  ) => {
-    if (isListType(getNullableType(field.type))) {
-      // A connection's `edges` are already bounded by the connection's `first`.
-      if (parent?.name.endsWith('Connection')) return 1;
-      return LIST_MAX_LENGTH[`${parent?.name}.${field.name}`] ?? maxFirst;
-    }
+  ): number => {
     const firstArg = field.args.find((a) => a.name === 'first');
-    if (!firstArg || !getNamedType(field.type).name.endsWith('Connection')) return 1;
     const written = intValue(args.find((a) => a.name.value === 'first')?.value);
-    const first = written ?? (typeof firstArg.defaultValue === 'number' ? firstArg.defaultValue : maxFirst);
+    const first = written ?? (typeof firstArg?.defaultValue === 'number' ? firstArg.defaultValue : maxFirst);
     if (first < 0 || first > maxFirst) {
       badFirst.push(first);
       return Math.max(0, first);
     }
     return first;
+  };
+
+  /**
+   * How a field turns the cost of its own selection into its cost (Shopify's calculated query cost):
+   * - a scalar or enum field (or a list of them): 0;
+   * - a connection field (returns `…Connection`, takes `first`): 2 + first × its selection. Inside it,
+   *   `edges` and `pageInfo` are the connection's own wrappers, covered by the 2: they add nothing
+   *   themselves, so `edges { node { … } }` costs one object (`node`, 1 + its selection) per item;
+   * - a list of objects that is not a connection: its maximum length × (1 + its selection) — each item is
+   *   an object;
+   * - any other object field: 1 + its selection.
+   */
+  const pricing = (
+    parent: GraphQLCompositeType | undefined,
+    field: GraphQLField<unknown, unknown>,
+    child: GraphQLCompositeType | undefined,
+    args: readonly { name: { value: string }; value: ValueNode }[],
+  ): ((inner: number) => number) => {
+    if (!child) return () => 0;
+    if (parent?.name.endsWith('Connection') && (field.name === 'edges' || field.name === 'pageInfo')) {
+      return (inner) => inner;
+    }
+    if (child.name.endsWith('Connection') && field.args.some((a) => a.name === 'first')) {
+      const first = firstOf(field, args);
+      return (inner) => CONNECTION_COST + first * inner;
+    }
+    if (isListType(getNullableType(field.type))) {
+      const length = LIST_MAX_LENGTH[`${parent?.name}.${field.name}`] ?? maxFirst;
+      return (inner) => length * (OBJECT_COST + inner);
+    }
+    return (inner) => OBJECT_COST + inner;
   };
 
   const measure = (
@@ -131,11 +161,11 @@ export function analyzeOperation(
         const introspection = name.startsWith('__');
         const fieldDef = parent && 'getFields' in parent ? parent.getFields()[name] : undefined;
         let childType: GraphQLCompositeType | undefined;
-        let times = 1;
+        let price: (inner: number) => number = () => 0;
         if (fieldDef) {
           const named = getNamedType(fieldDef.type);
           childType = isCompositeType(named) ? named : undefined;
-          times = multiplier(parent, fieldDef, selection.arguments ?? []);
+          price = pricing(parent, fieldDef, childType, selection.arguments ?? []);
         } else if (name === '__schema') {
           childType = schema.getType('__Schema') as GraphQLCompositeType;
         } else if (name === '__type') {
@@ -149,7 +179,7 @@ export function analyzeOperation(
           // Aliases count as written: they duplicate fields in the query, whatever the page size.
           aliases: (selection.alias ? 1 : 0) + inner.aliases,
           // Introspection reads the in-memory schema, never the database: free, but counted below.
-          cost: introspection ? 0 : 1 + inner.cost * times,
+          cost: introspection ? 0 : price(inner.cost),
           schemaFields: (name === '__schema' ? 1 : 0) + inner.schemaFields,
         };
       } else if (selection.kind === Kind.INLINE_FRAGMENT) {
