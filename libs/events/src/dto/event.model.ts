@@ -1,0 +1,64 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { EVENT_TYPES } from '../event-types';
+
+export type ActorType = 'account' | 'app' | 'system';
+
+/** Who made the change: an account (the store's owner), an app (by its token), or the platform itself. */
+export class EventActorModel {
+  @ApiProperty({ enum: ['account', 'app', 'system'] })
+  type!: ActorType;
+
+  @ApiProperty({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: 'The account or app id; null for the system.',
+  })
+  id!: string | null;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      "An app's name as it was when the event happened; null for accounts (the store's owner: see docs/events.md) and the system.",
+  })
+  name!: string | null;
+}
+
+/** An event as the API shows it (and, later, as a webhook delivery's body). */
+export class EventModel {
+  @ApiProperty({ format: 'uuid', description: 'Unique; webhook receivers deduplicate on it.' })
+  id!: string;
+
+  @ApiProperty({ enum: EVENT_TYPES })
+  type!: string;
+
+  @ApiProperty({ format: 'uuid' })
+  storeId!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  createdAt!: string;
+
+  @ApiProperty({ type: EventActorModel })
+  actor!: EventActorModel;
+
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description:
+      'The resource as this API shows it, without secrets (`{ id }` for a deletion); see docs/events.md.',
+  })
+  data!: Record<string, unknown>;
+}
+
+export class EventPageModel {
+  @ApiProperty({ type: [EventModel], description: 'Newest first.' })
+  data!: EventModel[];
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Pass as `after` for the next (older) page; null on the last page.',
+  })
+  nextCursor!: string | null;
+}

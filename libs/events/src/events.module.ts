@@ -1,0 +1,41 @@
+import { DynamicModule, Module, ModuleMetadata, Type } from '@nestjs/common';
+import { EventsController } from './events.controller';
+import { APP_NAMES, AppNames, EVENT_SINKS, EventSink, STORE_OWNERSHIP, StoreOwnership } from './events.ports';
+import { EventsRepository } from './events.repository';
+import { EventsService } from './events.service';
+import { EventsWriter } from './events.writer';
+
+export interface EventsModuleOptions {
+  /** The modules that export the port implementations below. */
+  imports: NonNullable<ModuleMetadata['imports']>;
+  storeOwnership: Type<StoreOwnership>;
+  appNames: Type<AppNames>;
+}
+
+/**
+ * Events: the outbox writer every context emits through, and the list route. Global (like the database
+ * module), because the contexts that emit are the ones it cannot import: they inject EventsWriter
+ * without importing this module, and its ports to them are wired here, in the composition root, in one
+ * visible place.
+ */
+@Module({})
+export class EventsModule {
+  static forRoot(options: EventsModuleOptions): DynamicModule {
+    return {
+      module: EventsModule,
+      global: true,
+      imports: options.imports,
+      controllers: [EventsController],
+      providers: [
+        EventsRepository,
+        EventsWriter,
+        EventsService,
+        { provide: STORE_OWNERSHIP, useExisting: options.storeOwnership },
+        { provide: APP_NAMES, useExisting: options.appNames },
+        // Webhook delivery adds its sink here (events.ports.ts, EventSink).
+        { provide: EVENT_SINKS, useValue: [] satisfies EventSink[] },
+      ],
+      exports: [EventsWriter],
+    };
+  }
+}

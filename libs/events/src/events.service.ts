@@ -1,0 +1,39 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { AccountCaller } from '@app/core';
+import type { EventPageModel } from './dto/event.model';
+import { DEFAULT_EVENTS_LIMIT } from './dto/list-events.query';
+import { decodeEventCursor, encodeEventCursor } from './event-cursor';
+import { toEventModel } from './event.mapper';
+import { EventErrors } from './events.errors';
+import { STORE_OWNERSHIP, StoreOwnership } from './events.ports';
+import { EventsRepository } from './events.repository';
+
+/** The store's events for its owner; no SQL here (EventsRepository). */
+@Injectable()
+export class EventsService {
+  constructor(
+    private readonly events: EventsRepository,
+    @Inject(STORE_OWNERSHIP) private readonly stores: StoreOwnership,
+  ) {}
+
+  /** Newest first; another account's (or a missing) store is `store_not_found`, never an empty list. */
+  async list(
+    caller: AccountCaller,
+    storeId: string,
+    query: { type?: string; limit?: number; after?: string },
+  ): Promise<EventPageModel> {
+    const after = query.after === undefined ? null : decodeEventCursor(query.after);
+    if (query.after !== undefined && !after) throw EventErrors.badCursor();
+    await this.stores.assertOwned(caller, storeId);
+    const limit = query.limit ?? DEFAULT_EVENTS_LIMIT;
+    // One row more than the page: it only says whether there is a next page.
+    const rows = await this.events.page(storeId, { type: query.type ?? null, after, limit: limit + 1 });
+    const visible = rows.slice(0, limit);
+    const last = visible[visible.length - 1];
+    return {
+      data: visible.map(toEventModel),
+      nextCursor:
+        rows.length > limit && last ? encodeEventCursor({ createdAt: last.cursor_ts, id: last.id }) : null,
+    };
+  }
+}
