@@ -2,7 +2,15 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AuthRateLimit } from '@app/auth';
-import { AppConfig, DomainError, Errors, jsonBodyProblem, PinoNestLogger } from '@app/core';
+import {
+  AppConfig,
+  Caller,
+  callerLabel,
+  DomainError,
+  Errors,
+  jsonBodyProblem,
+  PinoNestLogger,
+} from '@app/core';
 import { OAUTH_PATH_PREFIX } from '@app/oauth-apps';
 import { writeError } from './error-transports';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -10,6 +18,7 @@ import helmet from 'helmet';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module';
+import { configureObservability } from './observability';
 import { registerConsole } from './console';
 
 export const BODY_LIMIT = 102_400;
@@ -64,6 +73,8 @@ export async function createApp(config: AppConfig, logger: Logger): Promise<Nest
   const apiSecurity = apiSecurityHeaders(config);
   const docsSecurity = securityHeaders(config);
   configureHttp(fastify, logger, (url) => (url.startsWith('/docs') ? docsSecurity : apiSecurity));
+  // Metrics (METRICS_PORT) and tracing (OTEL_EXPORTER_OTLP_ENDPOINT): hooks only when they are on.
+  await configureObservability(app, fastify, config, logger);
   app.enableCors({
     origin: config.corsOrigins.length ? config.corsOrigins : false,
     methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
@@ -153,10 +164,12 @@ function configureHttp(
     }
     done();
   });
-  // One structured line per request: path without its query string (which could carry a token), no
-  // headers, no bodies. Its five fields are fixed and none is a name on the redact list, so it goes
-  // through a child logger without the redaction pass — same output, but the 24-path redaction cost
-  // ~25–30 µs per line, the largest part of the per-request logging cost (see bench/README.md).
+  // One structured line per request: path without its query string (which could carry a token), the
+  // client address (request.ip, after TRUST_PROXY), who called (`account:<id>`, `app:<id>`,
+  // `public_token:<id>`: ids, never a token) and the user agent; no other header, no bodies. Its fields
+  // are fixed and none is a name on the redact list, so it goes through a child logger without the
+  // redaction pass — same output, but the redaction cost ~25–30 µs per line, the largest part of the
+  // per-request logging cost (see bench/README.md).
   // The level is fixed at start (LOG_LEVEL): above info, no request is logged and no hook is added.
   const requestLog = logger.child({}, { redact: [] });
   if (requestLog.isLevelEnabled('info')) {
@@ -168,6 +181,9 @@ function configureHttp(
           path: request.url.split('?')[0],
           status: reply.statusCode,
           ms: Math.round(reply.elapsedTime * 10) / 10,
+          ip: request.ip,
+          caller: callerLabel((request as FastifyRequest & { caller: Caller | null }).caller),
+          userAgent: request.headers['user-agent'],
         },
         'request',
       );

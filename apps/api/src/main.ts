@@ -1,3 +1,5 @@
+// First: tracing must start before pg, http or fastify is loaded (apps/api/src/tracing.ts).
+import './tracing';
 import 'reflect-metadata';
 import { ConfigError, createLogger, loadConfig } from '@app/core';
 import { createApp } from './bootstrap';

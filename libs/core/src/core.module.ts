@@ -6,8 +6,9 @@ import { APP_LOGGER } from './logging/logger';
 import { MailService } from './mail/mail.service';
 import { SecretHasher } from './crypto/secret-hasher';
 import { Dependencies } from './health/dependencies';
+import { Metrics } from './observability/metrics';
 
-/** Config, logger, mail and the dependencies' health: the small shared core every context may use. */
+/** Config, logger, mail, the dependencies' health and the metrics: the small shared core every context may use. */
 @Global()
 @Module({})
 export class CoreModule {
@@ -15,8 +16,14 @@ export class CoreModule {
     return {
       module: CoreModule,
       imports: [ConfigModule.forRoot(config)],
-      providers: [{ provide: APP_LOGGER, useValue: logger }, MailService, SecretHasher, Dependencies],
-      exports: [ConfigModule, APP_LOGGER, MailService, SecretHasher, Dependencies],
+      providers: [
+        { provide: APP_LOGGER, useValue: logger },
+        MailService,
+        SecretHasher,
+        Dependencies,
+        Metrics,
+      ],
+      exports: [ConfigModule, APP_LOGGER, MailService, SecretHasher, Dependencies, Metrics],
     };
   }
 }

@@ -13,3 +13,4 @@ export * from './access/access.decorators';
 export * from './crypto/secret-hasher';
 export * from './http/json-limits';
 export * from './health/dependencies';
+export * from './observability';

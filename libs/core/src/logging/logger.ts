@@ -1,5 +1,8 @@
 import { LoggerService } from '@nestjs/common';
+import { hostname } from 'node:os';
 import pino, { Logger } from 'pino';
+import { traceFields, tracingEnabled } from '../observability/tracing';
+import { serviceVersion } from '../observability/version';
 
 /**
  * Structured JSON logs. Nothing that could carry a credential is ever logged: request logs carry the
@@ -15,7 +18,14 @@ export const REDACT_PATHS = [
   '*.headers.cookie',
   'otp',
   '*.otp',
-  'code',
+  // An OAuth authorization code or PKCE verifier, where a request's query or body could be passed in.
+  // Not a bare `code`: that is an error's code (`invalid_otp`, `ECONNREFUSED`), which must be readable.
+  'query.code',
+  '*.query.code',
+  'body.code',
+  '*.body.code',
+  'code_verifier',
+  '*.code_verifier',
   '*.code_hash',
   'token',
   '*.token',
@@ -33,14 +43,20 @@ export const REDACT_PATHS = [
   '*.password',
 ];
 
+/**
+ * Every line carries `hostname`, `pid` and the service `version` (serialised once, at creation: pino
+ * writes its bindings as a ready-made string). With tracing on, every line written inside a traced
+ * request also carries its `traceId` and `spanId`; with tracing off no mixin is installed at all.
+ */
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
   return pino(
     {
       level,
-      base: undefined,
+      base: { pid: process.pid, hostname: hostname(), version: serviceVersion() },
       timestamp: pino.stdTimeFunctions.isoTime,
       redact: { paths: REDACT_PATHS, censor: '[redacted]' },
       formatters: { level: (label) => ({ level: label }) },
+      ...(tracingEnabled() ? { mixin: traceFields } : {}),
     },
     destination,
   );

@@ -1,0 +1,12 @@
+// The first import of main.ts: OpenTelemetry patches pg, http and the rest as they are required, so
+// the SDK must start before any of them is loaded. Only when an OTLP endpoint is configured
+// (OTEL_EXPORTER_OTLP_ENDPOINT); otherwise this loads nothing and installs nothing.
+import { startTracing, TracingConfigError } from '@app/core/observability/tracing';
+
+try {
+  startTracing();
+} catch (error) {
+  if (!(error instanceof TracingConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}

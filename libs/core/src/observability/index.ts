@@ -1,0 +1,5 @@
+export * from './metrics';
+export * from './metrics-server';
+export * from './tracing';
+export * from './version';
+export * from './caller-label';

@@ -1,0 +1,113 @@
+import { context, trace } from '@opentelemetry/api';
+import type { IncomingMessage } from 'node:http';
+import { serviceVersion } from './version';
+
+/**
+ * OpenTelemetry tracing, on only when an OTLP endpoint is configured (OTEL_EXPORTER_OTLP_ENDPOINT or
+ * OTEL_EXPORTER_OTLP_TRACES_ENDPOINT): a span for each HTTP request (the http instrumentation, which
+ * also continues an incoming W3C `traceparent`), one for each database query (the pg instrumentation),
+ * exported over OTLP/HTTP in the protocol OTEL_EXPORTER_OTLP_(TRACES_)PROTOCOL names: `http/protobuf`
+ * (the OTel default) or `http/json`. The exporters read the standard variables themselves (endpoint,
+ * headers, timeout, compression), the batch processor OTEL_BSP_*, the sampler OTEL_TRACES_SAMPLER(_ARG),
+ * the resource OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES.
+ *
+ * Instrumentation works by patching modules as they are required, so this must run before pg, http or
+ * fastify is loaded: apps/api/src/tracing.ts, the first import of main.ts. With tracing off nothing of
+ * the SDK is even loaded (the requires below are lazy) and no hook or log mixin is installed.
+ */
+
+let enabled = false;
+let shutdown: (() => Promise<void>) | null = null;
+
+/** Whether tracing was started in this process (decides the log mixin and the route-naming hook). */
+export function tracingEnabled(): boolean {
+  return enabled;
+}
+
+/** The trace and span id of the active span, for a log line; nothing outside a span. */
+export function traceFields(): { traceId?: string; spanId?: string } {
+  const span = trace.getSpan(context.active());
+  if (!span) return {};
+  const { traceId, spanId } = span.spanContext();
+  return { traceId, spanId };
+}
+
+/** Names the request's server span after its route pattern (`GET /v1/user/stores/:id`), never the raw path. */
+export function nameRequestSpan(method: string, route: string | undefined): void {
+  if (!route) return;
+  const span = trace.getSpan(context.active());
+  if (!span) return;
+  span.setAttribute('http.route', route);
+  span.updateName(`${method} ${route}`);
+}
+
+export class TracingConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+export function tracingRequested(env: Env = process.env): boolean {
+  if (env.OTEL_SDK_DISABLED === 'true' || env.OTEL_TRACES_EXPORTER === 'none') return false;
+  return Boolean(env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || env.OTEL_EXPORTER_OTLP_ENDPOINT);
+}
+
+/** Starts the SDK if tracing is requested; idempotent. Throws TracingConfigError for an unsupported protocol. */
+export function startTracing(env: Env = process.env): boolean {
+  if (enabled || !tracingRequested(env)) return enabled;
+  const protocol =
+    env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ?? env.OTEL_EXPORTER_OTLP_PROTOCOL ?? 'http/protobuf';
+  if (protocol !== 'http/protobuf' && protocol !== 'http/json') {
+    throw new TracingConfigError(
+      `Configuration error: OTEL_EXPORTER_OTLP_PROTOCOL must be http/protobuf or http/json (got "${protocol}")`,
+    );
+  }
+  const { NodeTracerProvider, BatchSpanProcessor } =
+    require('@opentelemetry/sdk-trace-node') as typeof import('@opentelemetry/sdk-trace-node');
+  const { detectResources, envDetector, hostDetector, processDetector, resourceFromAttributes } =
+    require('@opentelemetry/resources') as typeof import('@opentelemetry/resources');
+  const { registerInstrumentations } =
+    require('@opentelemetry/instrumentation') as typeof import('@opentelemetry/instrumentation');
+  const { HttpInstrumentation } =
+    require('@opentelemetry/instrumentation-http') as typeof import('@opentelemetry/instrumentation-http');
+  const { PgInstrumentation } =
+    require('@opentelemetry/instrumentation-pg') as typeof import('@opentelemetry/instrumentation-pg');
+  const { OTLPTraceExporter } = (
+    protocol === 'http/json'
+      ? require('@opentelemetry/exporter-trace-otlp-http')
+      : require('@opentelemetry/exporter-trace-otlp-proto')
+  ) as typeof import('@opentelemetry/exporter-trace-otlp-http');
+
+  // Our defaults first, then what the environment says (OTEL_SERVICE_NAME, OTEL_RESOURCE_ATTRIBUTES) wins.
+  const resource = resourceFromAttributes({
+    'service.name': 'storefront-api',
+    'service.version': serviceVersion(),
+  }).merge(detectResources({ detectors: [hostDetector, processDetector, envDetector] }));
+  const provider = new NodeTracerProvider({
+    resource,
+    spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter())],
+  });
+  // The AsyncLocalStorage context manager and the W3C trace-context + baggage propagators.
+  provider.register();
+  // Scrapes of the metrics port are not requests of the service: no span for each.
+  const metricsPort = env.METRICS_PORT ? Number(env.METRICS_PORT) : null;
+  registerInstrumentations({
+    tracerProvider: provider,
+    instrumentations: [
+      new HttpInstrumentation({
+        ignoreIncomingRequestHook: (request: IncomingMessage) =>
+          metricsPort !== null && request.socket.localPort === metricsPort,
+      }),
+      // requireParentSpan: a query outside any request (migrations, the purge job) starts no trace of its own.
+      new PgInstrumentation({ requireParentSpan: true }),
+    ],
+  });
+  enabled = true;
+  shutdown = () => provider.shutdown();
+  return true;
+}
+
+/** Exports what is still buffered and stops the SDK (on shutdown); nothing when tracing is off. */
+export async function stopTracing(): Promise<void> {
+  const stop = shutdown;
+  shutdown = null;
+  if (stop) await stop();
+}
