@@ -78,7 +78,7 @@ export async function createApp(config: AppConfig, logger: Logger): Promise<Nest
   app.enableCors({
     origin: config.corsOrigins.length ? config.corsOrigins : false,
     methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id', 'Idempotency-Key'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id', 'Idempotency-Key', 'X-Client-Info'],
     exposedHeaders: ['X-Request-Id', 'Retry-After', 'RateLimit', 'WWW-Authenticate', 'Idempotent-Replayed'],
     maxAge: 600,
   });
