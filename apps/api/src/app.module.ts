@@ -12,11 +12,12 @@ import {
 } from '@app/auth';
 import { AppConfig, AppValidationPipe, CoreModule } from '@app/core';
 import { DatabaseModule, IDEMPOTENCY_PURGE_RULES } from '@app/database';
-import { AppTokenLiveness, OAuthAppsModule } from '@app/oauth-apps';
+import { EVENTS_PURGE_RULES, EventsModule } from '@app/events';
+import { AppNames, AppTokenLiveness, OAuthAppsModule } from '@app/oauth-apps';
 import { OnboardingModule } from '@app/onboarding';
 import { PUBLIC_TOKEN_PREFIX, PublicTokensModule, PublicTokenStrategy } from '@app/public-tokens';
 import { StorefrontModule } from '@app/storefront';
-import { StoresModule } from '@app/stores';
+import { StoresModule, StoresService } from '@app/stores';
 import type { Logger } from 'pino';
 import { ENTITIES } from './entities';
 
@@ -59,9 +60,20 @@ export class AppModule {
       imports: [
         CoreModule.forRoot(config, logger),
         // Each context says when its rows stop mattering; the purge job deletes them periodically.
-        DatabaseModule.forRoot(ENTITIES, [...AUTH_PURGE_RULES, ...IDEMPOTENCY_PURGE_RULES]),
+        DatabaseModule.forRoot(ENTITIES, [
+          ...AUTH_PURGE_RULES,
+          ...IDEMPOTENCY_PURGE_RULES,
+          ...EVENTS_PURGE_RULES,
+        ]),
         AuthModule,
         AccessModule,
+        // Every context emits through the global EventsWriter; what events needs back from them (the
+        // list's owner check, an app actor's name) is wired here, where both sides are visible.
+        EventsModule.forRoot({
+          imports: [StoresModule, OAuthAppsModule],
+          storeOwnership: StoresService,
+          appNames: AppNames,
+        }),
         StoresModule,
         OnboardingModule,
         OAuthAppsModule,

@@ -1,5 +1,6 @@
 import { AUTH_ENTITIES, SOCIAL_ENTITIES } from '@app/auth';
 import { IdempotencyKeyEntity } from '@app/database';
+import { EventEntity } from '@app/events';
 import { OAuthAppEntity } from '@app/oauth-apps';
 import { PublicTokenEntity } from '@app/public-tokens';
 import { StoreEntity } from '@app/stores';
@@ -14,4 +15,5 @@ export const ENTITIES = [
   PublicTokenEntity,
   ...STOREFRONT_ENTITIES,
   IdempotencyKeyEntity,
+  EventEntity,
 ];

@@ -14,8 +14,14 @@ describe('event cursor', () => {
     ['not base64url', 'a+b/c='],
     ['not JSON', Buffer.from('nope').toString('base64url')],
     ['another list', Buffer.from(JSON.stringify(['p', key.createdAt, key.id])).toString('base64url')],
-    ['millisecond time', Buffer.from(JSON.stringify(['ev', '2026-11-24T01:02:03.456Z', key.id])).toString('base64url')],
-    ['impossible date', Buffer.from(JSON.stringify(['ev', '2026-13-45T01:02:03.456789Z', key.id])).toString('base64url')],
+    [
+      'millisecond time',
+      Buffer.from(JSON.stringify(['ev', '2026-11-24T01:02:03.456Z', key.id])).toString('base64url'),
+    ],
+    [
+      'impossible date',
+      Buffer.from(JSON.stringify(['ev', '2026-13-45T01:02:03.456789Z', key.id])).toString('base64url'),
+    ],
     ['bad id', Buffer.from(JSON.stringify(['ev', key.createdAt, 'x'])).toString('base64url')],
     ['too long', 'a'.repeat(201)],
   ])('refuses %s', (_name, cursor) => {

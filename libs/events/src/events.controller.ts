@@ -26,7 +26,8 @@ export class EventsController {
   @ApiParam({ name: 'id', format: 'uuid', description: "One of the caller's stores." })
   @ApiOkResponse({ type: EventPageModel })
   @ApiBadRequestResponse({
-    description: '`validation_failed`: an unknown `type`, a `limit` outside 1–100, or an `after` this list did not issue.',
+    description:
+      '`validation_failed`: an unknown `type`, a `limit` outside 1–100, or an `after` this list did not issue.',
   })
   @ApiNotFoundResponse({ description: '`store_not_found`: no such store, or not the caller’s (never 403).' })
   list(

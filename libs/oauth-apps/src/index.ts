@@ -3,3 +3,4 @@ export * from './entities/oauth-app.entity';
 export * from './scopes';
 export { OAUTH_PATH_PREFIX, sendOAuthError } from './oauth/oauth-errors';
 export { AppTokenLiveness } from './app-token-liveness';
+export { AppNames } from './app-names';

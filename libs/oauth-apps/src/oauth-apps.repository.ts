@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { Sql } from '@app/database';
-import type { Repository } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { OAuthAppEntity } from './entities/oauth-app.entity';
 import { OWNED_STORE, OWNED_STORES } from '@app/stores';
 
@@ -33,26 +32,28 @@ export interface ClientRow {
  * store reads as missing; the authorization server reads by client id and the token's own claims.
  * Rotation and deletion go through TypeORM's QueryBuilder on OAuthAppEntity; the insert scoped by an
  * owned-store subquery, the list with its ownership probe and the per-request reads are SQL through Sql.
+ * The management writes run in the caller's transaction (`tx`), where their event is written too.
  */
 @Injectable()
 export class OAuthAppsRepository {
-  constructor(
-    private readonly sql: Sql,
-    @InjectRepository(OAuthAppEntity) private readonly apps: Repository<OAuthAppEntity>,
-  ) {}
+  constructor(private readonly sql: Sql) {}
 
   /** Inserts an app in the owner's store; undefined when the store is not the owner's. */
   insert(
+    tx: EntityManager,
     ownerId: string,
     storeId: string,
     app: { name: string; clientId: string; secretHash: string; secretHint: string; scopes: string[] },
   ): Promise<AppRow | undefined> {
-    return this.sql.one<AppRow>({
-      text: `INSERT INTO oauth_apps AS a (store_id, name, client_id, secret_hash, secret_hint, scopes)
-             SELECT s.id, $3, $4, $5, $6, $7 FROM ${OWNED_STORE('$1', '$2')} s
-             RETURNING ${RETURNING}`,
-      values: [storeId, ownerId, app.name, app.clientId, app.secretHash, app.secretHint, app.scopes],
-    });
+    return this.sql.one<AppRow>(
+      {
+        text: `INSERT INTO oauth_apps AS a (store_id, name, client_id, secret_hash, secret_hint, scopes)
+               SELECT s.id, $3, $4, $5, $6, $7 FROM ${OWNED_STORE('$1', '$2')} s
+               RETURNING ${RETURNING}`,
+        values: [storeId, ownerId, app.name, app.clientId, app.secretHash, app.secretHint, app.scopes],
+      },
+      tx,
+    );
   }
 
   /** The store's apps, oldest first; null when the store is not the owner's (not an empty list). */
@@ -69,11 +70,13 @@ export class OAuthAppsRepository {
 
   /** A new secret and a bumped version (which kills every token of the old one). */
   async rotateOwned(
+    tx: EntityManager,
     ownerId: string,
     appId: string,
     secret: { hash: string; hint: string },
   ): Promise<AppRow | undefined> {
-    const result = await this.apps
+    const result = await tx
+      .getRepository(OAuthAppEntity)
       .createQueryBuilder()
       .update()
       .set({
@@ -89,13 +92,30 @@ export class OAuthAppsRepository {
     return (result.raw as AppRow[])[0];
   }
 
-  async deleteOwned(ownerId: string, appId: string): Promise<boolean> {
-    const result = await this.apps
+  /** Deletes the owner's app: the store it was in (for its event), or undefined when there was none. */
+  async deleteOwned(tx: EntityManager, ownerId: string, appId: string): Promise<string | undefined> {
+    const result = await tx
+      .getRepository(OAuthAppEntity)
       .createQueryBuilder()
       .delete()
       .where(`id = :appId AND store_id IN ${OWNED_STORES(':ownerId')}`, { appId, ownerId })
+      .returning('store_id')
       .execute();
-    return (result.affected ?? 0) > 0;
+    return (result.raw as { store_id: string }[])[0]?.store_id;
+  }
+
+  /** The app's name, in the caller's transaction (an event's actor); null when it is gone. */
+  async nameOf(tx: EntityManager, appId: string): Promise<string | null> {
+    const row = await this.sql.one<{ name: string }>(
+      { text: `SELECT name FROM oauth_apps WHERE id = $1`, values: [appId] },
+      tx,
+    );
+    return row?.name ?? null;
+  }
+
+  /** Runs `work` in one transaction: a management write and its event commit together. */
+  transaction<R>(work: (tx: EntityManager) => Promise<R>): Promise<R> {
+    return this.sql.transaction(work);
   }
 
   /** The client behind a client id (one prepared statement: every token request reads it). */

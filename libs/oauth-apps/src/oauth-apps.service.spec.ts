@@ -1,4 +1,5 @@
 import { AccountCaller, AppCaller, SecretHasher } from '@app/core';
+import type { EmitEvent, EventsWriter } from '@app/events';
 import type { StoresService } from '@app/stores';
 import type { AppRow, OAuthAppsRepository } from './oauth-apps.repository';
 import { OAuthAppsService } from './oauth-apps.service';
@@ -25,17 +26,22 @@ function setup(owned: boolean) {
     created_at: new Date('2026-11-22T10:00:00Z'),
     secret_hint: hint,
   });
+  // The transaction is a token here: the spec checks that writes and their events share it.
+  const TX = { tx: true };
+  const emitted: (EmitEvent & { tx: unknown })[] = [];
+  const events = { emit: async (tx: unknown, event: EmitEvent) => emitted.push({ ...event, tx }) };
   const repo = {
-    insert: async (_o: string, _s: string, app: { secretHash: string; secretHint: string }) => {
+    transaction: async (work: (tx: unknown) => Promise<unknown>) => work(TX),
+    insert: async (_tx: unknown, _o: string, _s: string, app: { secretHash: string; secretHint: string }) => {
       secrets.push({ hash: app.secretHash, hint: app.secretHint });
       return owned ? row(app.secretHint) : undefined;
     },
     listOwned: async () => (owned ? [row('abcd')] : null),
-    rotateOwned: async (_o: string, _a: string, s: { hash: string; hint: string }) => (
+    rotateOwned: async (_tx: unknown, _o: string, _a: string, s: { hash: string; hint: string }) => (
       secrets.push(s),
       owned ? row(s.hint) : undefined
     ),
-    deleteOwned: async () => owned,
+    deleteOwned: async () => (owned ? STORE : undefined),
   };
   const stores = { publicProfile: async (id: string) => (id === STORE ? { id, name: 'Shop' } : null) };
   return {
@@ -43,8 +49,11 @@ function setup(owned: boolean) {
       repo as unknown as OAuthAppsRepository,
       stores as unknown as StoresService,
       hasher,
+      events as unknown as EventsWriter,
     ),
     secrets,
+    emitted,
+    TX,
   };
 }
 const code = (p: Promise<unknown>) =>
@@ -70,6 +79,31 @@ describe('OAuthAppsService (repository replaced)', () => {
     const listed = await service.list(OWNER, STORE);
     expect(listed[0]).not.toHaveProperty('clientSecret');
     expect(listed[0].secretHint).toBe('abcd');
+  });
+
+  it('emits one event per change, in the change’s transaction, never with the secret', async () => {
+    const { service, emitted, TX } = setup(true);
+    const created = await service.create(OWNER, { storeId: STORE, name: 'Backend' });
+    const rotated = await service.rotateSecret(OWNER, APP);
+    await service.remove(OWNER, APP);
+    expect(emitted.map((e) => [e.type, e.storeId, e.tx, e.caller])).toEqual([
+      ['app.created', STORE, TX, OWNER],
+      ['app.secret_rotated', STORE, TX, OWNER],
+      ['app.deleted', STORE, TX, OWNER],
+    ]);
+    expect(emitted[0].data).toMatchObject({
+      id: APP,
+      name: 'Backend',
+      secretHint: created.clientSecret.slice(-4),
+    });
+    expect(emitted[2].data).toEqual({ id: APP });
+    const json = JSON.stringify(emitted);
+    expect(json).not.toContain(created.clientSecret);
+    expect(json).not.toContain(rotated.clientSecret);
+    const foreign = setup(false);
+    await foreign.service.rotateSecret(OWNER, APP).catch(() => undefined);
+    await foreign.service.remove(OWNER, APP).catch(() => undefined);
+    expect(foreign.emitted).toEqual([]);
   });
 
   it('rotates to a new secret and answers 404s for what the caller does not own', async () => {

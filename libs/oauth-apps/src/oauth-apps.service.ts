@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { AccountCaller, AppCaller, Errors, isUuid, randomSecret, SecretHasher } from '@app/core';
+import { EventsWriter } from '@app/events';
 import { StoresService } from '@app/stores';
 import { randomBytes } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
 import { AppRow, OAuthAppsRepository } from './oauth-apps.repository';
 import { OAuthAppErrors } from './oauth-apps.errors';
 import { APP_SCOPES, canonicalScopes } from './scopes';
@@ -46,6 +48,7 @@ export class OAuthAppsService {
     private readonly apps: OAuthAppsRepository,
     private readonly stores: StoresService,
     private readonly hasher: SecretHasher,
+    private readonly events: EventsWriter,
   ) {}
 
   async create(caller: AccountCaller, input: CreateOAuthApp): Promise<OAuthAppCredentials> {
@@ -53,15 +56,18 @@ export class OAuthAppsService {
     const secret = randomSecret(SECRET_PREFIX);
     const clientId = CLIENT_ID_PREFIX + randomBytes(16).toString('hex');
     const [secretHash, secretHint] = this.secretColumns(secret);
-    const row = isUuid(input.storeId)
-      ? await this.apps.insert(caller.accountId, input.storeId, {
-          name: input.name,
-          clientId,
-          secretHash,
-          secretHint,
-          scopes,
-        })
-      : undefined;
+    if (!isUuid(input.storeId)) throw OAuthAppErrors.storeNotFound();
+    const row = await this.apps.transaction(async (tx) => {
+      const inserted = await this.apps.insert(tx, caller.accountId, input.storeId, {
+        name: input.name,
+        clientId,
+        secretHash,
+        secretHint,
+        scopes,
+      });
+      if (inserted) await this.emit(tx, caller, 'app.created', inserted.store_id, toView(inserted));
+      return inserted;
+    });
     if (!row) throw OAuthAppErrors.storeNotFound();
     return withSecret(row, secret);
   }
@@ -81,7 +87,11 @@ export class OAuthAppsService {
     if (!isUuid(appId)) throw OAuthAppErrors.appNotFound();
     const secret = randomSecret(SECRET_PREFIX);
     const [hash, hint] = this.secretColumns(secret);
-    const row = await this.apps.rotateOwned(caller.accountId, appId, { hash, hint });
+    const row = await this.apps.transaction(async (tx) => {
+      const rotated = await this.apps.rotateOwned(tx, caller.accountId, appId, { hash, hint });
+      if (rotated) await this.emit(tx, caller, 'app.secret_rotated', rotated.store_id, toView(rotated));
+      return rotated;
+    });
     if (!row) throw OAuthAppErrors.appNotFound();
     return withSecret(row, secret);
   }
@@ -89,7 +99,12 @@ export class OAuthAppsService {
   /** The app and with it every token it issued (the liveness read finds no app). */
   async remove(caller: AccountCaller, appId: string): Promise<void> {
     if (!isUuid(appId)) throw OAuthAppErrors.appNotFound();
-    if (!(await this.apps.deleteOwned(caller.accountId, appId))) throw OAuthAppErrors.appNotFound();
+    const deleted = await this.apps.transaction(async (tx) => {
+      const storeId = await this.apps.deleteOwned(tx, caller.accountId, appId);
+      if (storeId) await this.emit(tx, caller, 'app.deleted', storeId, { id: appId });
+      return storeId !== undefined;
+    });
+    if (!deleted) throw OAuthAppErrors.appNotFound();
   }
 
   /** `GET /v1/app/store`: the app token's own store (scope `store:read`). */
@@ -98,6 +113,17 @@ export class OAuthAppsService {
     const store = await this.stores.publicProfile(caller.storeId);
     if (!store) throw OAuthAppErrors.storeNotFound();
     return { id: store.id, name: store.name };
+  }
+
+  /** The change's event, in its transaction; `data` is the app as the list shows it (never the secret). */
+  private emit(
+    tx: EntityManager,
+    caller: AccountCaller,
+    type: 'app.created' | 'app.secret_rotated' | 'app.deleted',
+    storeId: string,
+    data: OAuthAppView | { id: string },
+  ) {
+    return this.events.emit(tx, { storeId, type, caller, data });
   }
 
   private secretColumns(secret: string): [string, string] {

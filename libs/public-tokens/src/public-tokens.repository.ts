@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { Sql } from '@app/database';
-import type { Repository } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { PublicTokenEntity } from './entities/public-token.entity';
 import { OWNED_STORE, OWNED_STORES } from '@app/stores';
 
@@ -23,27 +22,29 @@ const ownedToken = `id = :tokenId AND store_id = :storeId AND store_id IN ${OWNE
  * The `public_tokens` table. Ownership is in every statement (the owner's store, as @app/stores exports
  * it), so a foreign store's tokens answer exactly like missing ones. Rotation and deletion go through
  * TypeORM's QueryBuilder on PublicTokenEntity; the scoped insert, the list with its ownership probe and
- * the guard's per-request read are SQL through Sql.
+ * the guard's per-request read are SQL through Sql. The management writes run in the caller's
+ * transaction (`tx`), where their event is written too.
  */
 @Injectable()
 export class PublicTokensRepository {
-  constructor(
-    private readonly sql: Sql,
-    @InjectRepository(PublicTokenEntity) private readonly tokens: Repository<PublicTokenEntity>,
-  ) {}
+  constructor(private readonly sql: Sql) {}
 
   /** Inserts a token in the owner's store; undefined when the store is not the owner's. */
   insert(
+    tx: EntityManager,
     ownerId: string,
     storeId: string,
     token: { name: string; hash: string; hint: string; scopes: string[] },
   ): Promise<TokenRow | undefined> {
-    return this.sql.one<TokenRow>({
-      text: `INSERT INTO public_tokens AS t (store_id, name, token_hash, token_hint, scopes)
-             SELECT s.id, $3, $4, $5, $6 FROM ${OWNED_STORE('$1', '$2')} s
-             RETURNING ${RETURNING}`,
-      values: [storeId, ownerId, token.name, token.hash, token.hint, token.scopes],
-    });
+    return this.sql.one<TokenRow>(
+      {
+        text: `INSERT INTO public_tokens AS t (store_id, name, token_hash, token_hint, scopes)
+               SELECT s.id, $3, $4, $5, $6 FROM ${OWNED_STORE('$1', '$2')} s
+               RETURNING ${RETURNING}`,
+        values: [storeId, ownerId, token.name, token.hash, token.hint, token.scopes],
+      },
+      tx,
+    );
   }
 
   /** The store's tokens, oldest first; null when the store is not the owner's (not an empty list). */
@@ -59,12 +60,14 @@ export class PublicTokensRepository {
   }
 
   async rotateOwned(
+    tx: EntityManager,
     ownerId: string,
     storeId: string,
     tokenId: string,
     secret: { hash: string; hint: string },
   ): Promise<TokenRow | undefined> {
-    const result = await this.tokens
+    const result = await tx
+      .getRepository(PublicTokenEntity)
       .createQueryBuilder()
       .update()
       .set({ tokenHash: secret.hash, tokenHint: secret.hint, rotatedAt: () => 'clock_timestamp()' })
@@ -75,13 +78,19 @@ export class PublicTokensRepository {
     return (result.raw as TokenRow[])[0];
   }
 
-  async deleteOwned(ownerId: string, storeId: string, tokenId: string): Promise<boolean> {
-    const result = await this.tokens
+  async deleteOwned(tx: EntityManager, ownerId: string, storeId: string, tokenId: string): Promise<boolean> {
+    const result = await tx
+      .getRepository(PublicTokenEntity)
       .createQueryBuilder()
       .delete()
       .where(ownedToken, { tokenId, storeId, ownerId })
       .execute();
     return (result.affected ?? 0) > 0;
+  }
+
+  /** Runs `work` in one transaction: a management write and its event commit together. */
+  transaction<R>(work: (tx: EntityManager) => Promise<R>): Promise<R> {
+    return this.sql.transaction(work);
   }
 
   /** The guard's per-request read: one prepared statement on the unique hash index. */

@@ -1,4 +1,5 @@
 import { AccountCaller, SecretHasher } from '@app/core';
+import type { EmitEvent, EventsWriter } from '@app/events';
 import type { StoresService } from '@app/stores';
 import type { PublicTokensRepository, TokenRow } from './public-tokens.repository';
 import { PublicTokensService } from './public-tokens.service';
@@ -24,13 +25,22 @@ function setup(options: { owned: boolean; token?: boolean }) {
     created_at: new Date('2026-11-22T10:00:00Z'),
     token_hint: hint,
   });
+  const TX = { tx: true };
+  const emitted: (EmitEvent & { tx: unknown })[] = [];
+  const events = { emit: async (tx: unknown, event: EmitEvent) => emitted.push({ ...event, tx }) };
   const repo = {
-    insert: async (_o: string, _s: string, t: { hash: string; hint: string; scopes: string[] }) => {
+    transaction: async (work: (tx: unknown) => Promise<unknown>) => work(TX),
+    insert: async (
+      _tx: unknown,
+      _o: string,
+      _s: string,
+      t: { hash: string; hint: string; scopes: string[] },
+    ) => {
       inserted.push(t);
       return options.owned ? row(t.hint) : undefined;
     },
     listOwned: async () => (options.owned ? (options.token ? [row('abcd')] : []) : null),
-    rotateOwned: async (_o: string, _s: string, _t: string, secret: { hint: string }) =>
+    rotateOwned: async (_tx: unknown, _o: string, _s: string, _t: string, secret: { hint: string }) =>
       options.owned && options.token ? row(secret.hint) : undefined,
     deleteOwned: async () => Boolean(options.owned && options.token),
     findByHash: async () => undefined,
@@ -40,8 +50,9 @@ function setup(options: { owned: boolean; token?: boolean }) {
     repo as unknown as PublicTokensRepository,
     stores as unknown as StoresService,
     hasher,
+    events as unknown as EventsWriter,
   );
-  return { service, inserted };
+  return { service, inserted, emitted, TX };
 }
 const code = (p: Promise<unknown>) =>
   p.then(
@@ -80,6 +91,26 @@ describe('PublicTokensService (repository replaced)', () => {
     expect(await code(setup({ owned: true }).service.create(OWNER, 'nope', { name: 'x' }))).toBe(
       'store_not_found',
     );
+  });
+
+  it('emits one event per change, in the change’s transaction, never with the token value', async () => {
+    const { service, emitted, TX } = setup({ owned: true, token: true });
+    const issued = await service.create(OWNER, STORE, { name: 'Web' });
+    const rotated = await service.rotate(OWNER, STORE, TOKEN_ID);
+    await service.remove(OWNER, STORE, TOKEN_ID);
+    expect(emitted.map((e) => [e.type, e.storeId, e.tx, e.caller])).toEqual([
+      ['public_token.created', STORE, TX, OWNER],
+      ['public_token.rotated', STORE, TX, OWNER],
+      ['public_token.deleted', STORE, TX, OWNER],
+    ]);
+    expect(emitted[1].data).toMatchObject({ id: TOKEN_ID, tokenHint: rotated.token.slice(-4) });
+    expect(emitted[2].data).toEqual({ id: TOKEN_ID });
+    const json = JSON.stringify(emitted);
+    expect(json).not.toContain(issued.token);
+    expect(json).not.toContain(rotated.token);
+    const missing = setup({ owned: true });
+    await missing.service.remove(OWNER, STORE, TOKEN_ID).catch(() => undefined);
+    expect(missing.emitted).toEqual([]);
   });
 
   it('refuses malformed bearer values before any lookup', async () => {

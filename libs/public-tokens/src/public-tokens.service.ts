@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { AccountCaller, isUuid, PublicTokenCaller, randomSecret, SecretHasher } from '@app/core';
+import { EventsWriter } from '@app/events';
 import { StoresService } from '@app/stores';
+import type { EntityManager } from 'typeorm';
 import { PublicTokensRepository, TokenRow } from './public-tokens.repository';
 import { PublicTokenErrors } from './public-tokens.errors';
 import { canonicalPublicScopes, PUBLIC_TOKEN_SCOPES } from './scopes';
@@ -38,6 +40,7 @@ export class PublicTokensService {
     private readonly tokens: PublicTokensRepository,
     private readonly stores: StoresService,
     private readonly hasher: SecretHasher,
+    private readonly events: EventsWriter,
   ) {}
 
   async create(
@@ -48,11 +51,15 @@ export class PublicTokensService {
     if (!isUuid(storeId)) throw PublicTokenErrors.storeNotFound();
     const token = randomSecret(PUBLIC_TOKEN_PREFIX);
     const [hash, hint] = this.tokenColumns(token);
-    const row = await this.tokens.insert(caller.accountId, storeId, {
-      name: input.name,
-      hash,
-      hint,
-      scopes: canonicalPublicScopes(input.scopes ?? PUBLIC_TOKEN_SCOPES),
+    const row = await this.tokens.transaction(async (tx) => {
+      const inserted = await this.tokens.insert(tx, caller.accountId, storeId, {
+        name: input.name,
+        hash,
+        hint,
+        scopes: canonicalPublicScopes(input.scopes ?? PUBLIC_TOKEN_SCOPES),
+      });
+      if (inserted) await this.emit(tx, caller, 'public_token.created', storeId, toView(inserted));
+      return inserted;
     });
     if (!row) throw PublicTokenErrors.storeNotFound();
     return issued(row, token);
@@ -72,7 +79,12 @@ export class PublicTokensService {
     if (!isUuid(tokenId)) throw await this.notFound(caller, storeId);
     const token = randomSecret(PUBLIC_TOKEN_PREFIX);
     const [hash, hint] = this.tokenColumns(token);
-    const row = await this.tokens.rotateOwned(caller.accountId, storeId, tokenId, { hash, hint });
+    const row = await this.tokens.transaction(async (tx) => {
+      const rotated = await this.tokens.rotateOwned(tx, caller.accountId, storeId, tokenId, { hash, hint });
+      if (rotated) await this.emit(tx, caller, 'public_token.rotated', storeId, toView(rotated));
+      return rotated;
+    });
+    // Which 404 is decided after the transaction: the probe reads on the pool.
     if (!row) throw await this.notFound(caller, storeId);
     return issued(row, token);
   }
@@ -80,8 +92,12 @@ export class PublicTokensService {
   async remove(caller: AccountCaller, storeId: string, tokenId: string): Promise<void> {
     if (!isUuid(storeId)) throw PublicTokenErrors.storeNotFound();
     if (!isUuid(tokenId)) throw await this.notFound(caller, storeId);
-    if (!(await this.tokens.deleteOwned(caller.accountId, storeId, tokenId)))
-      throw await this.notFound(caller, storeId);
+    const deleted = await this.tokens.transaction(async (tx) => {
+      const gone = await this.tokens.deleteOwned(tx, caller.accountId, storeId, tokenId);
+      if (gone) await this.emit(tx, caller, 'public_token.deleted', storeId, { id: tokenId });
+      return gone;
+    });
+    if (!deleted) throw await this.notFound(caller, storeId);
   }
 
   /**
@@ -98,6 +114,17 @@ export class PublicTokensService {
       storeId: row.store_id,
       scopes: canonicalPublicScopes(row.scopes),
     };
+  }
+
+  /** The change's event, in its transaction; `data` is the token as the list shows it (never its value). */
+  private emit(
+    tx: EntityManager,
+    caller: AccountCaller,
+    type: 'public_token.created' | 'public_token.rotated' | 'public_token.deleted',
+    storeId: string,
+    data: PublicTokenView | { id: string },
+  ) {
+    return this.events.emit(tx, { storeId, type, caller, data });
   }
 
   /** Which 404: the store (missing or foreign) or, in an owned store, the token. Error path only. */

@@ -1,4 +1,5 @@
 import type { AppCaller, PublicTokenCaller } from '@app/core';
+import type { EmitEvent, EventsWriter } from '@app/events';
 import type { ProductRow } from './catalogue/product.row';
 import type { ProductChanges, ProductsRepository } from './catalogue/products.repository';
 import { ProductsService } from './catalogue/products.service';
@@ -23,6 +24,18 @@ const PUBLIC: PublicTokenCaller = {
   storeId: STORE,
   scopes: ['products:read', 'store:read'],
 } as PublicTokenCaller;
+
+/** The events writer replaced: what was emitted, and in which transaction. */
+function recorder(tx: unknown) {
+  const emitted: (EmitEvent & { tx: unknown })[] = [];
+  const writer = {
+    emit: async (inTx: unknown, event: EmitEvent) => {
+      expect(inTx).toBe(tx);
+      emitted.push({ ...event, tx: inTx });
+    },
+  };
+  return { emitted, writer: writer as unknown as EventsWriter };
+}
 
 const code = (p: Promise<unknown>) =>
   p.then(
@@ -50,7 +63,10 @@ function productRow(id: string, patch: Partial<ProductRow> = {}): ProductRow {
 describe('ProductsService (repository replaced)', () => {
   function setup(rows: ProductRow[] = []) {
     const calls: { page?: unknown; update?: ProductChanges; insert?: unknown } = {};
+    const TX = { tx: 'products' };
+    const events = recorder(TX);
     const repo = {
+      transaction: async <R>(work: (tx: unknown) => Promise<R>) => work(TX),
       page: async (_s: string, options: unknown) => {
         calls.page = options;
         return rows;
@@ -58,20 +74,24 @@ describe('ProductsService (repository replaced)', () => {
       byId: async (_s: string, id: string) => rows.find((r) => r.id === id),
       byHandle: async (_s: string, handle: string) => rows.find((r) => r.handle === handle),
       currencyOf: async (_s: string, id: string) => rows.find((r) => r.id === id)?.currency_code,
-      insert: async (_s: string, product: { handle: string }) => {
+      insert: async (_tx: unknown, _s: string, product: { handle: string }) => {
         calls.insert = product;
         if (product.handle === 'taken') {
           throw Object.assign(new Error('dup'), { code: '23505', constraint: 'uq_products_store_handle' });
         }
         return productRow(P1, { handle: product.handle });
       },
-      update: async (_s: string, id: string, changes: ProductChanges) => {
+      update: async (_tx: unknown, _s: string, id: string, changes: ProductChanges) => {
         calls.update = changes;
         return rows.find((r) => r.id === id);
       },
-      softDelete: async (_s: string, id: string) => rows.find((r) => r.id === id)?.id,
+      softDelete: async (_tx: unknown, _s: string, id: string) => rows.find((r) => r.id === id)?.id,
     };
-    return { service: new ProductsService(repo as unknown as ProductsRepository), calls };
+    return {
+      service: new ProductsService(repo as unknown as ProductsRepository, events.writer),
+      calls,
+      emitted: events.emitted,
+    };
   }
 
   it('escapes LIKE wildcards in a search and asks for one row more than the page', async () => {
@@ -119,14 +139,44 @@ describe('ProductsService (repository replaced)', () => {
     expect(await code(service.delete(APP, P2))).toBe('NOT_FOUND');
     expect(await service.delete(APP, P1)).toBe(P1);
   });
+
+  it('emits one event per write with the product as JSON, none for a refused write', async () => {
+    const { service, emitted } = setup([productRow(P1)]);
+    await service.create(APP, { handle: 'h', title: 'T', price: '12.50', currencyCode: 'USD', inventory: 1 });
+    await code(
+      service.create(APP, { handle: 'taken', title: 'T', price: '1', currencyCode: 'USD', inventory: 1 }),
+    );
+    await service.update(APP, P1, { title: 'Mug' });
+    await code(service.update(APP, P2, { title: 'x' }));
+    await service.delete(APP, P1);
+    await code(service.delete(APP, P2));
+    expect(emitted.map((e) => [e.type, e.storeId, e.caller])).toEqual([
+      ['product.created', STORE, APP],
+      ['product.updated', STORE, APP],
+      ['product.deleted', STORE, APP],
+    ]);
+    expect(emitted[0].data).toEqual({
+      id: P1,
+      handle: 'h',
+      title: 'Mug',
+      description: null,
+      price: { amount: '12.50', currencyCode: 'USD' },
+      inventory: 3,
+      createdAt: '2026-11-22T10:00:00.000Z',
+      updatedAt: '2026-11-22T10:00:00.000Z',
+    });
+    expect(emitted[2].data).toEqual({ id: P1 });
+  });
 });
 
 describe('OrdersService (repository replaced)', () => {
   function setup(stock: Record<string, { inventory: number; price: string; currency: string }>) {
     const taken: string[] = [];
     let inserted: Parameters<OrdersRepository['insert']>[2] | undefined;
+    const TX = { tx: 'order' };
+    const events = recorder(TX);
     const repo = {
-      transaction: async <R>(work: (tx: never) => Promise<R>) => work(undefined as never),
+      transaction: async <R>(work: (tx: never) => Promise<R>) => work(TX as never),
       takeStock: async (_tx: unknown, _s: string, productId: string, quantity: number) => {
         const item = stock[productId];
         if (!item || item.inventory < quantity) return undefined;
@@ -148,12 +198,12 @@ describe('OrdersService (repository replaced)', () => {
         };
       },
     };
-    const service = new OrdersService(repo as unknown as OrdersRepository);
-    return { service, taken, inserted: () => inserted };
+    const service = new OrdersService(repo as unknown as OrdersRepository, events.writer);
+    return { service, taken, inserted: () => inserted, emitted: events.emitted };
   }
 
   it('merges lines, takes stock in product-id order and prices the total from the catalogue', async () => {
-    const { service, taken, inserted } = setup({
+    const { service, taken, inserted, emitted } = setup({
       [P1]: { inventory: 5, price: '250', currency: 'USD' },
       [P2]: { inventory: 5, price: '1000', currency: 'USD' },
     });
@@ -175,6 +225,17 @@ describe('OrdersService (repository replaced)', () => {
       ],
     });
     expect(order.knownLines?.map((l) => l.lineTotal.amount)).toEqual(['30.00', '2.50']);
+    expect(emitted).toHaveLength(1);
+    expect(emitted[0]).toMatchObject({ type: 'order.created', storeId: STORE, caller: APP });
+    expect(emitted[0].data).toMatchObject({
+      id: order.id,
+      customerEmail: 'buyer@example.com',
+      total: { amount: '32.50', currencyCode: 'USD' },
+      lines: [
+        { productId: P2, quantity: 3, unitPrice: { amount: '10.00', currencyCode: 'USD' } },
+        { productId: P1, quantity: 1, lineTotal: { amount: '2.50', currencyCode: 'USD' } },
+      ],
+    });
   });
 
   it('tells out of stock from missing, and refuses mixed currencies', async () => {
@@ -182,7 +243,7 @@ describe('OrdersService (repository replaced)', () => {
       [P1]: { inventory: 1, price: '250', currency: 'USD' },
       [P2]: { inventory: 5, price: '1000', currency: 'EUR' },
     };
-    const { service } = setup(stock);
+    const { service, emitted } = setup(stock);
     const line = (productId: string, quantity: number) => ({
       customerEmail: 'b@e.com',
       lines: [{ productId, quantity }],
@@ -203,6 +264,7 @@ describe('OrdersService (repository replaced)', () => {
         }),
       ),
     ).toBe('BAD_USER_INPUT');
+    expect(emitted).toEqual([]);
   });
 
   it('refuses a public token orders of any kind', async () => {

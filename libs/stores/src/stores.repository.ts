@@ -25,11 +25,13 @@ export class StoresRepository {
   ) {}
 
   async insert(
+    tx: EntityManager,
     ownerId: string,
     fields: Pick<StoreFields, 'name' | 'description'>,
     completedStages: number[],
   ): Promise<StoreRow> {
-    const result = await this.stores
+    const result = await tx
+      .getRepository(StoreEntity)
       .createQueryBuilder()
       .insert()
       .values({ ownerId, name: fields.name, description: fields.description, completedStages })
@@ -77,8 +79,14 @@ export class StoresRepository {
   }
 
   /** Sets the patch's columns on the owner's store; undefined when there is no such store. */
-  async updateOwned(ownerId: string, storeId: string, patch: StorePatch): Promise<StoreRow | undefined> {
-    const result = await this.stores
+  async updateOwned(
+    tx: EntityManager,
+    ownerId: string,
+    storeId: string,
+    patch: StorePatch,
+  ): Promise<StoreRow | undefined> {
+    const result = await tx
+      .getRepository(StoreEntity)
       .createQueryBuilder()
       .update()
       .set(changes(patch))

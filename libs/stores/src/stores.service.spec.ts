@@ -1,4 +1,5 @@
 import type { AccountCaller } from '@app/core';
+import type { EmitEvent, EventsWriter } from '@app/events';
 import type { EntityManager } from 'typeorm';
 import type { StoreRow } from './store.row';
 import type { StoresRepository } from './stores.repository';
@@ -42,6 +43,9 @@ function row(overrides: Partial<StoreRow> = {}): StoreRow {
 
 function fakeRepository(stored: StoreRow | undefined) {
   const calls: string[] = [];
+  const TX = {} as EntityManager;
+  const emitted: (EmitEvent & { tx: unknown })[] = [];
+  const events = { emit: async (tx: unknown, event: EmitEvent) => emitted.push({ ...event, tx }) };
   const repo = {
     findOwned: async (owner: string, id: string) => (
       calls.push('findOwned'),
@@ -51,13 +55,26 @@ function fakeRepository(stored: StoreRow | undefined) {
     deleteOwned: async () => (calls.push('deleteOwned'), stored !== undefined),
     isOwned: async () => (calls.push('isOwned'), stored !== undefined),
     lockOwned: async () => (calls.push('lockOwned'), stored),
-    updateLocked: async (_tx: EntityManager, _id: string, patch: { completedStages?: number[] }) => (
+    updateLocked: async (
+      _tx: EntityManager,
+      _id: string,
+      patch: { completedStages?: number[]; activate?: boolean },
+    ) => (
       calls.push('updateLocked'),
-      row({ ...stored, completed_stages: patch.completedStages ?? [] })
+      row({
+        ...stored,
+        completed_stages: patch.completedStages ?? stored?.completed_stages ?? [],
+        ...(patch.activate ? { status: 'active' as const } : {}),
+      })
     ),
-    transaction: async <R>(work: (tx: EntityManager) => Promise<R>) => work({} as EntityManager),
+    transaction: async <R>(work: (tx: EntityManager) => Promise<R>) => work(TX),
   };
-  return { service: new StoresService(repo as unknown as StoresRepository), calls };
+  return {
+    service: new StoresService(repo as unknown as StoresRepository, events as unknown as EventsWriter),
+    calls,
+    emitted,
+    TX,
+  };
 }
 
 const code = async (promise: Promise<unknown>) =>
@@ -94,6 +111,18 @@ describe('StoresService (repository replaced)', () => {
     expect(store.onboarding.completedStages).toEqual([1, 2, 3]);
     await service.changeLocked(OWNER, STORE_ID, () => null);
     expect(calls).toEqual(['lockOwned', 'updateLocked', 'lockOwned']);
+  });
+
+  it('emits store.updated or store.completed for a locked change, in its transaction, and nothing for no change', async () => {
+    const { service, emitted, TX } = fakeRepository(row({ completed_stages: [1, 2, 3, 4] }));
+    await service.changeLocked(OWNER, STORE_ID, () => ({ completedStages: [1, 2, 3, 4] }));
+    await service.changeLocked(OWNER, STORE_ID, () => ({ activate: true }));
+    await service.changeLocked(OWNER, STORE_ID, () => null);
+    expect(emitted.map((e) => [e.type, e.storeId, e.tx, e.caller])).toEqual([
+      ['store.updated', STORE_ID, TX, OWNER],
+      ['store.completed', STORE_ID, TX, OWNER],
+    ]);
+    expect(emitted[1].data).toMatchObject({ id: STORE_ID, status: 'active' });
   });
 
   it('lets the decision refuse (its error passes through) and finds no store to lock as a 404', async () => {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AccountCaller, isUuid } from '@app/core';
+import { EventsWriter } from '@app/events';
 import type { StoreModel } from './dto/store.model';
 import { toStoreModel } from './store.mapper';
 import type { StoreFields, StorePatch } from './store.row';
@@ -32,15 +33,26 @@ export interface StoreProgress {
  */
 @Injectable()
 export class StoresService {
-  constructor(private readonly stores: StoresRepository) {}
+  constructor(
+    private readonly stores: StoresRepository,
+    private readonly events: EventsWriter,
+  ) {}
 
-  /** Creates a store in onboarding with the given fields and progress (stage 1 → [1]). */
+  /**
+   * Creates a store in onboarding with the given fields and progress (stage 1 → [1]). Stage 1 is a stage
+   * call that changed the store, so it is `store.updated` (there is no `store.created` type): the store's
+   * events start with its first state.
+   */
   async create(
     caller: AccountCaller,
     fields: Pick<StoreFields, 'name' | 'description'>,
     completedStages: number[],
   ): Promise<StoreModel> {
-    return toStoreModel(await this.stores.insert(caller.accountId, fields, completedStages));
+    return this.stores.transaction(async (tx) => {
+      const store = toStoreModel(await this.stores.insert(tx, caller.accountId, fields, completedStages));
+      await this.events.emit(tx, { storeId: store.id, type: 'store.updated', caller, data: store });
+      return store;
+    });
   }
 
   async get(caller: AccountCaller, storeId: string): Promise<StoreModel> {
@@ -57,10 +69,17 @@ export class StoresService {
   /** PUT: sets the given fields, nothing else (onboarding progress stays as it is). */
   async update(caller: AccountCaller, storeId: string, fields: Partial<StoreFields>): Promise<StoreModel> {
     if (!isUuid(storeId)) throw StoreErrors.notFound();
+    // An empty PUT writes nothing, so it has no event.
     if (isEmptyPatch({ fields })) return this.get(caller, storeId);
-    const row = await this.stores.updateOwned(caller.accountId, storeId, { fields });
-    if (!row) throw StoreErrors.notFound();
-    return toStoreModel(row);
+    const store = await this.stores.transaction(async (tx) => {
+      const row = await this.stores.updateOwned(tx, caller.accountId, storeId, { fields });
+      if (!row) return undefined;
+      const model = toStoreModel(row);
+      await this.events.emit(tx, { storeId, type: 'store.updated', caller, data: model });
+      return model;
+    });
+    if (!store) throw StoreErrors.notFound();
+    return store;
   }
 
   /**
@@ -108,7 +127,8 @@ export class StoresService {
    * rules; it may throw) choose the change from the locked state, and writes it in the same
    * transaction. Two decisions on the same store therefore never interleave — e.g. a stage call and a
    * `complete` are serialised, so a store can never turn active with a stage missing. `decide`
-   * returning null means "no change" and answers the store as it is.
+   * returning null means "no change" and answers the store as it is (and has no event). A change is
+   * one event in the same transaction: `store.completed` when it activates the store, else `store.updated`.
    */
   async changeLocked(
     caller: AccountCaller,
@@ -122,7 +142,10 @@ export class StoresService {
       if (!locked) throw StoreErrors.notFound();
       const patch = decide({ status: locked.status, completedStages: locked.completed_stages.map(Number) });
       if (!patch || isEmptyPatch(patch)) return toStoreModel(locked);
-      return toStoreModel(await this.stores.updateLocked(tx, storeId, patch));
+      const store = toStoreModel(await this.stores.updateLocked(tx, storeId, patch));
+      const type = patch.activate ? 'store.completed' : 'store.updated';
+      await this.events.emit(tx, { storeId, type, caller, data: store });
+      return store;
     });
   }
 }

@@ -6,6 +6,7 @@ import { Storefront1795318879851 } from './1795318879851-Storefront';
 import { SecurityHardening1795400000000 } from './1795400000000-SecurityHardening';
 import { IdempotencyKeys1795400300000 } from './1795400300000-IdempotencyKeys';
 import { AccountProviders1795400600000 } from './1795400600000-AccountProviders';
+import { Events1795401000000 } from './1795401000000-Events';
 
 // Every migration, in order. Listed explicitly (not globbed) so the same list works from TypeScript
 // (tests, the migration CLI) and from the compiled build. Add new ones at the end.
@@ -19,4 +20,5 @@ export const MIGRATIONS: Function[] = [
   SecurityHardening1795400000000,
   IdempotencyKeys1795400300000,
   AccountProviders1795400600000,
+  Events1795401000000,
 ];

@@ -7,10 +7,10 @@ import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedCo
  */
 @Entity({ name: 'events' })
 @Check('ck_events_actor_type', `"actor_type" IN ('account', 'app', 'system')`)
-// The list reads newest first, (created_at, id) descending, by an index seek per page; the indexes are
-// descending in the migration, which TypeORM's metadata cannot say (hence synchronize: false).
-@Index('ix_events_store_created', ['storeId', 'createdAt', 'id'], { synchronize: false })
-@Index('ix_events_store_type_created', ['storeId', 'type', 'createdAt', 'id'], { synchronize: false })
+// The list reads newest first, (created_at, id) descending, by an index seek per page. The migration
+// declares these columns DESC, which TypeORM's index metadata cannot say (nor compares).
+@Index('ix_events_store_created', ['storeId', 'createdAt', 'id'])
+@Index('ix_events_store_type_created', ['storeId', 'type', 'createdAt', 'id'])
 // The purge deletes by age across stores.
 @Index('ix_events_created', ['createdAt'])
 export class EventEntity {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Sql } from '@app/database';
+import type { EntityManager } from 'typeorm';
 import { PRODUCT_COLUMNS, ProductRow } from './product.row';
 
 // The list has four fixed shapes (with/without a cursor, with/without a search) so that each is one
@@ -37,6 +38,7 @@ export interface ProductChanges {
 /**
  * The `products` table. Every statement is scoped by the store, so another store's product reads as
  * missing; deleted products are hidden from the catalogue but kept for the order lines that name them.
+ * Writes run in the caller's transaction (`tx`), where their event is written too.
  */
 @Injectable()
 export class ProductsRepository {
@@ -82,6 +84,7 @@ export class ProductsRepository {
   }
 
   async insert(
+    tx: EntityManager,
     storeId: string,
     product: {
       handle: string;
@@ -92,19 +95,22 @@ export class ProductsRepository {
       inventory: number;
     },
   ): Promise<ProductRow> {
-    const row = await this.sql.one<ProductRow>({
-      text: `INSERT INTO products AS p (store_id, handle, title, description, price_minor, currency_code, inventory)
-             VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${PRODUCT_COLUMNS}`,
-      values: [
-        storeId,
-        product.handle,
-        product.title,
-        product.description,
-        product.priceMinor,
-        product.currencyCode,
-        product.inventory,
-      ],
-    });
+    const row = await this.sql.one<ProductRow>(
+      {
+        text: `INSERT INTO products AS p (store_id, handle, title, description, price_minor, currency_code, inventory)
+               VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${PRODUCT_COLUMNS}`,
+        values: [
+          storeId,
+          product.handle,
+          product.title,
+          product.description,
+          product.priceMinor,
+          product.currencyCode,
+          product.inventory,
+        ],
+      },
+      tx,
+    );
     return row as ProductRow;
   }
 
@@ -117,7 +123,12 @@ export class ProductsRepository {
   }
 
   /** Applies the changes to a live product of the store; undefined when there is none. */
-  update(storeId: string, id: string, changes: ProductChanges): Promise<ProductRow | undefined> {
+  update(
+    tx: EntityManager,
+    storeId: string,
+    id: string,
+    changes: ProductChanges,
+  ): Promise<ProductRow | undefined> {
     const values: unknown[] = [id, storeId];
     const sets: string[] = [];
     for (const column of [
@@ -133,22 +144,33 @@ export class ProductsRepository {
       sets.push(`${column} = $${values.length}`);
     }
     sets.push('updated_at = now()');
-    return this.sql.one<ProductRow>({
-      text: `WITH updated AS (
-               UPDATE products p SET ${sets.join(', ')}
-                WHERE p.id = $1 AND p.store_id = $2 AND p.deleted_at IS NULL RETURNING p.*)
-             SELECT ${PRODUCT_COLUMNS} FROM updated p`,
-      values,
-    });
+    return this.sql.one<ProductRow>(
+      {
+        text: `WITH updated AS (
+                 UPDATE products p SET ${sets.join(', ')}
+                  WHERE p.id = $1 AND p.store_id = $2 AND p.deleted_at IS NULL RETURNING p.*)
+               SELECT ${PRODUCT_COLUMNS} FROM updated p`,
+        values,
+      },
+      tx,
+    );
   }
 
   /** Marks a live product deleted (its handle becomes free): its id, or undefined when there is none. */
-  async softDelete(storeId: string, id: string): Promise<string | undefined> {
-    const row = await this.sql.one<{ id: string }>({
-      text: `UPDATE products SET deleted_at = now(), updated_at = now()
-              WHERE id = $1 AND store_id = $2 AND deleted_at IS NULL RETURNING id`,
-      values: [id, storeId],
-    });
+  async softDelete(tx: EntityManager, storeId: string, id: string): Promise<string | undefined> {
+    const row = await this.sql.one<{ id: string }>(
+      {
+        text: `UPDATE products SET deleted_at = now(), updated_at = now()
+                WHERE id = $1 AND store_id = $2 AND deleted_at IS NULL RETURNING id`,
+        values: [id, storeId],
+      },
+      tx,
+    );
     return row?.id;
+  }
+
+  /** Runs `work` in one transaction: a product write and its event commit together. */
+  transaction<R>(work: (tx: EntityManager) => Promise<R>): Promise<R> {
+    return this.sql.transaction(work);
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { isUuid } from '@app/core';
+import { EventsWriter } from '@app/events';
 import { ProductCreateInput, ProductUpdateInput } from '../inputs/product.input';
 import { ProductModel } from '../models/product.model';
 import { parseAmount } from '../money/money';
@@ -7,6 +8,7 @@ import { afterKey, Page, pageSize, toPage } from '../pagination/page';
 import { requireScope, StorefrontCaller } from '../scopes';
 import { StorefrontErrors } from '../storefront.errors';
 import { toProductModel } from './product.row';
+import { toProductView } from './product.view';
 import { ProductChanges, ProductsRepository } from './products.repository';
 
 export const MAX_QUERY_LENGTH = 100;
@@ -28,11 +30,16 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
 
 /**
  * The catalogue. Every method takes the caller first and filters by the caller's store inside the SQL,
- * so another store's product is indistinguishable from one that does not exist.
+ * so another store's product is indistinguishable from one that does not exist. Every write and its
+ * event (`product.created` / `updated` / `deleted`) commit in one transaction: a refused write (a taken
+ * handle, a missing product) leaves no event.
  */
 @Injectable()
 export class ProductsService {
-  constructor(private readonly products: ProductsRepository) {}
+  constructor(
+    private readonly products: ProductsRepository,
+    private readonly events: EventsWriter,
+  ) {}
 
   async list(
     caller: StorefrontCaller,
@@ -85,15 +92,25 @@ export class ProductsService {
     requireScope(caller, 'products:write');
     const price = this.price(input.price, input.currencyCode);
     try {
-      const row = await this.products.insert(caller.storeId, {
-        handle: input.handle,
-        title: input.title,
-        description: input.description ?? null,
-        priceMinor: price.toString(),
-        currencyCode: input.currencyCode,
-        inventory: input.inventory,
+      return await this.products.transaction(async (tx) => {
+        const product = toProductModel(
+          await this.products.insert(tx, caller.storeId, {
+            handle: input.handle,
+            title: input.title,
+            description: input.description ?? null,
+            priceMinor: price.toString(),
+            currencyCode: input.currencyCode,
+            inventory: input.inventory,
+          }),
+        );
+        await this.events.emit(tx, {
+          storeId: caller.storeId,
+          type: 'product.created',
+          caller,
+          data: toProductView(product),
+        });
+        return product;
       });
-      return toProductModel(row);
     } catch (error) {
       throw this.translate(error);
     }
@@ -123,9 +140,20 @@ export class ProductsService {
     if (input.description !== undefined) changes.description = input.description;
     if (input.inventory !== undefined) changes.inventory = input.inventory;
     try {
-      const row = await this.products.update(caller.storeId, id, changes);
-      if (!row) throw this.notFound();
-      return toProductModel(row);
+      const product = await this.products.transaction(async (tx) => {
+        const row = await this.products.update(tx, caller.storeId, id, changes);
+        if (!row) return undefined;
+        const model = toProductModel(row);
+        await this.events.emit(tx, {
+          storeId: caller.storeId,
+          type: 'product.updated',
+          caller,
+          data: toProductView(model),
+        });
+        return model;
+      });
+      if (!product) throw this.notFound();
+      return product;
     } catch (error) {
       throw this.translate(error);
     }
@@ -135,7 +163,17 @@ export class ProductsService {
   async delete(caller: StorefrontCaller, id: string): Promise<string> {
     requireScope(caller, 'products:write');
     if (!isUuid(id)) throw this.notFound();
-    const deleted = await this.products.softDelete(caller.storeId, id);
+    const deleted = await this.products.transaction(async (tx) => {
+      const gone = await this.products.softDelete(tx, caller.storeId, id);
+      if (gone)
+        await this.events.emit(tx, {
+          storeId: caller.storeId,
+          type: 'product.deleted',
+          caller,
+          data: { id },
+        });
+      return gone;
+    });
     if (!deleted) throw this.notFound();
     return deleted;
   }

@@ -1,11 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { isUuid } from '@app/core';
+import { EventsWriter } from '@app/events';
 import { MAX_LINE_QUANTITY, OrderCreateInput } from '../inputs/order.input';
 import { MoneyModel } from '../models/money.model';
 import { OrderLineModel, OrderModel } from '../models/order.model';
 import { afterKey, Page, pageSize, toPage } from '../pagination/page';
 import { requireScope, StorefrontCaller } from '../scopes';
 import { StorefrontErrors } from '../storefront.errors';
+import { toOrderView } from './order.view';
 import { LineRow, OrderRow, OrdersRepository } from './orders.repository';
 
 function toOrderModel(row: OrderRow): OrderModel {
@@ -38,7 +40,10 @@ export function mergeLines(
 
 @Injectable()
 export class OrdersService {
-  constructor(private readonly orders: OrdersRepository) {}
+  constructor(
+    private readonly orders: OrdersRepository,
+    private readonly events: EventsWriter,
+  ) {}
 
   async list(
     caller: StorefrontCaller,
@@ -79,7 +84,8 @@ export class OrdersService {
    * a second buyer's UPDATE waits for the first one's row lock, then re-checks the stock it left. Rows
    * are updated in product-id order so two orders over the same products always lock them in the same
    * order and cannot deadlock. Any line that cannot be served throws, and the rollback undoes every
-   * earlier decrement: the order happens whole or not at all.
+   * earlier decrement: the order happens whole or not at all — and so does its `order.created` event,
+   * written in the same transaction (an OUT_OF_STOCK order leaves none).
    */
   async create(caller: StorefrontCaller, input: OrderCreateInput): Promise<OrderModel> {
     requireScope(caller, 'orders:write');
@@ -124,6 +130,12 @@ export class OrdersService {
           currency_code: currency,
         }),
       );
+      await this.events.emit(tx, {
+        storeId: caller.storeId,
+        type: 'order.created',
+        caller,
+        data: toOrderView(model, model.knownLines),
+      });
       return model;
     });
   }
