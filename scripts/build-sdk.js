@@ -4,7 +4,7 @@
 // project's own compilers (swc for the JavaScript, tsc for the declarations).
 const { transformFileSync } = require('@swc/core');
 const { execFileSync } = require('node:child_process');
-const { mkdirSync, readdirSync, rmSync, writeFileSync } = require('node:fs');
+const { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 
 const root = join(__dirname, '..');
@@ -12,6 +12,18 @@ const sdk = join(root, 'libs/sdk');
 const src = join(sdk, 'src');
 const out = join(sdk, 'dist');
 const packs = join(root, 'dist/sdk');
+
+// What the tarball must carry besides the build, and the version the SDK announces (User-Agent).
+for (const file of ['README.md', 'LICENSE', 'CHANGELOG.md']) {
+  if (!existsSync(join(sdk, file))) throw new Error(`libs/sdk/${file} is missing`);
+}
+const { version } = JSON.parse(readFileSync(join(sdk, 'package.json'), 'utf8'));
+if (!readFileSync(join(src, 'version.ts'), 'utf8').includes(`'${version}'`)) {
+  throw new Error(`libs/sdk/src/version.ts does not say ${version} (libs/sdk/package.json)`);
+}
+if (!readFileSync(join(sdk, 'CHANGELOG.md'), 'utf8').includes(`## ${version}`)) {
+  throw new Error(`libs/sdk/CHANGELOG.md has no entry for ${version}`);
+}
 
 rmSync(out, { recursive: true, force: true });
 const sources = readdirSync(src).filter((f) => f.endsWith('.ts') && !f.endsWith('.spec.ts'));

@@ -245,8 +245,10 @@ describe('SDK — AppClient', () => {
       fetch: limited.impl,
       maxRetries: 0,
     });
+    // A 429 the SDK stops retrying is a RateLimitError, whichever endpoint answered it.
     const error = await noRetry.getAccessToken().catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(OAuthError);
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect((error as RateLimitError).retryAfter).toBe(7);
     const restClient = new AccountClient({ baseUrl: t.baseUrl, fetch: limited.impl, maxRetries: 0 });
     const rate = await restClient.login('x@example.com').catch((e: unknown) => e);
     expect(rate).toBeInstanceOf(RateLimitError);
@@ -276,7 +278,10 @@ describe('SDK — AppClient', () => {
     const error = await client
       .graphql('{ store { id } }', undefined, { signal: controller.signal })
       .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ConnectionError);
+    // The signal's reason: an AbortError, not an SDK error.
+    expect(error).toBeInstanceOf(DOMException);
+    expect((error as DOMException).name).toBe('AbortError');
+    expect(error).not.toBeInstanceOf(ConnectionError);
     expect(Date.now() - started).toBeLessThan(2000);
     expect(f.count('/v1/storefront/graphql')).toBe(1);
   });

@@ -1,14 +1,17 @@
-import { StorefrontError } from './errors';
+import { ApiError, ConnectionError, StorefrontError, TimeoutError } from './errors';
 import {
   apiError,
   CallOptions,
   ClientOptions,
+  jsonBody,
   newIdempotencyKey,
   Transport,
+  waitShared,
   withRequestId,
 } from './transport';
 import type {
   Account,
+  Done,
   OAuthApp,
   OAuthAppWithSecret,
   PublicScope,
@@ -45,6 +48,39 @@ const SESSION_KEY = 'storefront.session';
 const VERIFIER_KEY = 'storefront.pkce_verifier';
 /** Refresh this long before the access token expires (or at a tenth of its lifetime, if shorter). */
 const REFRESH_MARGIN_MS = 30_000;
+/**
+ * The server's REFRESH_REUSE_INTERVAL: a rotated refresh token presented again within it gets another
+ * pair; later, it kills the session (reuse detection). A refresh is retried only inside it.
+ */
+const REFRESH_REUSE_INTERVAL_MS = 10_000;
+const INSPECT = Symbol.for('nodejs.util.inspect.custom');
+
+/** Every call on a signed-out client: the same class and status as a session the server refused. */
+function notSignedIn(): ApiError {
+  return new ApiError(
+    401,
+    'not_signed_in',
+    { status: 401, title: 'Not signed in', detail: 'Not signed in: sign in (login/verify) first.' },
+    null,
+  );
+}
+
+/** Did a failed refresh maybe reach the server (so the refresh token may have been rotated already)? */
+function maybeDelivered(error: unknown): boolean {
+  if (error instanceof TimeoutError) return true;
+  if (error instanceof ConnectionError) {
+    const code = (error.cause as { code?: string } | undefined)?.code;
+    return !(code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN');
+  }
+  if (error instanceof ApiError) return error.status === 502 || error.status === 504;
+  return false;
+}
+
+type RefreshFlight = {
+  refreshToken: string;
+  promise: Promise<Session>;
+  state: 'pending' | 'refreshed' | 'refused' | 'failed';
+};
 
 function memoryStorage(): SessionStorage {
   const map = new Map<string, string>();
@@ -61,28 +97,41 @@ function base64url(bytes: Uint8Array): string {
  * An account holder's client: e-mail code or social sign-in, then stores, onboarding, OAuth apps, public
  * tokens and sessions. The session sits in `storage`; the access token is refreshed before it expires —
  * once, however many calls wait (single flight) — and a call answered 401 is replayed once after a
- * refresh. A refresh the server refuses ends the session: storage is cleared and `signed_out` emitted.
+ * refresh. A refresh the server refuses ends the session: storage is cleared, `signed_out` emitted, and
+ * every call that was waiting on it throws the same ApiError (401); later calls throw ApiError 401
+ * `not_signed_in`.
  */
 export class AccountClient {
-  private readonly transport: Transport;
-  private readonly storage: SessionStorage;
-  private readonly listeners = new Set<(event: SessionEvent, session: Session | null) => void>();
-  private refreshing: Promise<Session> | null = null;
+  readonly #transport: Transport;
+  readonly #storage: SessionStorage;
+  readonly #listeners = new Set<(event: SessionEvent, session: Session | null) => void>();
+  #flight: RefreshFlight | null = null;
+  /** When the current refresh token was first sent, and whether an attempt may have reached the server. */
+  #tries: { refreshToken: string; firstAt: number; ambiguous: boolean } | null = null;
 
   constructor(options: AccountClientOptions) {
-    this.transport = new Transport(options);
-    this.storage = options.storage ?? memoryStorage();
+    this.#transport = new Transport(options);
+    this.#storage = options.storage ?? memoryStorage();
+  }
+
+  /** What `util.inspect` and `console.log` show: no token. */
+  [INSPECT](): string {
+    return `AccountClient { baseUrl: '${this.#transport.baseUrl}' }`;
+  }
+
+  toJSON(): { baseUrl: string } {
+    return { baseUrl: this.#transport.baseUrl };
   }
 
   /** Listens to sign-in, refresh and sign-out; returns the function that stops listening. */
   onChange(listener: (event: SessionEvent, session: Session | null) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
   }
 
   /** The stored session, or null when signed out. */
   async session(): Promise<Session | null> {
-    const raw = await this.storage.get(SESSION_KEY);
+    const raw = await this.#storage.get(SESSION_KEY);
     if (!raw) return null;
     try {
       return JSON.parse(raw) as Session;
@@ -94,219 +143,328 @@ export class AccountClient {
   // ---- signing in and out -------------------------------------------------------------------------
 
   /** The sign-in methods the service has turned on (`GET /v1/auth/providers`), e.g. to show buttons. */
-  async providers(): Promise<Providers> {
-    return this.publicCall('GET', '/v1/auth/providers');
+  async providers(options: CallOptions = {}): Promise<Providers> {
+    return this.#publicCall('GET', '/v1/auth/providers', undefined, options);
   }
 
   /** Sends a sign-in code to the address: `{ sent, expiresIn, resendAfter }`. */
-  async login(email: string): Promise<LoginAccepted> {
-    return this.publicCall('POST', '/v1/auth/login', { email });
+  async login(email: string, options: CallOptions = {}): Promise<LoginAccepted> {
+    return this.#publicCall('POST', '/v1/auth/login', { email }, options);
   }
 
-  async verify(email: string, otp: string): Promise<Session> {
-    const pair = await this.publicCall<TokenPair>('POST', '/v1/auth/login/verify', { email, otp });
-    return this.signedIn(pair, pair.requestId);
+  async verify(email: string, otp: string, options: CallOptions = {}): Promise<Session> {
+    const pair = await this.#publicCall<TokenPair>('POST', '/v1/auth/login/verify', { email, otp }, options);
+    return this.#signedIn(pair, pair.requestId);
   }
 
   /** Starts Google or GitHub sign-in: the URL to send the browser to; the PKCE verifier stays in storage. */
   async socialSignIn(
     provider: 'google' | 'github',
-    options: { redirectUri: string },
-  ): Promise<{ url: string }> {
+    params: { redirectUri: string },
+    options: CallOptions = {},
+  ): Promise<{ url: string } & Done> {
+    if (options.signal?.aborted) throw options.signal.reason;
     const verifier = base64url(globalThis.crypto.getRandomValues(new Uint8Array(32)));
     const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier));
-    await this.storage.set(VERIFIER_KEY, verifier);
+    await this.#storage.set(VERIFIER_KEY, verifier);
     const query = new URLSearchParams({
-      redirect_uri: options.redirectUri,
+      redirect_uri: params.redirectUri,
       code_challenge: base64url(new Uint8Array(digest)),
       code_challenge_method: 'S256',
     });
-    return { url: `${this.transport.baseUrl}/v1/auth/${provider}?${query}` };
+    // No request is made: the browser goes to the URL itself (so there is no request id yet).
+    return withRequestId({ url: `${this.#transport.baseUrl}/v1/auth/${provider}?${query}` }, null);
   }
 
   /** Trades the `login_code` of the redirect (with the stored verifier) for a session. */
-  async completeSocialSignIn(loginCode: string): Promise<Session> {
-    const verifier = await this.storage.get(VERIFIER_KEY);
+  async completeSocialSignIn(loginCode: string, options: CallOptions = {}): Promise<Session> {
+    if (options.signal?.aborted) throw options.signal.reason;
+    const verifier = await this.#storage.get(VERIFIER_KEY);
     if (!verifier)
       throw new StorefrontError('No social sign-in was started from this storage (no PKCE verifier).');
-    await this.storage.delete(VERIFIER_KEY);
-    const pair = await this.publicCall<TokenPair>('POST', '/v1/auth/login/exchange', {
-      login_code: loginCode,
-      code_verifier: verifier,
-    });
-    return this.signedIn(pair, pair.requestId);
+    await this.#storage.delete(VERIFIER_KEY);
+    const pair = await this.#publicCall<TokenPair>(
+      'POST',
+      '/v1/auth/login/exchange',
+      { login_code: loginCode, code_verifier: verifier },
+      options,
+    );
+    return this.#signedIn(pair, pair.requestId);
   }
 
-  async me(): Promise<Account> {
-    return this.call('GET', '/v1/auth/me');
+  async me(options: CallOptions = {}): Promise<Account> {
+    return this.#call('GET', '/v1/auth/me', undefined, options);
   }
 
   /** Ends this session on the server and forgets it here. */
-  async logout(): Promise<void> {
+  async logout(options: CallOptions = {}): Promise<Done> {
     try {
-      await this.call('POST', '/v1/auth/logout');
+      return await this.#call('POST', '/v1/auth/logout', undefined, options);
     } finally {
-      await this.signedOut();
+      await this.#signedOut();
     }
   }
 
   /** Ends every session of the account, this one included. */
-  async logoutAll(): Promise<void> {
+  async logoutAll(options: CallOptions = {}): Promise<Done> {
     try {
-      await this.call('POST', '/v1/auth/logout-all');
+      return await this.#call('POST', '/v1/auth/logout-all', undefined, options);
     } finally {
-      await this.signedOut();
+      await this.#signedOut();
     }
   }
 
   /**
-   * A new token pair for the stored session (single flight: concurrent callers share one request). The
-   * refresh goes straight to the transport, never through the authenticated path.
+   * A new token pair for the stored session (single flight: concurrent callers share one request; a
+   * caller's `signal`/`timeoutMs` end its own wait only). The refresh goes straight to the transport,
+   * never through the authenticated path.
    */
-  refresh(): Promise<Session> {
-    this.refreshing ??= this.doRefresh().finally(() => {
-      this.refreshing = null;
-    });
-    return this.refreshing;
+  async refresh(options: CallOptions = {}): Promise<Session> {
+    const session = await this.session();
+    if (!session) throw notSignedIn();
+    return waitShared(this.#refreshFor(session), options);
   }
 
-  private async doRefresh(): Promise<Session> {
-    const current = await this.session();
-    if (!current) throw new StorefrontError('Not signed in.');
-    const response = await this.transport.send({
-      method: 'POST',
-      path: '/v1/auth/refresh',
-      json: { refresh_token: current.refreshToken },
-      // The server gives a just-rotated token another pair for a few seconds (its reuse interval), so a
-      // refresh whose answer was lost can be sent again.
-      retryable: true,
-    });
-    if (response.status !== 200) {
-      const error = apiError(response);
-      if (response.status === 400 || response.status === 401) await this.signedOut();
+  /**
+   * The refresh for this session's refresh token: the one under way (or just refused, or done) when it is
+   * this token's, so every caller that held the same session hears the same outcome; otherwise a new one.
+   */
+  #refreshFor(session: Session): Promise<Session> {
+    const flight = this.#flight;
+    if (flight && flight.refreshToken === session.refreshToken && flight.state !== 'failed')
+      return flight.promise;
+    const next: RefreshFlight = { refreshToken: session.refreshToken, promise: null!, state: 'pending' };
+    next.promise = this.#doRefresh(session).then(
+      (fresh) => {
+        next.state = 'refreshed';
+        return fresh;
+      },
+      (error: unknown) => {
+        next.state =
+          error instanceof ApiError && (error.status === 400 || error.status === 401) ? 'refused' : 'failed';
+        throw error;
+      },
+    );
+    next.promise.catch(() => undefined);
+    this.#flight = next;
+    return next.promise;
+  }
+
+  async #doRefresh(current: Session): Promise<Session> {
+    const now = Date.now();
+    if (this.#tries?.refreshToken !== current.refreshToken) {
+      this.#tries = { refreshToken: current.refreshToken, firstAt: now, ambiguous: false };
+    }
+    const tries = this.#tries;
+    const retryUntil = tries.firstAt + REFRESH_REUSE_INTERVAL_MS;
+    if (tries.ambiguous && now >= retryUntil) {
+      // An earlier try may have rotated this token without our hearing it, and the server's reuse
+      // interval is over: sending it now would trip reuse detection. The session is lost either way.
+      await this.#signedOut();
+      throw new ApiError(
+        401,
+        'session_lost',
+        {
+          status: 401,
+          title: 'Session lost',
+          detail: 'A refresh got no answer within the server’s reuse interval; sign in again.',
+        },
+        null,
+      );
+    }
+    let response;
+    try {
+      response = await this.#transport.send({
+        method: 'POST',
+        path: '/v1/auth/refresh',
+        json: { refresh_token: current.refreshToken },
+        // The server gives a just-rotated token another pair for REFRESH_REUSE_INTERVAL, so a refresh
+        // whose answer was lost may be sent again — but only within that interval of its first try.
+        retryable: true,
+        retryUntil,
+      });
+    } catch (error) {
+      if (maybeDelivered(error)) tries.ambiguous = true;
       throw error;
     }
-    const session = this.toSession(response.body as TokenPair);
-    await this.storage.set(SESSION_KEY, JSON.stringify(session));
-    this.emit('refreshed', session);
-    return session;
+    if (response.status !== 200) {
+      const error = apiError(response);
+      if (maybeDelivered(error)) tries.ambiguous = true;
+      if (response.status === 400 || response.status === 401) await this.#signedOut();
+      throw error;
+    }
+    const session = this.#toSession(
+      jsonBody<TokenPair>(response, { method: 'POST', path: '/v1/auth/refresh' }),
+    );
+    await this.#storage.set(SESSION_KEY, JSON.stringify(session));
+    this.#emit('refreshed', session);
+    return withRequestId(session, response.requestId);
   }
 
   // ---- the account's resources --------------------------------------------------------------------
 
   readonly sessions = {
-    list: (): Promise<SessionInfo[]> => this.call('GET', '/v1/auth/sessions'),
-    revoke: (id: string): Promise<void> => this.call('DELETE', `/v1/auth/sessions/${encodeURIComponent(id)}`),
+    list: (options: CallOptions = {}): Promise<SessionInfo[]> =>
+      this.#call('GET', '/v1/auth/sessions', undefined, options),
+    revoke: (id: string, options: CallOptions = {}): Promise<Done> =>
+      this.#call('DELETE', `/v1/auth/sessions/${encodeURIComponent(id)}`, undefined, options),
   };
 
   readonly stores = {
-    list: (): Promise<Store[]> => this.call('GET', '/v1/user/stores/@me'),
-    get: (id: string): Promise<Store> => this.call('GET', `/v1/user/stores/${encodeURIComponent(id)}`),
-    /** Onboarding stage 1; sent with an Idempotency-Key (one is made when none is given). */
+    list: (options: CallOptions = {}): Promise<Store[]> =>
+      this.#call('GET', '/v1/user/stores/@me', undefined, options),
+    get: (id: string, options: CallOptions = {}): Promise<Store> =>
+      this.#call('GET', this.#storePath(id), undefined, options),
+    /** Onboarding stage 1; sent with an Idempotency-Key (one is made when none is given), so it is retried. */
     create: (
       body: { name: string; description?: string | null },
       options: CallOptions = {},
     ): Promise<Store> =>
-      this.call('POST', '/v1/user/stores/onboarding/stage1', body, {
+      this.#call('POST', '/v1/user/stores/onboarding/stage1', body, {
         ...options,
         idempotencyKey: options.idempotencyKey ?? newIdempotencyKey(),
+        honoursKey: true,
       }),
-    stage2: (id: string, body: Stage2): Promise<Store> =>
-      this.call('POST', `${this.storePath(id)}/onboarding/stage2`, body),
-    stage3: (id: string, body: Stage3): Promise<Store> =>
-      this.call('POST', `${this.storePath(id)}/onboarding/stage3`, body),
-    stage4: (id: string, body: Stage4): Promise<Store> =>
-      this.call('POST', `${this.storePath(id)}/onboarding/stage4`, body),
-    complete: (id: string): Promise<Store> => this.call('POST', `${this.storePath(id)}/onboarding/complete`),
-    update: (id: string, patch: StorePatch): Promise<Store> => this.call('PUT', this.storePath(id), patch),
-    delete: (id: string): Promise<void> => this.call('DELETE', this.storePath(id)),
+    stage2: (id: string, body: Stage2, options: CallOptions = {}): Promise<Store> =>
+      this.#call('POST', `${this.#storePath(id)}/onboarding/stage2`, body, options),
+    stage3: (id: string, body: Stage3, options: CallOptions = {}): Promise<Store> =>
+      this.#call('POST', `${this.#storePath(id)}/onboarding/stage3`, body, options),
+    stage4: (id: string, body: Stage4, options: CallOptions = {}): Promise<Store> =>
+      this.#call('POST', `${this.#storePath(id)}/onboarding/stage4`, body, options),
+    complete: (id: string, options: CallOptions = {}): Promise<Store> =>
+      this.#call('POST', `${this.#storePath(id)}/onboarding/complete`, undefined, options),
+    update: (id: string, patch: StorePatch, options: CallOptions = {}): Promise<Store> =>
+      this.#call('PUT', this.#storePath(id), patch, options),
+    delete: (id: string, options: CallOptions = {}): Promise<Done> =>
+      this.#call('DELETE', this.#storePath(id), undefined, options),
   };
 
   readonly apps = {
-    list: (storeId: string): Promise<OAuthApp[]> =>
-      this.call('GET', `/v1/user/stores/oauth/apps?storeId=${encodeURIComponent(storeId)}`),
+    list: (storeId: string, options: CallOptions = {}): Promise<OAuthApp[]> =>
+      this.#call(
+        'GET',
+        `/v1/user/stores/oauth/apps?storeId=${encodeURIComponent(storeId)}`,
+        undefined,
+        options,
+      ),
     /** The result carries `clientSecret`, shown this once. */
-    create: (body: { storeId: string; name: string; scopes?: AppScope[] }): Promise<OAuthAppWithSecret> =>
-      this.call('POST', '/v1/user/stores/oauth/apps', body),
-    rotateSecret: (appId: string): Promise<OAuthAppWithSecret> =>
-      this.call('POST', `/v1/user/stores/oauth/apps/${encodeURIComponent(appId)}/rotate-secret`),
-    delete: (appId: string): Promise<void> =>
-      this.call('DELETE', `/v1/user/stores/oauth/apps/${encodeURIComponent(appId)}`),
+    create: (
+      body: { storeId: string; name: string; scopes?: AppScope[] },
+      options: CallOptions = {},
+    ): Promise<OAuthAppWithSecret> => this.#call('POST', '/v1/user/stores/oauth/apps', body, options),
+    rotateSecret: (appId: string, options: CallOptions = {}): Promise<OAuthAppWithSecret> =>
+      this.#call(
+        'POST',
+        `/v1/user/stores/oauth/apps/${encodeURIComponent(appId)}/rotate-secret`,
+        undefined,
+        options,
+      ),
+    delete: (appId: string, options: CallOptions = {}): Promise<Done> =>
+      this.#call('DELETE', `/v1/user/stores/oauth/apps/${encodeURIComponent(appId)}`, undefined, options),
   };
 
   readonly publicTokens = {
-    list: (storeId: string): Promise<PublicToken[]> =>
-      this.call('GET', `${this.storePath(storeId)}/public-tokens`),
+    list: (storeId: string, options: CallOptions = {}): Promise<PublicToken[]> =>
+      this.#call('GET', `${this.#storePath(storeId)}/public-tokens`, undefined, options),
     /** The result carries `token`, shown this once. */
     create: (
       storeId: string,
       body: { name: string; scopes?: PublicScope[] },
-    ): Promise<PublicTokenWithSecret> => this.call('POST', `${this.storePath(storeId)}/public-tokens`, body),
-    rotate: (storeId: string, id: string): Promise<PublicTokenWithSecret> =>
-      this.call('POST', `${this.storePath(storeId)}/public-tokens/${encodeURIComponent(id)}/rotate`),
-    delete: (storeId: string, id: string): Promise<void> =>
-      this.call('DELETE', `${this.storePath(storeId)}/public-tokens/${encodeURIComponent(id)}`),
+      options: CallOptions = {},
+    ): Promise<PublicTokenWithSecret> =>
+      this.#call('POST', `${this.#storePath(storeId)}/public-tokens`, body, options),
+    rotate: (storeId: string, id: string, options: CallOptions = {}): Promise<PublicTokenWithSecret> =>
+      this.#call(
+        'POST',
+        `${this.#storePath(storeId)}/public-tokens/${encodeURIComponent(id)}/rotate`,
+        undefined,
+        options,
+      ),
+    delete: (storeId: string, id: string, options: CallOptions = {}): Promise<Done> =>
+      this.#call(
+        'DELETE',
+        `${this.#storePath(storeId)}/public-tokens/${encodeURIComponent(id)}`,
+        undefined,
+        options,
+      ),
   };
 
   // ---- plumbing -----------------------------------------------------------------------------------
 
-  private storePath(id: string): string {
+  #storePath(id: string): string {
     return `/v1/user/stores/${encodeURIComponent(id)}`;
   }
 
-  private async publicCall<T>(
+  async #publicCall<T>(
     method: 'GET' | 'POST',
     path: string,
-    json?: unknown,
+    json: unknown,
+    options: CallOptions,
   ): Promise<T & { readonly requestId: string | null }> {
     // Sign-in POSTs are never retried (a code is single-use); a GET is safe to retry.
-    const response = await this.transport.send({ method, path, json, retryable: method === 'GET' });
+    const response = await this.#transport.send({
+      method,
+      path,
+      json,
+      retryable: method === 'GET',
+      signal: options.signal,
+      timeoutMs: options.timeoutMs,
+    });
     if (response.status >= 400) throw apiError(response);
-    return withRequestId(response.body as T, response.requestId);
+    return withRequestId(jsonBody<T>(response, { method, path }), response.requestId);
   }
 
-  /** An authenticated call: refreshes first when the token is about to expire; one replay after a 401. */
-  private async call<T>(
+  /**
+   * An authenticated call: refreshes first when the token is about to expire; one replay after a 401.
+   * A POST is retried only when its route honours the Idempotency-Key (`honoursKey`) and one is sent.
+   */
+  async #call<T>(
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     path: string,
-    json?: unknown,
-    options: CallOptions = {},
+    json: unknown,
+    options: CallOptions & { honoursKey?: boolean },
   ): Promise<T> {
+    if (options.signal?.aborted) throw options.signal.reason;
     let session = await this.session();
-    if (!session) throw new StorefrontError('Not signed in.');
-    if (this.dueForRefresh(session)) session = await this.refresh();
+    if (!session) throw notSignedIn();
+    if (this.#dueForRefresh(session)) session = await waitShared(this.#refreshFor(session), options);
     const send = (token: string) =>
-      this.transport.send({
+      this.#transport.send({
         method,
         path,
         json,
         token,
         headers: options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : undefined,
-        retryable: method !== 'POST' || Boolean(options.idempotencyKey),
+        retryable: method !== 'POST' || Boolean(options.idempotencyKey && options.honoursKey),
         signal: options.signal,
+        timeoutMs: options.timeoutMs,
       });
     let response = await send(session.accessToken);
     if (response.status === 401) {
       const latest = await this.session();
-      // Another call may have refreshed already; otherwise refresh now (a refused refresh signs out).
-      session = latest && latest.accessToken !== session.accessToken ? latest : await this.refresh();
+      // Another call may have refreshed already; otherwise the refresh of this very session (shared).
+      session =
+        latest && latest.accessToken !== session.accessToken
+          ? latest
+          : await waitShared(this.#refreshFor(session), options);
       response = await send(session.accessToken);
       if (response.status === 401) {
         const error = apiError(response);
-        await this.signedOut();
+        await this.#signedOut();
         throw error;
       }
     }
     if (response.status >= 400) throw apiError(response);
-    if (response.status === 204) return undefined as T;
-    return withRequestId(response.body as T, response.requestId);
+    if (response.status === 204 || response.body === undefined)
+      return withRequestId({}, response.requestId) as T;
+    return withRequestId(jsonBody<T>(response, { method, path }), response.requestId);
   }
 
-  private dueForRefresh(session: Session): boolean {
+  #dueForRefresh(session: Session): boolean {
     return Date.now() >= (session.refreshAt ?? session.expiresAt - REFRESH_MARGIN_MS);
   }
 
-  private toSession(pair: TokenPair): Session {
+  #toSession(pair: TokenPair): Session {
     // Expiry is taken from expires_in on receipt: no clock shared with the server is needed.
     const lifetime = Math.max(1, Number(pair.expires_in)) * 1000;
     return {
@@ -319,21 +477,21 @@ export class AccountClient {
     };
   }
 
-  private async signedIn(pair: TokenPair, requestId: string | null): Promise<Session> {
-    const session = this.toSession(pair);
-    await this.storage.set(SESSION_KEY, JSON.stringify(session));
-    this.emit('signed_in', session);
+  async #signedIn(pair: TokenPair, requestId: string | null): Promise<Session> {
+    const session = this.#toSession(pair);
+    await this.#storage.set(SESSION_KEY, JSON.stringify(session));
+    this.#emit('signed_in', session);
     return withRequestId(session, requestId);
   }
 
-  private async signedOut(): Promise<void> {
-    const had = await this.storage.get(SESSION_KEY);
-    await this.storage.delete(SESSION_KEY);
-    if (had) this.emit('signed_out', null);
+  async #signedOut(): Promise<void> {
+    const had = await this.#storage.get(SESSION_KEY);
+    await this.#storage.delete(SESSION_KEY);
+    if (had) this.#emit('signed_out', null);
   }
 
-  private emit(event: SessionEvent, session: Session | null): void {
-    for (const listener of this.listeners) {
+  #emit(event: SessionEvent, session: Session | null): void {
+    for (const listener of this.#listeners) {
       try {
         listener(event, session);
       } catch {

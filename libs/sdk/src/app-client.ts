@@ -1,15 +1,26 @@
 import { GraphQLError, StorefrontError } from './errors';
-import { catalogueReads, ListArgs, PRODUCT_FIELDS, sendGraphql } from './graphql';
+import {
+  catalogueReads,
+  field,
+  GraphQLCallOptions,
+  IterateArgs,
+  ListArgs,
+  paginate,
+  PRODUCT_FIELDS,
+  sendGraphql,
+} from './graphql';
 import {
   apiError,
   CallOptions,
   ClientOptions,
+  jsonBody,
   newIdempotencyKey,
   oauthError,
   Transport,
+  waitShared,
   withRequestId,
 } from './transport';
-import type { AppStore, Connection, Order, OrderInput, Product, ProductInput } from './types';
+import type { AppStore, Connection, Deleted, Done, Order, OrderInput, Product, ProductInput } from './types';
 
 export interface AppClientOptions extends ClientOptions {
   clientId: string;
@@ -27,210 +38,271 @@ interface CachedToken {
 
 /** After a refused token request, callers within this window get the same error instead of a new request. */
 const FAILED_TOKEN_HOLD_MS = 1_000;
+/** A token this close to its expiry is not sent any more (clock skew, time in flight). */
+const EXPIRY_MARGIN_MS = 1_000;
 
 const ORDER_FIELDS = `id status customerEmail total { amount currencyCode } createdAt
   lines { quantity unitPrice { amount currencyCode } lineTotal { amount currencyCode } product { id handle title } }`;
+/**
+ * Orders per page by default. An order with its lines costs 402 of the 5,000 a query may cost (each of
+ * up to 100 lines is priced), so 10 orders cost 4,022: within the limit with room to spare. 12 is the most
+ * one page of this selection can hold.
+ */
+const ORDER_PAGE = 10;
+
+const INSPECT = Symbol.for('nodejs.util.inspect.custom');
 
 /**
  * A server's client for one store, through an OAuth app (client credentials). It fetches its own access
  * token, keeps it, and renews it before it expires — one token request however many calls wait for it
  * (single flight). A call answered 401 gets a fresh token and is replayed once. Secrets stay on servers:
- * constructing it in a browser throws.
+ * constructing it in a browser throws. The secret and the tokens live in private fields: `util.inspect`,
+ * `JSON.stringify` and error messages never show them.
  */
 export class AppClient {
-  private readonly transport: Transport;
-  private cached: CachedToken | null = null;
-  private pending: Promise<CachedToken> | null = null;
-  private failure: { error: unknown; until: number } | null = null;
+  readonly #transport: Transport;
+  readonly #clientId: string;
+  readonly #clientSecret: string;
+  readonly #scope: string | undefined;
+  #cached: CachedToken | null = null;
+  #pending: Promise<CachedToken> | null = null;
+  #failure: { error: unknown; until: number } | null = null;
 
-  constructor(private readonly options: AppClientOptions) {
+  constructor(options: AppClientOptions) {
     const g = globalThis as { window?: unknown; document?: unknown };
     if (typeof g.window !== 'undefined' && typeof g.document !== 'undefined') {
       throw new StorefrontError(
         'AppClient holds a client secret and must not run in a browser; use StorefrontClient with a public token.',
       );
     }
-    if (!options.clientId || !options.clientSecret)
+    if (!options?.clientId || !options.clientSecret)
       throw new StorefrontError('clientId and clientSecret are required.');
-    this.transport = new Transport(options);
+    this.#transport = new Transport(options);
+    this.#clientId = options.clientId;
+    this.#clientSecret = options.clientSecret;
+    this.#scope = options.scope;
+  }
+
+  /** What `util.inspect` and `console.log` show: no secret, no token. */
+  [INSPECT](): string {
+    return `AppClient { baseUrl: '${this.#transport.baseUrl}', clientId: '${this.#clientId}' }`;
+  }
+
+  toJSON(): { baseUrl: string; clientId: string } {
+    return { baseUrl: this.#transport.baseUrl, clientId: this.#clientId };
   }
 
   /** The current access token: cached, renewed past half its lifetime, one request for any number of callers. */
-  async getAccessToken(): Promise<string> {
-    return (await this.token()).token;
+  async getAccessToken(options: CallOptions = {}): Promise<string> {
+    return (await waitShared(this.#token(), options)).token;
   }
 
-  private async token(): Promise<CachedToken> {
+  #valid(now: number): CachedToken | null {
+    return this.#cached && now < this.#cached.expiresAt - EXPIRY_MARGIN_MS ? this.#cached : null;
+  }
+
+  #token(): Promise<CachedToken> {
     const now = Date.now();
-    if (this.cached && now < this.cached.renewAt) return this.cached;
-    if (this.failure && now < this.failure.until) throw this.failure.error;
-    this.pending ??= this.fetchToken().finally(() => {
-      this.pending = null;
-    });
-    // A still-valid token keeps serving while its successor is fetched.
-    if (this.cached && now < this.cached.expiresAt - 1_000) {
-      this.pending.catch(() => undefined);
-      return this.cached;
+    if (this.#cached && now < this.#cached.renewAt) return Promise.resolve(this.#cached);
+    const valid = this.#valid(now);
+    // A renewal that just failed is not tried again for a second; meanwhile a still-valid token serves.
+    if (this.#failure && now < this.#failure.until) {
+      return valid ? Promise.resolve(valid) : Promise.reject(this.#failure.error);
     }
-    return this.pending;
+    this.#pending ??= this.#fetchToken().finally(() => {
+      this.#pending = null;
+    });
+    // A still-valid token keeps serving while its successor is fetched — and if the renewal fails.
+    if (valid) {
+      this.#pending.catch(() => undefined);
+      return Promise.resolve(valid);
+    }
+    return this.#pending;
+  }
+
+  #basic(): string {
+    return btoa(`${encodeURIComponent(this.#clientId)}:${encodeURIComponent(this.#clientSecret)}`);
   }
 
   /** The token request goes straight to the transport, never through the authenticated path. */
-  private async fetchToken(): Promise<CachedToken> {
+  async #fetchToken(): Promise<CachedToken> {
     const startedAt = Date.now();
-    const basic = btoa(
-      `${encodeURIComponent(this.options.clientId)}:${encodeURIComponent(this.options.clientSecret)}`,
-    );
-    const response = await this.transport.send({
-      method: 'POST',
-      path: '/v1/auth/oauth/token',
-      form: {
-        grant_type: 'client_credentials',
-        ...(this.options.scope ? { scope: this.options.scope } : {}),
-      },
-      headers: { authorization: `Basic ${basic}` },
-      // Asking again for a token changes nothing on the server: safe to retry.
-      retryable: true,
-    });
-    if (response.status !== 200) {
-      const error = oauthError(response);
-      this.cached = null;
-      this.failure = { error, until: Date.now() + FAILED_TOKEN_HOLD_MS };
+    try {
+      const response = await this.#transport.send({
+        method: 'POST',
+        path: '/v1/auth/oauth/token',
+        form: { grant_type: 'client_credentials', ...(this.#scope ? { scope: this.#scope } : {}) },
+        headers: { authorization: `Basic ${this.#basic()}` },
+        // Asking again for a token changes nothing on the server: safe to retry.
+        retryable: true,
+      });
+      if (response.status !== 200) throw oauthError(response);
+      const body = jsonBody<{ access_token: string; expires_in: number }>(response, {
+        method: 'POST',
+        path: '/v1/auth/oauth/token',
+      });
+      const lifetime = Math.max(1, Number(body.expires_in)) * 1000;
+      this.#failure = null;
+      this.#cached = {
+        token: body.access_token,
+        renewAt: startedAt + lifetime / 2,
+        expiresAt: startedAt + lifetime,
+      };
+      return this.#cached;
+    } catch (error) {
+      // The current token stays as long as it is valid: a failed renewal takes nothing away.
+      if (!this.#valid(Date.now())) this.#cached = null;
+      this.#failure = { error, until: Date.now() + FAILED_TOKEN_HOLD_MS };
       throw error;
     }
-    const body = response.body as { access_token: string; expires_in: number };
-    const lifetime = Math.max(1, Number(body.expires_in)) * 1000;
-    this.failure = null;
-    this.cached = {
-      token: body.access_token,
-      renewAt: startedAt + lifetime / 2,
-      expiresAt: startedAt + lifetime,
-    };
-    return this.cached;
   }
 
   /** Drops the cached token if it is still the one that was refused (a newer one may already be there). */
-  private invalidate(token: string): void {
-    if (this.cached?.token === token) this.cached = null;
+  #invalidate(token: string): void {
+    if (this.#cached?.token === token) this.#cached = null;
+    this.#failure = null;
   }
 
   /** Runs a call with the token; a 401 gets a fresh token and one replay, a second 401 throws. */
-  private async authorized<T>(
+  async #authorized<T>(
     call: (token: string) => Promise<T>,
     isUnauthorized: (error: unknown) => boolean,
+    options: CallOptions,
   ): Promise<T> {
-    const first = await this.getAccessToken();
+    const first = await this.getAccessToken(options);
     try {
       return await call(first);
     } catch (error) {
       if (!isUnauthorized(error)) throw error;
-      this.invalidate(first);
-      return call(await this.getAccessToken());
+      this.#invalidate(first);
+      return call(await this.getAccessToken(options));
     }
   }
 
-  /** A GraphQL operation against the Storefront API: its `data`; errors throw GraphQLError. */
+  /**
+   * A GraphQL operation against the Storefront API: its `data` (with a non-enumerable `requestId`);
+   * errors throw GraphQLError. A mutation is retried only with `idempotencyKey`.
+   */
   async graphql<T = unknown>(
     query: string,
     variables?: Record<string, unknown>,
-    options: CallOptions = {},
+    options: GraphQLCallOptions = {},
   ): Promise<T> {
-    return this.authorized(
-      async (token) => (await sendGraphql<T>(this.transport, token, query, variables, options)).data,
+    return this.#authorized(
+      async (token) => (await sendGraphql<T>(this.#transport, token, query, variables, options)).data,
       (error) => error instanceof GraphQLError && error.status === 401,
+      options,
     );
   }
 
   /** The app's store (`GET /v1/app/store`). */
-  async store(): Promise<AppStore> {
-    return this.authorized(
+  async store(options: CallOptions = {}): Promise<AppStore> {
+    return this.#authorized(
       async (token) => {
-        const response = await this.transport.send({
-          method: 'GET',
-          path: '/v1/app/store',
+        const request = { method: 'GET', path: '/v1/app/store' } as const;
+        const response = await this.#transport.send({
+          ...request,
           token,
           retryable: true,
+          signal: options.signal,
+          timeoutMs: options.timeoutMs,
         });
         if (response.status !== 200) throw apiError(response);
-        return withRequestId(response.body as AppStore, response.requestId);
+        return withRequestId(jsonBody<AppStore>(response, request), response.requestId);
       },
       (error) => (error as { status?: number }).status === 401,
+      options,
     );
   }
 
-  private readonly run = <T>(query: string, variables?: Record<string, unknown>) =>
-    this.graphql<T>(query, variables);
+  readonly #run = <T>(query: string, variables: Record<string, unknown> | undefined, options: CallOptions) =>
+    this.graphql<T>(query, variables, options);
 
   readonly products = {
-    ...catalogueReads(this.run),
+    ...catalogueReads(this.#run),
     create: async (input: ProductInput, options: CallOptions = {}): Promise<Product> =>
-      (
-        await this.graphql<{ productCreate: Product }>(
+      field<Product>(
+        await this.graphql(
           `mutation ProductCreate($input: ProductCreateInput!) { productCreate(input: $input) { ${PRODUCT_FIELDS} } }`,
           { input },
           options,
-        )
-      ).productCreate,
+        ),
+        'productCreate',
+      ),
     update: async (id: string, input: Partial<ProductInput>, options: CallOptions = {}): Promise<Product> =>
-      (
-        await this.graphql<{ productUpdate: Product }>(
+      field<Product>(
+        await this.graphql(
           `mutation ProductUpdate($id: ID!, $input: ProductUpdateInput!) { productUpdate(id: $id, input: $input) { ${PRODUCT_FIELDS} } }`,
           { id, input },
           options,
-        )
-      ).productUpdate,
-    delete: async (id: string, options: CallOptions = {}): Promise<string> =>
-      (
-        await this.graphql<{ productDelete: string }>(
-          `mutation ProductDelete($id: ID!) { productDelete(id: $id) }`,
-          { id },
-          options,
-        )
-      ).productDelete,
+        ),
+        'productUpdate',
+      ),
+    /** Deletes a product: `{ id }` of the deleted product. */
+    delete: async (id: string, options: CallOptions = {}): Promise<Deleted> => {
+      const data = await this.graphql<{ productDelete: string; requestId?: string | null }>(
+        `mutation ProductDelete($id: ID!) { productDelete(id: $id) }`,
+        { id },
+        options,
+      );
+      return withRequestId({ id: data.productDelete }, data.requestId ?? null);
+    },
   };
 
   readonly orders = {
     /** Places an order; an Idempotency-Key is added when none is given, so a lost answer can be retried. */
     create: async (input: OrderInput, options: CallOptions = {}): Promise<Order> =>
-      (
-        await this.graphql<{ orderCreate: Order }>(
+      field<Order>(
+        await this.graphql(
           `mutation OrderCreate($input: OrderCreateInput!) { orderCreate(input: $input) { ${ORDER_FIELDS} } }`,
           { input },
           { ...options, idempotencyKey: options.idempotencyKey ?? newIdempotencyKey() },
-        )
-      ).orderCreate,
-    list: async (args: Omit<ListArgs, 'query'> = {}): Promise<Connection<Order>> =>
-      (
-        await this.graphql<{ orders: Connection<Order> }>(
+        ),
+        'orderCreate',
+      ),
+    /** One page of orders, newest first: 10 by default, at most 12 (each order brings up to 100 lines). */
+    list: async (args: Omit<ListArgs, 'query'> = {}, options: CallOptions = {}): Promise<Connection<Order>> =>
+      field<Connection<Order>>(
+        await this.graphql(
           `query Orders($first: Int, $after: String) { orders(first: $first, after: $after) {
             edges { cursor node { ${ORDER_FIELDS} } } pageInfo { hasNextPage endCursor } } }`,
-          { first: args.first ?? 20, after: args.after ?? null },
-        )
-      ).orders,
-    get: async (id: string): Promise<Order | null> =>
-      (
-        await this.graphql<{ order: Order | null }>(
-          `query Order($id: ID!) { order(id: $id) { ${ORDER_FIELDS} } }`,
-          { id },
-        )
-      ).order,
+          { first: args.first ?? ORDER_PAGE, after: args.after ?? null },
+          options,
+        ),
+        'orders',
+      ),
+    /** Every order, fetched page by page (10 a page unless `first` says otherwise) as the loop asks for more. */
+    iterate: (
+      args: Omit<IterateArgs, 'query'> = {},
+      options: CallOptions = {},
+    ): AsyncGenerator<Order, void, undefined> =>
+      paginate(
+        (after) => this.orders.list({ first: args.first ?? ORDER_PAGE, after }, options),
+        args.after ?? null,
+      ),
+    /** One order; `null` when there is none (a `null` carries no request id). */
+    get: async (id: string, options: CallOptions = {}): Promise<Order | null> =>
+      field<Order | null>(
+        await this.graphql(`query Order($id: ID!) { order(id: $id) { ${ORDER_FIELDS} } }`, { id }, options),
+        'order',
+      ),
   };
 
   /** Revokes the current token (RFC 7009); the next call fetches a new one. */
-  async revoke(): Promise<void> {
-    const current = this.cached?.token;
-    this.cached = null;
-    if (!current) return;
-    const basic = btoa(
-      `${encodeURIComponent(this.options.clientId)}:${encodeURIComponent(this.options.clientSecret)}`,
-    );
-    const response = await this.transport.send({
+  async revoke(options: CallOptions = {}): Promise<Done> {
+    const current = this.#cached?.token;
+    this.#cached = null;
+    if (!current) return withRequestId({}, null);
+    const response = await this.#transport.send({
       method: 'POST',
       path: '/v1/auth/oauth/revoke',
       form: { token: current, token_type_hint: 'access_token' },
-      headers: { authorization: `Basic ${basic}` },
+      headers: { authorization: `Basic ${this.#basic()}` },
       retryable: true,
+      signal: options.signal,
+      timeoutMs: options.timeoutMs,
     });
     if (response.status !== 200) throw oauthError(response);
+    return withRequestId({}, response.requestId);
   }
 }

@@ -8,4 +8,6 @@ export { StorefrontClient } from './storefront-client';
 export type { StorefrontClientOptions } from './storefront-client';
 export * from './errors';
 export type { CallOptions, ClientOptions } from './transport';
+export type { GraphQLCallOptions, IterateArgs, ListArgs } from './graphql';
+export { SDK_VERSION } from './version';
 export type * from './types';

@@ -1,13 +1,45 @@
+/**
+ * The SDK's error classes. Two rules shape this file:
+ * - **One class identity.** The package ships an ES-module build and a CommonJS build; a program (or a
+ *   bundle) that loads both gets two copies of every class. `instanceof` therefore does not compare
+ *   prototypes: each class carries a brand, a `Symbol.for(…)` shared by every copy in the process, and
+ *   its `Symbol.hasInstance` looks for that brand. An error thrown by a `require`d client is `instanceof`
+ *   the `import`ed class, and the other way round.
+ * - **Names survive minification.** `name` is written out per class, never taken from the (mangled)
+ *   constructor name.
+ */
+
+const BRANDS = new WeakMap<object, symbol>();
+
+/** Gives a class its name and its process-wide brand (kept on the prototype, so subclasses inherit it). */
+function brand(cls: abstract new (...args: never[]) => unknown, name: string): void {
+  const key = Symbol.for(`@storefront-platform/sdk:${name}`);
+  BRANDS.set(cls, key);
+  Object.defineProperty(cls.prototype, key, { value: true });
+  Object.defineProperty(cls.prototype, 'name', { value: name, writable: true, configurable: true });
+}
+
 /** Every error the SDK throws is a StorefrontError; `requestId` is the server's X-Request-Id when there was an answer. */
 export class StorefrontError extends Error {
-  constructor(
-    message: string,
-    readonly requestId: string | null = null,
-  ) {
-    super(message);
-    this.name = new.target.name;
+  readonly requestId: string | null;
+
+  constructor(message: string, requestId: string | null = null, options?: { cause?: unknown }) {
+    super(message, options);
+    this.requestId = requestId;
+  }
+
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    const key = BRANDS.get(this);
+    // A class of the user's that extends one of ours has no brand of its own: ordinary instanceof.
+    if (!key) return Function.prototype[Symbol.hasInstance].call(this, value);
+    return (
+      value !== null &&
+      (typeof value === 'object' || typeof value === 'function') &&
+      (value as Record<symbol, unknown>)[key] === true
+    );
   }
 }
+brand(StorefrontError, 'StorefrontError');
 
 /** An RFC 9457 problem from the REST API. */
 export interface Problem {
@@ -21,7 +53,11 @@ export interface Problem {
   [extension: string]: unknown;
 }
 
-/** A REST answer with an error status: `code` is the problem's stable code (e.g. `store_not_found`). */
+/**
+ * A REST answer with an error status: `code` is the problem's stable code (e.g. `store_not_found`). An
+ * answer that is not JSON at all (a proxy's HTML page, a wrong `baseUrl`) is an ApiError too, with the
+ * answer's status and the code `non_json_response`.
+ */
 export class ApiError extends StorefrontError {
   constructor(
     readonly status: number,
@@ -32,8 +68,12 @@ export class ApiError extends StorefrontError {
     super(problem.detail ?? problem.title ?? `HTTP ${status}`, requestId);
   }
 }
+brand(ApiError, 'ApiError');
 
-/** 429: `retryAfter` in seconds (from Retry-After), after the SDK's own retries ran out. */
+/**
+ * 429: `retryAfter` in seconds (from Retry-After, null when absent), once the SDK stopped retrying —
+ * its retries ran out, or the server asked for a wait longer than what is left of `timeoutMs`.
+ */
 export class RateLimitError extends ApiError {
   constructor(
     status: number,
@@ -45,6 +85,7 @@ export class RateLimitError extends ApiError {
     super(status, code, problem, requestId);
   }
 }
+brand(RateLimitError, 'RateLimitError');
 
 /** An RFC 6749 error from the token or revocation endpoint (e.g. `invalid_client`). */
 export class OAuthError extends StorefrontError {
@@ -57,6 +98,7 @@ export class OAuthError extends StorefrontError {
     super(errorDescription ?? error, requestId);
   }
 }
+brand(OAuthError, 'OAuthError');
 
 export interface GraphQLErrorEntry {
   message: string;
@@ -77,16 +119,16 @@ export class GraphQLError extends StorefrontError {
     this.codes = errors.map((e) => String(e.extensions?.code ?? 'UNKNOWN'));
   }
 }
+brand(GraphQLError, 'GraphQLError');
 
-/** No answer within `timeoutMs`. */
+/** No answer within `timeoutMs` (each attempt; a GET or other retryable request is tried again first). */
 export class TimeoutError extends StorefrontError {}
+brand(TimeoutError, 'TimeoutError');
 
-/** The request never got an answer (connection refused or reset, DNS, aborted by a signal). */
+/** The request never got an answer (connection refused or reset, DNS…). */
 export class ConnectionError extends StorefrontError {
-  constructor(
-    message: string,
-    override readonly cause?: unknown,
-  ) {
-    super(message);
+  constructor(message: string, cause?: unknown) {
+    super(message, null, { cause });
   }
 }
+brand(ConnectionError, 'ConnectionError');

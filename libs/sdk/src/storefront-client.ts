@@ -1,5 +1,5 @@
 import { StorefrontError } from './errors';
-import { catalogueReads, readStore, sendGraphql } from './graphql';
+import { catalogueReads, GraphQLCallOptions, readStore, sendGraphql } from './graphql';
 import { CallOptions, ClientOptions, Transport } from './transport';
 import type { StorefrontStore } from './types';
 
@@ -8,29 +8,43 @@ export interface StorefrontClientOptions extends ClientOptions {
   publicToken: string;
 }
 
+const INSPECT = Symbol.for('nodejs.util.inspect.custom');
+
 /** Browser-safe, read-only access to one store's catalogue through a public token. */
 export class StorefrontClient {
-  private readonly transport: Transport;
+  readonly #transport: Transport;
+  readonly #publicToken: string;
 
-  constructor(private readonly options: StorefrontClientOptions) {
-    if (!options.publicToken) throw new StorefrontError('publicToken is required.');
-    this.transport = new Transport(options);
+  constructor(options: StorefrontClientOptions) {
+    if (!options?.publicToken) throw new StorefrontError('publicToken is required.');
+    this.#transport = new Transport(options);
+    this.#publicToken = options.publicToken;
   }
 
+  /** What `util.inspect` and `console.log` show: no token. */
+  [INSPECT](): string {
+    return `StorefrontClient { baseUrl: '${this.#transport.baseUrl}' }`;
+  }
+
+  toJSON(): { baseUrl: string } {
+    return { baseUrl: this.#transport.baseUrl };
+  }
+
+  /** A read-only GraphQL operation: its `data` (with a non-enumerable `requestId`); errors throw GraphQLError. */
   async graphql<T = unknown>(
     query: string,
     variables?: Record<string, unknown>,
-    options: CallOptions = {},
+    options: GraphQLCallOptions = {},
   ): Promise<T> {
-    return (await sendGraphql<T>(this.transport, this.options.publicToken, query, variables, options)).data;
+    return (await sendGraphql<T>(this.#transport, this.#publicToken, query, variables, options)).data;
   }
 
-  private readonly run = <T>(query: string, variables?: Record<string, unknown>) =>
-    this.graphql<T>(query, variables);
+  readonly #run = <T>(query: string, variables: Record<string, unknown> | undefined, options: CallOptions) =>
+    this.graphql<T>(query, variables, options);
 
-  store(): Promise<StorefrontStore> {
-    return readStore(this.run);
+  store(options: CallOptions = {}): Promise<StorefrontStore> {
+    return readStore(this.#run, options);
   }
 
-  readonly products = catalogueReads(this.run);
+  readonly products = catalogueReads(this.#run);
 }

@@ -15,6 +15,14 @@ export interface Traced {
   readonly requestId?: string | null;
 }
 
+/** The result of a call that answers nothing (a delete, a logout): only the request id. */
+export type Done = Traced;
+
+/** The result of `products.delete`: the deleted product's id. */
+export interface Deleted extends Traced {
+  id: string;
+}
+
 // ── Storefront GraphQL (the fields the SDK's catalogue and order calls select) ──────────────────────
 export type Money = G.Money;
 export type PageInfo = G.PageInfo;
