@@ -454,6 +454,46 @@ describe('events', () => {
     });
   });
 
+  it('an event that cannot be written undoes its change: they commit in one transaction', async () => {
+    const storeId = (await stage1(owner, 'Atomic')).body.id;
+    const created = await t.post(
+      '/v1/user/stores/oauth/apps',
+      { storeId, name: 'Atomic app' },
+      { token: owner },
+    );
+    const app = await sf.appToken(created.body);
+    const before = await all(storeId);
+    // Sabotage: the database refuses events carrying this marker, after the change's own statement ran.
+    await db.query(
+      `ALTER TABLE events ADD CONSTRAINT test_refuse_marker CHECK (data::text NOT LIKE '%refused-by-test%')`,
+    );
+    try {
+      const put = await t.put(
+        `/v1/user/stores/${storeId}`,
+        { description: 'refused-by-test' },
+        { token: owner },
+      );
+      expect(put.status).toBe(500);
+      const product = await sf.gql(
+        app,
+        `mutation { productCreate(input: { handle: "refused-by-test", title: "T", price: "1.00", currencyCode: "USD", inventory: 1 }) { id } }`,
+      );
+      expect(product.body.errors).toBeDefined();
+      const token = await t.post(
+        `/v1/user/stores/${storeId}/public-tokens`,
+        { name: 'refused-by-test' },
+        { token: owner },
+      );
+      expect(token.status).toBe(500);
+    } finally {
+      await db.query(`ALTER TABLE events DROP CONSTRAINT test_refuse_marker`);
+    }
+    expect((await t.get(`/v1/user/stores/${storeId}`, { token: owner })).body.description).toBe('Events');
+    expect((await db.query(`SELECT 1 FROM products WHERE store_id = $1`, [storeId])).length).toBe(0);
+    expect((await t.get(`/v1/user/stores/${storeId}/public-tokens`, { token: owner })).body).toEqual([]);
+    expect(await since(storeId, before)).toEqual([]);
+  });
+
   it('the events go with their store', async () => {
     const storeId = (await stage1(owner, 'Doomed')).body.id;
     await t.post(`/v1/user/stores/${storeId}/public-tokens`, { name: 'Web' }, { token: owner });
