@@ -6,6 +6,7 @@ import {
   AppConfig,
   Caller,
   callerLabel,
+  Dependencies,
   DomainError,
   Errors,
   jsonBodyProblem,
@@ -13,6 +14,7 @@ import {
 } from '@app/core';
 import { OAUTH_PATH_PREFIX } from '@app/oauth-apps';
 import { writeError } from './error-transports';
+import { DrainingAwareResponse, startDraining } from './shutdown';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import { randomUUID } from 'node:crypto';
@@ -41,6 +43,12 @@ export async function createApp(config: AppConfig, logger: Logger): Promise<Nest
     // TRUST_PROXY: which X-Forwarded-For hops to believe; request.ip (rate limits, the session's ip)
     // is the client address this yields. Unset: the header is ignored.
     trustProxy: config.trustProxy,
+    // While closing, Fastify would answer requests on open keep-alive connections with its own 503 body
+    // (no problem+json, no X-Request-Id, no log line): the request hook below refuses them instead.
+    return503OnClosing: false,
+    // After SIGTERM every answer carries `Connection: close`, including those of requests that were
+    // already running (apps/api/src/shutdown.ts).
+    http: { ServerResponse: DrainingAwareResponse },
     // Errors Fastify raises before routing (a path with malformed percent-encoding or invalid UTF-8,
     // an over-long path parameter) answer in problem+json like everything else.
     frameworkErrors: (error: Error, request: FastifyRequest, reply: FastifyReply) => {
@@ -72,7 +80,9 @@ export async function createApp(config: AppConfig, logger: Logger): Promise<Nest
   });
   const apiSecurity = apiSecurityHeaders(config);
   const docsSecurity = securityHeaders(config);
-  configureHttp(fastify, logger, (url) => (url.startsWith('/docs') ? docsSecurity : apiSecurity));
+  configureHttp(fastify, logger, app.get(Dependencies), (url) =>
+    url.startsWith('/docs') ? docsSecurity : apiSecurity,
+  );
   // Metrics (METRICS_PORT) and tracing (OTEL_EXPORTER_OTLP_ENDPOINT): hooks only when they are on.
   await configureObservability(app, fastify, config, logger);
   app.enableCors({
@@ -142,8 +152,18 @@ function securityHeaders(config: AppConfig): Record<string, string> {
 function configureHttp(
   fastify: FastifyInstance,
   logger: Logger,
+  dependencies: Dependencies,
   securityHeadersFor: (url: string) => Record<string, string>,
 ): void {
+  // Once the application itself closes (Nest's shutdown hooks, the pool going away), a request that
+  // still arrives on an open connection is refused in problem+json (apps/api/src/shutdown.ts).
+  let closing = false;
+  fastify.addHook('preClose', (done) => {
+    closing = true;
+    dependencies.beginShutdown();
+    startDraining(fastify.server);
+    done();
+  });
   // Every request has a `caller` from the start (null until the access guard or the storefront hook
   // authenticates it), so authenticated and public requests share one object shape: a property added
   // to some requests only makes V8's inline caches in Fastify's and Nest's shared code slower for all.
@@ -152,6 +172,7 @@ function configureHttp(
   fastify.addHook('onRequest', (request, reply, done) => {
     reply.headers(securityHeadersFor(request.url));
     reply.header('X-Request-Id', request.id);
+    if (closing) return done(shuttingDown());
     // Decided on the route that matched (however its path was spelled), else on the decoded path.
     const route = request.routeOptions.url ?? safeDecode(request.url.split('?')[0]);
     if (NO_STORE_PREFIXES.some((prefix) => route.startsWith(prefix)))
@@ -240,6 +261,12 @@ function configureHttp(
   fastify.setErrorHandler((error, request, reply) =>
     writeError(error, request as FastifyRequest, reply, logger),
   );
+}
+
+function shuttingDown(): DomainError {
+  return new DomainError('unavailable', 'This instance is shutting down; retry the request.', {
+    retryAfter: 1,
+  });
 }
 
 /** The path as the router sees it; a malformed escape leaves it as sent (the router answers that). */

@@ -3,6 +3,7 @@ import './tracing';
 import 'reflect-metadata';
 import { ConfigError, createLogger, loadConfig } from '@app/core';
 import { createApp } from './bootstrap';
+import { exitOnSignals } from './shutdown';
 
 async function main(): Promise<void> {
   let config;
@@ -17,28 +18,10 @@ async function main(): Promise<void> {
   }
   const logger = createLogger(config.logLevel);
   const app = await createApp(config, logger);
-  // SIGTERM/SIGINT: stop accepting connections, let in-flight requests finish (Fastify's close waits
-  // for them), run the modules' shutdown hooks (the database pool, the embedded server), then exit 0.
-  // A signal may arrive more than once (npm, a process manager and `npm start`'s launcher all forward
-  // it): the first starts the shutdown, the others must not fall back to the default (instant) exit.
-  let shuttingDown = false;
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.on(signal, () => {
-      if (shuttingDown) return;
-      shuttingDown = true;
-      logger.info({ signal }, 'shutting down');
-      app.close().then(
-        () => {
-          logger.info('shut down cleanly');
-          process.exit(0);
-        },
-        (error: Error) => {
-          logger.error({ err: { message: error.message } }, 'shutdown failed');
-          process.exit(1);
-        },
-      );
-    });
-  }
+  // SIGTERM/SIGINT: drain the way a load balancer in front survives (readiness 503 at once, serve with
+  // Connection: close for SHUTDOWN_DELAY, then stop accepting and let in-flight requests finish), run
+  // the modules' shutdown hooks (the database pool, the embedded server), then exit 0.
+  exitOnSignals(app, config, logger);
   await app.listen({ port: config.port, host: config.host });
   logger.info(
     {

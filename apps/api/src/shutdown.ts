@@ -1,0 +1,122 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { AppConfig, Dependencies } from '@app/core';
+import { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
+
+/** Set on an HTTP server once it drains: its answers from then on close their connection. */
+const DRAINING = Symbol('draining');
+
+/** From now on every answer of this server carries `Connection: close` (and closes its connection). */
+export function startDraining(server: Server): void {
+  (server as Server & { [DRAINING]?: boolean })[DRAINING] = true;
+}
+
+/**
+ * The server's response class (bootstrap.ts passes it to Fastify): once its server drains, an answer
+ * is not kept alive. Decided when the head is written, not when the request arrived, so a request that
+ * was already running when SIGTERM came is answered `Connection: close` too — otherwise its connection
+ * would go back to the client's (or nginx's) pool as reusable just before the instance closes it.
+ * Node writes the header itself when `shouldKeepAlive` is false.
+ */
+export class DrainingAwareResponse<
+  Req extends IncomingMessage = IncomingMessage,
+> extends ServerResponse<Req> {}
+const writeHead = ServerResponse.prototype.writeHead;
+DrainingAwareResponse.prototype.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+  const server = (this.req.socket as { server?: Server & { [DRAINING]?: boolean } } | null)?.server;
+  if (server?.[DRAINING]) this.shouldKeepAlive = false;
+  return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
+} as typeof writeHead;
+
+/** How often idle connections are closed while the last requests drain (see step 3 below). */
+const IDLE_SWEEP_MS = 100;
+
+/**
+ * SIGTERM, done so that a load balancer in front never sees an error (docs/deployment.md, "Draining"):
+ *
+ * 1. `/health/ready` answers 503 at once (Dependencies.beginShutdown), so health-checking balancers take
+ *    the instance out; every answer from now on carries `Connection: close` (DrainingAwareResponse),
+ *    so keep-alive clients and proxies (nginx's upstream keepalive pool) drop their connections to this
+ *    instance after their current request instead of reusing them.
+ * 2. For SHUTDOWN_DELAY seconds the process keeps serving normally: whoever has not noticed yet is
+ *    still answered.
+ * 3. It stops accepting connections and closes the idle ones. Closing an idle keep-alive connection
+ *    races with a client that reuses it at that instant (the client's request meets a reset; nginx
+ *    answers 502 for a POST) — that was the old behaviour, straight after the signal, under load. After
+ *    the delay, every connection that carried a request has been told `Connection: close`, so the idle
+ *    ones left are those nobody used for the whole delay. Requests in flight finish and their
+ *    connections close with their answers; idle connections are swept again every 100 ms (a client
+ *    that ignores `Connection: close`) until none is left. Nothing that carries a request is ever cut.
+ * 4. After SHUTDOWN_TIMEOUT seconds, connections still busy are closed (logged with their count).
+ * * 5. Nest's shutdown hooks run (the database pool, the embedded server); a request that still reaches
+ *    the application while it closes gets our 503 problem+json (bootstrap.ts), never Fastify's own body.
+ *
+ * Returns when everything is closed; main.ts then exits 0. Tests call it on an in-process app.
+ */
+export async function gracefulShutdown(
+  app: NestFastifyApplication,
+  config: Pick<AppConfig, 'shutdownDelay' | 'shutdownTimeout'>,
+  logger: Logger,
+  signal = 'SIGTERM',
+): Promise<void> {
+  const started = Date.now();
+  const server = app.getHttpServer() as Server;
+  app.get(Dependencies).beginShutdown();
+  startDraining(server);
+  logger.info(
+    { signal, delaySeconds: config.shutdownDelay, timeoutSeconds: config.shutdownTimeout },
+    'shutting down',
+  );
+  await sleep(config.shutdownDelay * 1000);
+
+  logger.info('no longer accepting connections; draining in-flight requests');
+  const drained = new Promise<boolean>((resolve) => {
+    // Also closes the idle connections (Node's http.Server.close), and calls back once none is left.
+    server.close(() => resolve(true));
+  });
+  const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), config.shutdownTimeout * 1000);
+  });
+  const finished = await Promise.race([drained, timedOut]);
+  clearInterval(sweep);
+  clearTimeout(timer);
+  if (!finished) {
+    const open = await new Promise<number>((resolve) => server.getConnections((_, n) => resolve(n ?? 0)));
+    logger.warn(
+      { connections: open, timeoutSeconds: config.shutdownTimeout },
+      'shutdown timeout: closing connections still in use',
+    );
+    server.closeAllConnections();
+  }
+
+  await app.close();
+  logger.info({ ms: Date.now() - started }, 'shut down cleanly');
+}
+
+/**
+ * Runs gracefulShutdown on the first SIGTERM/SIGINT and exits 0 when it is done (1 if closing failed).
+ * A signal may arrive more than once (a process manager and a terminal both send one): the first starts
+ * the shutdown, the others must not fall back to Node's default (instant) exit.
+ */
+export function exitOnSignals(app: NestFastifyApplication, config: AppConfig, logger: Logger): void {
+  let shuttingDown = false;
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.on(signal, () => {
+      if (shuttingDown) return;
+      shuttingDown = true;
+      gracefulShutdown(app, config, logger, signal).then(
+        () => process.exit(0),
+        (error: Error) => {
+          logger.error({ err: { message: error.message } }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    });
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
