@@ -28,6 +28,12 @@ export class HealthController {
   @ApiResponse({ status: 200, schema: { example: { status: 'ok', database: 'up', redis: 'up' } } })
   @ApiResponse({ status: 503, schema: { example: { status: 'unavailable', database: 'down' } } })
   async ready(@Res({ passthrough: true }) reply: FastifyReply) {
+    // After SIGTERM the balancer must take this instance out at once, whatever the database says
+    // (apps/api/src/shutdown.ts): the process still serves for SHUTDOWN_DELAY seconds meanwhile.
+    if (this.dependencies.shuttingDown) {
+      reply.status(503);
+      return { status: 'shutting_down' };
+    }
     try {
       await Promise.race([
         this.dataSource.query('SELECT 1'),
