@@ -4,6 +4,7 @@ import {
   ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiServiceUnavailableResponse,
   ApiTags,
 } from '@nestjs/swagger';
 import {
@@ -66,6 +67,11 @@ export class AuthController {
     summary: 'Send a sign-in code to an e-mail address (same answer whether or not an account exists).',
   })
   @ApiAcceptedResponse({ type: LoginAcceptedDto })
+  @ApiServiceUnavailableResponse({
+    description:
+      'mail_unavailable (problem+json, with Retry-After): the SMTP server refused the mail or did not take ' +
+      'it within 10 s. No code is left pending, so asking again at once is allowed.',
+  })
   login(@Body() body: LoginDto) {
     return this.otp.request(body.email);
   }

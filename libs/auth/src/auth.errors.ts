@@ -1,7 +1,7 @@
 import { Errors, errorFactory } from '@app/core';
 
 /** The codes this context may throw (each one is in the error table of libs/core). */
-export const AUTH_ERROR_CODES = ['session_not_found', 'unavailable'] as const;
+export const AUTH_ERROR_CODES = ['session_not_found', 'mail_unavailable'] as const;
 const authError = errorFactory(AUTH_ERROR_CODES);
 
 export const AuthErrors = {
@@ -9,7 +9,7 @@ export const AuthErrors = {
   refreshRejected: () =>
     Errors.invalidToken('The refresh token is invalid, expired, already used or revoked.'),
   mailFailed: () =>
-    authError('unavailable', 'The sign-in mail could not be sent; try again shortly.', {
-      retryAfter: 5,
+    authError('mail_unavailable', 'The sign-in mail could not be sent; try again shortly.', {
+      retryAfter: 10,
     }),
 };

@@ -46,6 +46,9 @@ export const ERROR_TABLE = {
   internal_error: { status: 500, title: 'Internal server error', log: 'error' },
   unavailable: { status: 503, title: 'Service unavailable', log: 'warn' },
   console_not_built: { status: 503, title: 'Service unavailable', log: 'warn' },
+  // The SMTP server refused, failed or did not take the mail within 10 s. Not logged per request: the
+  // `smtp` dependency monitor logs the outage once when it starts and once when it ends.
+  mail_unavailable: { status: 503, title: 'Mail unavailable', log: 'none' },
   // Sign-in (libs/auth).
   invalid_otp: client(401, 'Invalid one-time password'),
   session_not_found: client(404, 'Not found'),
