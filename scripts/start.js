@@ -4,6 +4,7 @@
 const { spawnSync, spawn } = require('node:child_process');
 const { existsSync, readdirSync, statSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
+const os = require('node:os');
 
 const root = join(__dirname, '..');
 const entry = join(root, 'dist/apps/api/src/main.js');
@@ -46,5 +47,11 @@ const child = spawn(
     stdio: 'inherit',
   },
 );
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+// This launcher stays in between (it decides whether to build first), so it hands every stop signal to
+// the server and waits: the server drains and exits on its own (apps/api/src/shutdown.ts), and the
+// launcher exits with the server's code. (package.json runs it with `exec`, so npm's own signal reaches
+// this process and not a shell that would die and leave the server orphaned.)
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) =>
+  process.exit(code ?? (signal ? 128 + (os.constants.signals[signal] ?? 0) : 0)),
+);
