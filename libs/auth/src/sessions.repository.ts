@@ -124,16 +124,18 @@ export class SessionsRepository {
       .execute();
   }
 
-  /** The account's live sessions, newest first. */
+  /** The account's live sessions, newest first (a read: retried once if its connection is lost). */
   listLive(accountId: string, sessionMaxAge: number): Promise<SessionRow[]> {
-    return this.sessions
-      .createQueryBuilder('s')
-      .select('id, method, created_at, last_used_at, user_agent, ip') // the row as PostgreSQL names it
-      .where('s.account_id = :accountId AND s.revoked_at IS NULL AND s.expires_at > now()', { accountId })
-      .andWhere('s.created_at > now() - make_interval(secs => :sessionMaxAge)', { sessionMaxAge })
-      .orderBy('s.created_at', 'DESC')
-      .addOrderBy('s.id')
-      .getRawMany<SessionRow>();
+    return this.sql.read(() =>
+      this.sessions
+        .createQueryBuilder('s')
+        .select('id, method, created_at, last_used_at, user_agent, ip') // the row as PostgreSQL names it
+        .where('s.account_id = :accountId AND s.revoked_at IS NULL AND s.expires_at > now()', { accountId })
+        .andWhere('s.created_at > now() - make_interval(secs => :sessionMaxAge)', { sessionMaxAge })
+        .orderBy('s.created_at', 'DESC')
+        .addOrderBy('s.id')
+        .getRawMany<SessionRow>(),
+    );
   }
 
   private revocation(reason: string) {

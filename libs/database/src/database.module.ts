@@ -1,6 +1,6 @@
 import { DynamicModule, Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { APP_CONFIG, AppConfig } from '@app/core';
+import { APP_CONFIG, AppConfig, Dependencies } from '@app/core';
 import { DataSource } from 'typeorm';
 import type { PostgresConnectionOptions } from 'typeorm/driver/postgres/PostgresConnectionOptions';
 import { dataSourceOptions } from './data-source-options';
@@ -66,13 +66,16 @@ export class DatabaseModule {
         DatabaseEndpointModule,
         TypeOrmModule.forRootAsync({
           imports: [DatabaseEndpointModule],
-          inject: [APP_CONFIG, DATABASE_ENDPOINT],
-          useFactory: (config: AppConfig, endpoint: DatabaseEndpoint) => ({
+          inject: [APP_CONFIG, DATABASE_ENDPOINT, Dependencies],
+          useFactory: (config: AppConfig, endpoint: DatabaseEndpoint, dependencies: Dependencies) => ({
             ...dataSourceOptions({
               url: endpoint.url,
               embedded: endpoint.embedded !== null,
               migrationsRun: config.migrationsRun,
               entities,
+              statementTimeout: config.databaseStatementTimeout,
+              // Connections that fail and reconnect: one log line when an outage starts, one when it ends.
+              observer: dependencies.monitor('database'),
             }),
             // Boot fails after a few tries rather than hanging; at run time the pool reconnects by itself.
             retryAttempts: 3,

@@ -4,12 +4,25 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyReply } from 'fastify';
 import { DataSource } from 'typeorm';
 import { Dependencies, Public } from '@app/core';
+import { Sql } from './sql';
+
+/**
+ * Readiness asks what requests ask: a named prepared statement (when they are on) on a table the
+ * migrations made, through the same pool and helper as the per-request reads. `SELECT 1` on the simple
+ * protocol answered while every prepared statement failed (the embedded database after an idle pool
+ * timeout); this does not.
+ */
+const READINESS_PROBE = {
+  name: 'health_ready',
+  text: `SELECT EXISTS (SELECT 1 FROM migrations) AS migrated`,
+};
 
 @ApiTags('health')
 @Controller('health')
 export class HealthController {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly sql: Sql,
     private readonly dependencies: Dependencies,
   ) {}
 
@@ -34,13 +47,16 @@ export class HealthController {
       reply.status(503);
       return { status: 'shutting_down' };
     }
+    const database = this.dependencies.monitor('database');
     try {
       await Promise.race([
-        this.dataSource.query('SELECT 1'),
+        this.sql.one(READINESS_PROBE),
         new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000).unref()),
       ]);
+      database.succeeded();
       return { status: 'ok', database: 'up', ...this.redis() };
-    } catch {
+    } catch (error) {
+      database.failed(error);
       reply.status(503);
       return { status: 'unavailable', database: 'down', ...this.redis() };
     }

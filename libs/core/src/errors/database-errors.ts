@@ -1,6 +1,15 @@
 /**
- * Recognises errors that mean "the database cannot be reached" (as opposed to a bad query), so the
- * edge can answer 503 `unavailable` and the process can stay up and recover on its own.
+ * Recognises errors that mean "the database cannot serve this now" (as opposed to a bad query), so the
+ * edge can answer 503 `unavailable` with Retry-After and the process can stay up and recover on its own.
+ *
+ * Two kinds, because they call for different handling before that answer:
+ * - the connection was lost (`isConnectionLost`): refused, reset, terminated by the server
+ *   (`pg_terminate_backend`, a restart, a failover, an idle or idle-in-transaction timeout), or the
+ *   driver's client already knew it was dead. The database layer retries a read once on a fresh
+ *   connection before giving up (libs/database/src/sql.ts);
+ * - the server is up but cannot take the statement: too many connections, "cannot connect now" while it
+ *   starts, or the statement ran past `statement_timeout` and was cancelled. Never retried (a retry would
+ *   only add load), answered 503 at once.
  */
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',
@@ -12,24 +21,52 @@ const NETWORK_CODES = new Set([
   'ENOTFOUND',
   'EAI_AGAIN',
 ]);
-// SQLSTATE class 08 (connection exception), 57P01-57P03 (admin shutdown, crash shutdown, cannot connect now), 53300 (too many connections).
-const SQLSTATE = /^(08\d{3}|57P0[123]|53300)$/;
-const MESSAGES = [
+/**
+ * SQLSTATE class 08 (connection exception), 57P01 admin shutdown (pg_terminate_backend, smart/fast
+ * shutdown), 57P02 crash shutdown, 57P05 idle_session_timeout, 25P03 idle_in_transaction_session_timeout
+ * (all FATAL: the server closes the connection after sending them).
+ */
+const LOST_SQLSTATE = /^(08\d{3}|57P0[125]|25P03)$/;
+/** 57P03 cannot connect now (starting up, recovering), 53300 too many connections, 57014 query cancelled (statement_timeout). */
+const BUSY_SQLSTATE = /^(57P03|53300|57014)$/;
+/** What node-postgres and pg-pool say when the socket is gone; these errors carry no code. */
+const LOST_MESSAGES = [
   'Connection terminated',
   'connection timeout',
   'timeout exceeded when trying to connect',
   'Client has encountered a connection error',
+  'Client was closed and is not queryable',
   'Connection is not established',
-  'Cannot use a pool after calling end',
 ];
+const GONE_MESSAGES = ['Cannot use a pool after calling end'];
 
-export function isDatabaseUnavailable(error: unknown): boolean {
+function walk(error: unknown, test: (code: unknown, message: unknown) => boolean): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
     const err = e as { code?: unknown; message?: unknown; driverError?: unknown; cause?: unknown };
-    if (typeof err.code === 'string' && (NETWORK_CODES.has(err.code) || SQLSTATE.test(err.code))) return true;
-    if (typeof err.message === 'string' && MESSAGES.some((m) => (err.message as string).includes(m)))
-      return true;
+    if (test(err.code, err.message)) return true;
     e = err.driverError ?? err.cause;
   }
   return false;
+}
+
+/** The connection under the statement was lost (or could not be opened): the server may be fine. */
+export function isConnectionLost(error: unknown): boolean {
+  return walk(
+    error,
+    (code, message) =>
+      (typeof code === 'string' && (NETWORK_CODES.has(code) || LOST_SQLSTATE.test(code))) ||
+      (typeof message === 'string' && LOST_MESSAGES.some((m) => message.includes(m))),
+  );
+}
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return (
+    isConnectionLost(error) ||
+    walk(
+      error,
+      (code, message) =>
+        (typeof code === 'string' && BUSY_SQLSTATE.test(code)) ||
+        (typeof message === 'string' && GONE_MESSAGES.some((m) => message.includes(m))),
+    )
+  );
 }
