@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { Browser, chromium } from 'playwright-core';
+import { minify } from '@swc/core';
 
 /**
  * The SDK as users get it: `npm run sdk:pack` builds the tarball; an empty project installs it (no other
@@ -15,6 +16,7 @@ import { Browser, chromium } from 'playwright-core';
  * the running server; a real browser on another origin uses the `/browser` entry's StorefrontClient.
  */
 const ROOT = join(__dirname, '..');
+const VERSION: string = JSON.parse(readFileSync(join(ROOT, 'libs/sdk/package.json'), 'utf8')).version;
 const CHROMIUM = '/usr/bin/chromium';
 
 describe('SDK package', () => {
@@ -80,7 +82,8 @@ const main = async () => {
   const client = new AppClient({ baseUrl: process.env.API, clientId: app.clientId, clientSecret: app.clientSecret });
   await client.products.create({ handle: 'tee', title: 'Tee', price: '12.00', currencyCode: 'EUR', inventory: 3 });
   const page = await client.products.list({ first: 5 });
-  console.log(JSON.stringify({ store: store.id, titles: page.edges.map((e) => e.node.title), requestId: page.requestId }));
+  const agent = (await account.sessions.list()).find((s) => s.current).userAgent;
+  console.log(JSON.stringify({ store: store.id, titles: page.edges.map((e) => e.node.title), requestId: page.requestId, agent }));
 };
 main().catch((error) => { console.error(error); process.exit(1); });
 `;
@@ -105,6 +108,8 @@ main().catch((error) => { console.error(error); process.exit(1); });
     const result = await runAs('esm.mjs', 'esm-user@example.com');
     expect(result.titles).toEqual(['Tee']);
     expect(result.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    // What the server saw (it keeps the User-Agent on the session).
+    expect(result.agent).toBe(`storefront-sdk/${VERSION} node/${process.versions.node}`);
   });
 
   it('works from CommonJS: require', async () => {
@@ -114,6 +119,95 @@ main().catch((error) => { console.error(error); process.exit(1); });
     );
     const result = await runAs('cjs.cjs', 'cjs-user@example.com');
     expect(result.titles).toEqual(['Tee']);
+    expect(result.agent).toBe(`storefront-sdk/${VERSION} node/${process.versions.node}`);
+  });
+
+  it('ships LICENSE and CHANGELOG (with this version), and announces the version it says', () => {
+    const files = execFileSync('tar', ['tzf', tarball], { encoding: 'utf8' }).split('\n');
+    expect(files).toEqual(
+      expect.arrayContaining(['package/LICENSE', 'package/CHANGELOG.md', 'package/README.md']),
+    );
+    const installed = join(project, 'node_modules/@storefront-platform/sdk');
+    const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
+    expect(manifest.version).toBe(VERSION);
+    expect(manifest.license).toBe('MIT');
+    expect(readFileSync(join(installed, 'LICENSE'), 'utf8')).toMatch(/^MIT License/);
+    expect(readFileSync(join(installed, 'CHANGELOG.md'), 'utf8')).toContain(`## ${VERSION}`);
+    const { SDK_VERSION } = require(join(installed, 'dist/cjs/index.js'));
+    expect(SDK_VERSION).toBe(VERSION);
+  });
+
+  it('has one class identity: errors from a require()d client are instanceof the import()ed classes, and back', async () => {
+    writeFileSync(
+      join(project, 'identity.mjs'),
+      `import * as esm from '@storefront-platform/sdk';
+import * as esmBrowser from '@storefront-platform/sdk/browser';
+import { createRequire } from 'node:module';
+const cjs = createRequire(import.meta.url)('@storefront-platform/sdk');
+const refused = (sdk) =>
+  new sdk.AppClient({ baseUrl: process.env.API, clientId: 'sfc_nope', clientSecret: 'sfs_nope', maxRetries: 0 })
+    .store()
+    .catch((e) => e);
+const unauthenticated = (sdk) =>
+  new sdk.StorefrontClient({ baseUrl: process.env.API, publicToken: 'sfp_nope', maxRetries: 0 })
+    .store()
+    .catch((e) => e);
+const fromCjs = await refused(cjs);
+const fromEsm = await refused(esm);
+const gqlCjs = await unauthenticated(cjs);
+console.log(JSON.stringify({
+  twoCopies: esm.OAuthError !== cjs.OAuthError,
+  cjsIsEsm: [fromCjs instanceof esm.OAuthError, fromCjs instanceof esm.StorefrontError, fromCjs instanceof esmBrowser.OAuthError],
+  esmIsCjs: [fromEsm instanceof cjs.OAuthError, fromEsm instanceof cjs.StorefrontError],
+  gql: [gqlCjs instanceof esm.GraphQLError, gqlCjs instanceof esm.StorefrontError, gqlCjs instanceof esm.ApiError],
+  wrong: [fromCjs instanceof esm.GraphQLError, fromCjs instanceof esm.ApiError, new Error('x') instanceof esm.StorefrontError, null instanceof esm.StorefrontError],
+  names: [fromCjs.name, gqlCjs.name],
+  error: fromCjs.error,
+}));
+`,
+    );
+    const { stdout } = await promisify(execFile)(process.execPath, ['identity.mjs'], {
+      cwd: project,
+      env: { ...process.env, API: t.baseUrl },
+      encoding: 'utf8',
+    });
+    expect(JSON.parse(stdout.trim())).toEqual({
+      twoCopies: true,
+      cjsIsEsm: [true, true, true],
+      esmIsCjs: [true, true],
+      gql: [true, true, false],
+      wrong: [false, false, false, false],
+      names: ['OAuthError', 'GraphQLError'],
+      error: 'invalid_client',
+    });
+  });
+
+  it('error classes keep their name in a minified bundle', async () => {
+    const source = readFileSync(
+      join(project, 'node_modules/@storefront-platform/sdk/dist/cjs/errors.js'),
+      'utf8',
+    );
+    // swc's minifier (the project's own compiler), renaming everything it may, as a bundler would.
+    const { code } = await minify(source, {
+      mangle: { toplevel: true, keep_classnames: false, keep_fnames: false },
+      compress: { toplevel: true, keep_classnames: false, keep_fnames: false },
+    });
+    const file = join(project, 'errors.min.cjs');
+    writeFileSync(file, code!);
+    const min = require(file);
+    // The minifier did rename the classes…
+    expect(min.ApiError.name).not.toBe('ApiError');
+    // …and every error still says what it is.
+    expect(new min.ApiError(400, 'x', {}, null).name).toBe('ApiError');
+    expect(new min.RateLimitError(429, 'x', {}, null, 1).name).toBe('RateLimitError');
+    expect(new min.OAuthError(400, 'invalid_client', null, null).name).toBe('OAuthError');
+    expect(new min.GraphQLError([], null, 400, null).name).toBe('GraphQLError');
+    expect(new min.TimeoutError('x').name).toBe('TimeoutError');
+    expect(new min.ConnectionError('x').name).toBe('ConnectionError');
+    expect(new min.StorefrontError('x').name).toBe('StorefrontError');
+    expect(String(new min.ApiError(404, 'store_not_found', { detail: 'No such store.' }, null))).toBe(
+      'ApiError: No such store.',
+    );
   });
 
   it('keeps AppClient out of the browser entry', () => {
@@ -185,6 +279,11 @@ main().catch((error) => { console.error(error); process.exit(1); });
 
     it('reads the store and products with StorefrontClient, is refused a mutation, and cannot build an AppClient', async () => {
       const page = await browser.newPage();
+      const clientInfo: (string | undefined)[] = [];
+      page.on('request', (request) => {
+        if (request.url().startsWith(t.baseUrl) && request.method() === 'POST')
+          clientInfo.push(request.headers()['x-client-info']);
+      });
       await page.goto(`${webOrigin}/`);
       const result = await page.evaluate(
         async ({ api, token }) => {
@@ -223,6 +322,9 @@ main().catch((error) => { console.error(error); process.exit(1); });
       expect(result.mutation).toBe('GraphQLError:FORBIDDEN');
       expect(result.hasAppClient).toBe(false);
       expect(result.appClient).toMatch(/must not run in a browser/);
+      // Every request said which SDK sent it, and the service's CORS let the header through.
+      expect(clientInfo.length).toBeGreaterThanOrEqual(3);
+      expect(clientInfo.every((value) => value === `storefront-sdk/${VERSION}`)).toBe(true);
     });
   });
 });

@@ -260,7 +260,7 @@ export class AppClient {
         ),
         'orderCreate',
       ),
-    /** One page of orders, newest first: 10 by default, at most 12 (each order brings up to 100 lines). */
+    /** One page of orders: 10 by default, at most 12 (each order brings up to 100 lines). */
     list: async (args: Omit<ListArgs, 'query'> = {}, options: CallOptions = {}): Promise<Connection<Order>> =>
       field<Connection<Order>>(
         await this.graphql(
