@@ -1,5 +1,6 @@
 import { TcpProxy } from '@app/testing';
 import { TestApp } from './support/test-app';
+import { createHash } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { DataSource } from 'typeorm';
 import { GRAPHQL, StorefrontClient } from './storefront-support';
@@ -105,6 +106,16 @@ describe('Idempotency-Key', () => {
       expect(res.body.code).toBe('validation_failed');
       expect(res.body.errors[0].field).toBe('Idempotency-Key');
       expect(await storeCount(token)).toBe(0);
+    });
+
+    it('keeps no refusal: a 401 with a key leaves the key free for the same account', async () => {
+      const token = await sf.merchant('idem-refused@example.com');
+      const refused = await stage1(`${token}x`, 'refused-key');
+      expect(refused.status).toBe(401);
+      const good = await stage1(token, 'refused-key');
+      expect(good.status).toBe(201);
+      expect(good.headers.get('idempotent-replayed')).toBeNull();
+      expect(await storeCount(token)).toBe(1);
     });
 
     it('does not keep a failed answer: a corrected retry with the same key runs', async () => {
@@ -251,6 +262,157 @@ describe('Idempotency-Key', () => {
       expect(await stock()).toBe(stockBefore - 1);
       // On a server the first run went through while its client was gone: the retry was its replay.
       if (t.config.databaseUrl) expect(retry!.headers.get('idempotent-replayed')).toBe('true');
+    });
+  });
+  describe('bound to the caller with its permissions, and to the operation as it resolved', () => {
+    let client: { clientId: string; clientSecret: string };
+    let full: string;
+    /** A token of the same app with fewer scopes: no orders. */
+    let narrow: string;
+    let productId: string;
+    const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+    /** A persisted query (APQ): by hash alone, or with its text (which registers it). */
+    const persisted = (token: string, query: string, key?: string, withText = false) =>
+      t.post(
+        GRAPHQL,
+        {
+          ...(withText ? { query } : {}),
+          extensions: { persistedQuery: { version: 1, sha256Hash: sha256(query) } },
+        },
+        { token, headers: key ? { 'idempotency-key': key } : {} },
+      );
+    const title = async () =>
+      ((await db.query(`SELECT title FROM products WHERE id = $1`, [productId])) as { title: string }[])[0]
+        .title;
+    const orderCreate = (token: string, key: string) =>
+      sf.gql(
+        token,
+        `mutation($input: OrderCreateInput!) { orderCreate(input: $input) { id customerEmail total { amount } } }`,
+        { input: { customerEmail: 'scoped@example.com', lines: [{ productId, quantity: 1 }] } },
+        { headers: { 'idempotency-key': key } },
+      );
+    const ordersOf = async (email: string) =>
+      (
+        (await db.query(`SELECT count(*)::int AS n FROM orders WHERE customer_email = $1`, [email])) as {
+          n: number;
+        }[]
+      )[0].n;
+
+    beforeAll(async () => {
+      const owner = await sf.merchant('idem-bound@example.com');
+      const storeId = await sf.store(owner, 'Bound shop');
+      client = await sf.app(owner, storeId);
+      full = await sf.appToken(client);
+      narrow = await sf.appToken(client, 'products:read products:write');
+      productId = (
+        await sf.createProduct(full, {
+          handle: 'lamp',
+          title: 'Lamp',
+          price: '9.00',
+          currencyCode: 'USD',
+          inventory: 100,
+        })
+      ).id;
+    });
+
+    it('tells two persisted mutations sent by hash apart: the second is 422, not a replay of the first', async () => {
+      const a = `mutation { productUpdate(id: "${productId}", input: { title: "Title A" }) { id title } }`;
+      const b = `mutation { productUpdate(id: "${productId}", input: { title: "Title B" }) { id title } }`;
+      // Register both texts (each runs once, without a key).
+      expect((await persisted(full, a, undefined, true)).status).toBe(200);
+      expect((await persisted(full, b, undefined, true)).status).toBe(200);
+      expect(await title()).toBe('Title B');
+      const first = await persisted(full, a, 'apq-key');
+      expect(first.status).toBe(200);
+      expect(first.body.data.productUpdate.title).toBe('Title A');
+      // B by its hash with A's key: not A's answer replayed (B silently dropped), but 422.
+      const second = await persisted(full, b, 'apq-key');
+      expect(second.headers.get('idempotent-replayed')).toBeNull();
+      expect(second.status).toBe(422);
+      expect(second.body.errors[0].extensions.code).toBe('IDEMPOTENCY_KEY_REUSED');
+      expect(await title()).toBe('Title A');
+      // With a key of its own, B runs.
+      const own = await persisted(full, b, 'apq-key-b');
+      expect(own.status).toBe(200);
+      expect(own.body.data.productUpdate.title).toBe('Title B');
+      expect(await title()).toBe('Title B');
+      // A again, by hash or as text: the same resolved operation, so the replay — nothing runs.
+      for (const withText of [false, true]) {
+        const again = await persisted(full, a, 'apq-key', withText);
+        expect(again.status).toBe(200);
+        expect(again.headers.get('idempotent-replayed')).toBe('true');
+        expect(again.body.data).toEqual(first.body.data);
+      }
+      const asText = await sf.gql(full, a, undefined, { headers: { 'idempotency-key': 'apq-key' } });
+      expect(asText.headers.get('idempotent-replayed')).toBe('true');
+      expect(await title()).toBe('Title B');
+    });
+
+    it('replays to a token of the app with the same scopes, never to one with fewer', async () => {
+      const first = await orderCreate(full, 'scoped-order');
+      expect(first.status).toBe(200);
+      expect(first.body.data.orderCreate.customerEmail).toBe('scoped@example.com');
+      // A token with fewer scopes (no orders:write, no orders:read) gets no replay of the order: it is
+      // refused as if the key were new to it.
+      const narrower = await orderCreate(narrow, 'scoped-order');
+      expect(narrower.headers.get('idempotent-replayed')).toBeNull();
+      expect(narrower.body.data).toBeNull();
+      expect(narrower.body.errors[0].extensions.code).toBe('FORBIDDEN');
+      expect(narrower.text).not.toContain(first.body.data.orderCreate.id);
+      // A new token of the app with the same scopes is the same caller: it gets the replay.
+      const sameScopes = await orderCreate(await sf.appToken(client), 'scoped-order');
+      expect(sameScopes.headers.get('idempotent-replayed')).toBe('true');
+      expect(sameScopes.body.data).toEqual(first.body.data);
+      expect(await ordersOf('scoped@example.com')).toBe(1);
+    });
+
+    it('keeps no refusal: after a 401 or a FORBIDDEN answer the key is free', async () => {
+      // FORBIDDEN (the token lacks orders:write): not kept, so the same request is refused afresh…
+      const refused = await orderCreate(narrow, 'refused-then-used');
+      expect(refused.body.errors[0].extensions.code).toBe('FORBIDDEN');
+      const again = await orderCreate(narrow, 'refused-then-used');
+      expect(again.body.errors[0].extensions.code).toBe('FORBIDDEN');
+      expect(again.headers.get('idempotent-replayed')).toBeNull();
+      // …and another mutation the token may make runs with that key (no 422, no replay).
+      const rename = await sf.gql(
+        narrow,
+        `mutation { productUpdate(id: "${productId}", input: { title: "Renamed" }) { title } }`,
+        undefined,
+        { headers: { 'idempotency-key': 'refused-then-used' } },
+      );
+      expect(rename.status).toBe(200);
+      expect(rename.headers.get('idempotent-replayed')).toBeNull();
+      expect(rename.body.data.productUpdate.title).toBe('Renamed');
+      expect(await title()).toBe('Renamed');
+      // 401 (a bad token) with a key: nothing kept; the real token's first use of the key runs.
+      const unauthenticated = await orderCreate(`${full}x`, 'after-401');
+      expect(unauthenticated.status).toBe(401);
+      const before = await ordersOf('scoped@example.com');
+      const placed = await orderCreate(full, 'after-401');
+      expect(placed.status).toBe(200);
+      expect(placed.headers.get('idempotent-replayed')).toBeNull();
+      expect(await ordersOf('scoped@example.com')).toBe(before + 1);
+    });
+
+    it('keeps an answer whose refusal came after the mutation ran, so a retry does not run it twice', async () => {
+      // products:write without store:read: the product is created, its store field refused.
+      const writer = await sf.appToken(client, 'products:write');
+      const create = () =>
+        sf.gql(
+          writer,
+          'mutation { productCreate(input: { handle: "desk", title: "Desk", price: "1.00", currencyCode: "USD", inventory: 1 }) { id store { id } } }',
+          undefined,
+          { headers: { 'idempotency-key': 'create-desk' } },
+        );
+      const first = await create();
+      expect(first.body.errors[0].extensions.code).toBe('FORBIDDEN');
+      expect(first.body.errors[0].path).toEqual(['productCreate', 'store']);
+      const retry = await create();
+      expect(retry.headers.get('idempotent-replayed')).toBe('true');
+      const [{ n }] = (await db.query(`SELECT count(*)::int AS n FROM products WHERE handle = 'desk'`)) as {
+        n: number;
+      }[];
+      expect(n).toBe(1);
     });
   });
 });

@@ -3,14 +3,20 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 /** The first answer to a request that carried an Idempotency-Key, kept 24 hours per (caller, key). */
 @Entity({ name: 'idempotency_keys' })
 export class IdempotencyKeyEntity {
-  /** `account:<id>` or `app:<id>`: keys of different callers never meet. */
+  /**
+   * `account:<id>`, `app:<id>:<scope digest>` or `public:<id>:<scope digest>`: keys of different callers —
+   * and of one app's tokens with different scopes — never meet.
+   */
   @PrimaryColumn({ type: 'varchar', length: 80 })
   caller!: string;
 
   @PrimaryColumn({ type: 'varchar', length: 255 })
   key!: string;
 
-  /** SHA-256 of the method, route and canonical body (or GraphQL query, variables, operation name). */
+  /**
+   * SHA-256 of the method, route and canonical body — or of the GraphQL operation as it resolved: its
+   * text (a persisted query's stored text, never its hash), variables and operation name.
+   */
   @Column({ type: 'char', length: 64 })
   fingerprint!: string;
 

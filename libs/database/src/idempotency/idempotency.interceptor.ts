@@ -10,19 +10,32 @@ import { HTTP_CODE_METADATA } from '@nestjs/common/constants';
 import { Reflector } from '@nestjs/core';
 import { Caller, DomainError } from '@app/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
 import { from, lastValueFrom, Observable } from 'rxjs';
 import { fingerprint, idempotencyKeyOf, IdempotencyStore } from './idempotency.store';
 
-/** The stable identity a key belongs to: keys of different callers never meet. */
+/**
+ * The identity a key belongs to — the caller *with its permissions*, since a replay hands back what the
+ * first request was allowed to see: the same account; the same app (or public token) with the same
+ * granted scopes. A token of that app with other scopes is another caller: its keys are a key space of
+ * their own (it neither gets the replay nor learns, by a 422, that the key was used). Scopes are
+ * compared as a set (order and repeats do not matter) and kept as a digest, so the value stays short.
+ */
 export function idempotencyCaller(caller: Caller): string {
   switch (caller.kind) {
     case 'account':
       return `account:${caller.accountId}`;
     case 'app':
-      return `app:${caller.appId}`;
+      return `app:${caller.appId}:${scopeDigest(caller.scopes)}`;
     case 'public':
-      return `public:${caller.tokenId}`;
+      return `public:${caller.tokenId}:${scopeDigest(caller.scopes)}`;
   }
+}
+
+/** 16 hex characters of SHA-256 over the sorted, de-duplicated scopes. */
+function scopeDigest(scopes: readonly string[]): string {
+  const set = [...new Set(scopes)].sort().join(' ');
+  return createHash('sha256').update(set).digest('hex').slice(0, 16);
 }
 
 export const IdempotencyErrors = {
@@ -41,6 +54,8 @@ export const IdempotencyErrors = {
  * with a key claims it and its answer is kept; a retry with the same body gets that status and body
  * again with `Idempotent-Replayed: true` and does nothing; another body is 422; a retry while the first
  * runs is 409. An error answer is not kept: the key is released, so the same request may be retried.
+ * Refusals of the caller never reach this: 401/403 come from the guards and any 429 from hooks that run
+ * before it, so they claim nothing; only an answer the handler returned is kept.
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
