@@ -381,6 +381,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/user/stores/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The store's events (every committed change to its resources), newest first, kept EVENT_RETENTION_DAYS. */
+        get: operations["EventsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/user/stores/{id}/onboarding/complete": {
         parameters: {
             query?: never;
@@ -648,6 +665,41 @@ export interface components {
             name: string;
             /** @description Default: both. */
             scopes?: ("store:read" | "products:read")[];
+        };
+        EventActorModel: {
+            /**
+             * Format: uuid
+             * @description The account or app id; null for the system.
+             */
+            id: string | null;
+            /** @description An app's name as it was when the event happened; null for accounts (the store's owner: see docs/events.md) and the system. */
+            name: string | null;
+            /** @enum {string} */
+            type: "account" | "app" | "system";
+        };
+        EventModel: {
+            actor: components["schemas"]["EventActorModel"];
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The resource as this API shows it, without secrets (`{ id }` for a deletion); see docs/events.md. */
+            data: {
+                [key: string]: unknown;
+            };
+            /**
+             * Format: uuid
+             * @description Unique; webhook receivers deduplicate on it.
+             */
+            id: string;
+            /** Format: uuid */
+            storeId: string;
+            /** @enum {string} */
+            type: "store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test";
+        };
+        EventPageModel: {
+            /** @description Newest first. */
+            data: components["schemas"]["EventModel"][];
+            /** @description Pass as `after` for the next (older) page; null on the last page. */
+            nextCursor: string | null;
         };
         IntrospectionResponseDto: {
             active: boolean;
@@ -1381,6 +1433,13 @@ export interface operations {
                     "application/json": components["schemas"]["LoginAcceptedDto"];
                 };
             };
+            /** @description mail_unavailable (problem+json, with Retry-After): the SMTP server refused the mail or did not take it within 10 s. No code is left pending, so asking again at once is allowed. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     SocialController_exchange: {
@@ -1882,6 +1941,62 @@ export interface operations {
         requestBody?: never;
         responses: {
             204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `store_not_found`: no such store, or not the caller’s (never 403). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    EventsController_list: {
+        parameters: {
+            query?: {
+                /** @description The `nextCursor` of the previous page (opaque). */
+                after?: string;
+                limit?: number;
+                /** @description Only events of this type. */
+                type?: "store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test";
+            };
+            header?: never;
+            path: {
+                /** @description One of the caller's stores. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventPageModel"];
+                };
+            };
+            /** @description `validation_failed`: an unknown `type`, a `limit` outside 1–100, or an `after` this list did not issue. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
