@@ -132,13 +132,18 @@ export function waitShared<T>(
 }
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return untilAborted(
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      signal?.addEventListener('abort', () => clearTimeout(timer), { once: true });
-    }),
-    signal,
-  );
+  if (signal?.aborted) return Promise.reject(abortReason(signal));
+  return new Promise<void>((resolve, reject) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(abortReason(signal!));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
 }
 
 /**
