@@ -18,7 +18,7 @@ const REFUSAL_STATUSES = new Set([401, 403, 429]);
  * of the created product the token may not read) came after the mutation ran: that answer is kept, so a
  * retry replays it rather than running the mutation twice.
  */
-function refusedBeforeRunning(
+export function refusedBeforeRunning(
   status: number | undefined,
   result: FormattedExecutionResult,
   operation: OperationDefinitionNode | undefined,
