@@ -335,6 +335,42 @@ describe('events', () => {
       expect(stock[0].inventory).toBe(50);
     });
 
+    it('an idempotent replay does nothing again, so it writes no second event', async () => {
+      const product = await sf.createProduct(app, {
+        handle: 'replayed',
+        title: 'Replayed',
+        price: '2.00',
+        currencyCode: 'USD',
+        inventory: 10,
+      });
+      const before = await all(storeId);
+      const place = () =>
+        sf.gql(
+          app,
+          `mutation($input: OrderCreateInput!) { orderCreate(input: $input) { id } }`,
+          { input: { customerEmail: 'b@example.com', lines: [{ productId: product.id, quantity: 1 }] } },
+          { headers: { 'idempotency-key': 'events-replay-1' } },
+        );
+      const first = await place();
+      const again = await place();
+      expect(again.headers.get('idempotent-replayed')).toBe('true');
+      expect(again.body.data.orderCreate.id).toBe(first.body.data.orderCreate.id);
+      const events = await since(storeId, before);
+      expect(events.map((e) => [e.type, e.data.id])).toEqual([
+        ['order.created', first.body.data.orderCreate.id],
+      ]);
+
+      const stage1Twice = async () =>
+        t.post(
+          '/v1/user/stores/onboarding/stage1',
+          { name: 'Once', description: 'Only once' },
+          { token: owner, headers: { 'idempotency-key': 'events-replay-2' } },
+        );
+      const store = await stage1Twice();
+      expect((await stage1Twice()).body.id).toBe(store.body.id);
+      expect((await all(store.body.id)).map((e) => e.type)).toEqual(['store.updated']);
+    });
+
     it("keeps the app's name on its events after the app is deleted", async () => {
       expect((await t.delete(`/v1/user/stores/oauth/apps/${appId}`, { token: owner })).status).toBe(204);
       const events = await all(storeId);
