@@ -1,0 +1,129 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createTestDatabase, serverUrl, TestDatabase } from '@app/testing';
+import { buildServerPackage } from './support/server-build';
+
+/**
+ * `npm run start:prod` as a container runtime runs it (PID 1 of the container is npm): SIGTERM sent to
+ * npm's own pid must reach the server, which drains and exits 0 — no node process left behind. npm
+ * forwards the signal to the script's process; with `sh -c node …` that process was the shell, which
+ * died and left the server orphaned and undrained, so the script `exec`s node.
+ */
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function parentOf(pid: number): number {
+  // /proc/<pid>/stat: "pid (comm) state ppid …"; comm may contain spaces, so split after the last ')'.
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+}
+
+describe('npm run start:prod', () => {
+  let pkg: string;
+  let dataDir: string;
+  let db: TestDatabase | null = null;
+  let npm: ChildProcess | null = null;
+  let serverPid = 0;
+
+  beforeAll(async () => {
+    pkg = buildServerPackage();
+    dataDir = mkdtempSync(join(tmpdir(), 'sf-prod-'));
+    const server = serverUrl();
+    if (server) db = await createTestDatabase(server);
+  }, 180_000);
+
+  afterAll(async () => {
+    if (npm?.exitCode === null) npm.kill('SIGKILL');
+    if (serverPid && alive(serverPid)) process.kill(serverPid, 'SIGKILL');
+    await db?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(pkg, { recursive: true, force: true });
+  });
+
+  it('passes SIGTERM to the server, which drains (readiness 503, in-flight request answered) and exits 0 with no orphan', async () => {
+    const port = 30_000 + Math.floor(Math.random() * 20_000);
+    const base = `http://127.0.0.1:${port}`;
+    npm = spawn('npm', ['run', '--silent', 'start:prod'], {
+      cwd: pkg,
+      env: {
+        PATH: process.env.PATH!,
+        HOME: process.env.HOME ?? tmpdir(),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        JWT_SECRET: randomBytes(32).toString('hex'),
+        OTP_PEPPER: randomBytes(32).toString('hex'),
+        LOG_LEVEL: 'info',
+        SHUTDOWN_DELAY: '2',
+        SHUTDOWN_TIMEOUT: '10',
+        ...(db ? { DATABASE_URL: db.url } : {}),
+      },
+    });
+    let out = '';
+    npm.stdout!.on('data', (d) => (out += d));
+    npm.stderr!.on('data', (d) => (out += d));
+    const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
+      npm!.on('exit', (code, signal) => resolve({ code, signal })),
+    );
+    for (let i = 0; i < 600 && !out.includes('Storefront API listening'); i++) await sleep(100);
+    expect(out).toContain('Storefront API listening');
+    const listening = out
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l))
+      .find((l) => l.msg === 'Storefront API listening');
+    serverPid = listening.pid;
+    // The server is the script's own process: npm's child, with no shell in between.
+    expect(parentOf(serverPid)).toBe(npm.pid);
+
+    // A request in flight across the shutdown: headers sent, the body held back.
+    const body = JSON.stringify({ email: 'prod-drain@example.com' });
+    const socket = connect(port, '127.0.0.1');
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (c: string) => (answer += c));
+    const socketClosed = new Promise<string>((resolve) => {
+      socket.on('error', (e: NodeJS.ErrnoException) => resolve(`error ${e.code}`));
+      socket.on('close', () => resolve('closed'));
+    });
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write(
+      `POST /v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 3)}`,
+    );
+    await sleep(100);
+
+    process.kill(npm.pid!, 'SIGTERM');
+    // The signal reached the server: readiness fails within moments, while it still serves.
+    let ready = 0;
+    for (let i = 0; i < 20; i++) {
+      ready = (await fetch(`${base}/health/ready`)).status;
+      if (ready === 503) break;
+      await sleep(50);
+    }
+    expect(ready).toBe(503);
+    expect((await fetch(`${base}/health/live`)).status).toBe(200);
+
+    await sleep(2300); // past SHUTDOWN_DELAY: no longer accepting, still draining
+    socket.write(body.slice(3));
+    expect(await socketClosed).toBe('closed');
+    expect(answer).toMatch(/^HTTP\/1\.1 202 /);
+    expect(answer).toMatch(/\r\nconnection: close\r\n/i);
+
+    expect(await exited).toEqual({ code: 0, signal: null });
+    for (let i = 0; i < 20 && alive(serverPid); i++) await sleep(50);
+    expect(alive(serverPid)).toBe(false);
+    expect(out).toContain('shut down cleanly');
+  }, 60_000);
+});
