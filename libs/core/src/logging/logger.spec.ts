@@ -45,7 +45,7 @@ describe('createLogger', () => {
       'auth-code-4',
       'verifier-1',
       '123456',
-      'tok',
+      'tok-value-1',
       'Bearer abc',
     ])
       expect(text).not.toContain(secret);
