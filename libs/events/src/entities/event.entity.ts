@@ -14,7 +14,7 @@ import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedCo
 // The purge deletes by age across stores.
 @Index('ix_events_created', ['createdAt'])
 export class EventEntity {
-  @PrimaryGeneratedColumn('uuid')
+  @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_events' })
   id!: string;
 
   @Column({ name: 'store_id', type: 'uuid' })
@@ -22,7 +22,7 @@ export class EventEntity {
 
   // By entity name, not class: events depend on the stores table, not on the stores code (which emits).
   @ManyToOne('StoreEntity', { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'store_id' })
+  @JoinColumn({ name: 'store_id', foreignKeyConstraintName: 'FK_events_store' })
   store?: object;
 
   @Column({ type: 'varchar', length: 64 })
