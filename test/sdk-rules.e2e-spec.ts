@@ -11,6 +11,7 @@ import {
   TimeoutError,
 } from '@app/sdk';
 import { isMutation } from '@app/sdk/graphql';
+import { parseRetryAfter } from '@app/sdk/transport';
 import { otpFrom } from '@app/testing';
 import { TestApp } from './support/test-app';
 import { createServer, Server } from 'node:http';
@@ -78,6 +79,8 @@ const GRAPHQL = '/v1/storefront/graphql';
 const REFRESH = '/v1/auth/refresh';
 const UUID = /^[0-9a-f-]{36}$/;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The server's REFRESH_REUSE_INTERVAL here (2 s), and the client told the same. */
+const REUSE_MS = 2_000;
 
 const problem = (status: number, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify({ status, code: status === 429 ? 'rate_limited' : 'unavailable' }), {
@@ -106,7 +109,12 @@ describe('SDK rules (v1.2)', () => {
 
   beforeAll(async () => {
     t = await TestApp.start({
-      env: { APP_TOKEN_TTL: '4', AUTH_RATE_LIMIT: '100000', OTP_MAX_FAILURES: '5' },
+      env: {
+        APP_TOKEN_TTL: '4',
+        AUTH_RATE_LIMIT: '100000',
+        OTP_MAX_FAILURES: '5',
+        REFRESH_REUSE_INTERVAL: String(REUSE_MS / 1000),
+      },
     });
     owner = await signedInAccount(t, 'rules-owner@example.com');
     storeId = (await owner.stores.create({ name: 'Rules shop', description: 'Things' })).id;
@@ -144,6 +152,16 @@ describe('SDK rules (v1.2)', () => {
       expect(tries[1].at - tries[0].at).toBeGreaterThanOrEqual(240);
       expect(tries[2].at - tries[1].at).toBeGreaterThanOrEqual(490);
       expect(tries[2].at - tries[1].at).toBeLessThan(1_500);
+    });
+
+    it('reads Retry-After as seconds or an HTTP date; anything else means the backoff', () => {
+      const now = Date.parse('2026-11-24T10:00:00Z');
+      expect(parseRetryAfter('7', now)).toBe(7_000);
+      expect(parseRetryAfter('0', now)).toBe(0);
+      expect(parseRetryAfter('Tue, 24 Nov 2026 10:00:30 GMT', now)).toBe(30_000);
+      expect(parseRetryAfter('Tue, 24 Nov 2026 09:00:00 GMT', now)).toBe(0);
+      for (const bad of [null, '', 'soon', '-1', '1.5', '0x10', 'Infinity', ' NaN'])
+        expect(parseRetryAfter(bad, now)).toBeNull();
     });
 
     it('a Retry-After longer than what is left of timeoutMs throws RateLimitError at once', async () => {
@@ -297,6 +315,36 @@ describe('SDK rules (v1.2)', () => {
       expect(await account.session()).not.toBeNull();
       await account.refresh();
       expect((await account.me()).email).toBe('late-refresh@example.com');
+    });
+
+    it('a refresh that may have rotated the token unheard is not sent again past the reuse interval: the session ends here, not by reuse detection', async () => {
+      // Every answer of the refresh is lost (the server rotates the token each time and nobody hears it).
+      const f = recordingFetch((url) => (url.endsWith(REFRESH) ? 'lose-answer' : undefined));
+      const account = new AccountClient({
+        baseUrl: t.baseUrl,
+        fetch: f.impl,
+        refreshReuseIntervalMs: REUSE_MS,
+      });
+      await account.login('unheard@example.com');
+      await account.verify('unheard@example.com', otpFrom(await t.mail.waitFor('unheard@example.com')));
+      const events: SessionEvent[] = [];
+      account.onChange((e) => events.push(e));
+      const first = await account.refresh().catch((e: unknown) => e);
+      expect(first).toBeInstanceOf(ConnectionError);
+      const sent = f.on(REFRESH).length;
+      // The first try and its retries (two at most), all within the interval.
+      expect(sent).toBeGreaterThanOrEqual(2);
+      expect(sent).toBeLessThanOrEqual(3);
+      expect(f.on(REFRESH).every((c) => c.at - f.on(REFRESH)[0].at < REUSE_MS)).toBe(true);
+      expect(await account.session()).not.toBeNull();
+      await sleep(REUSE_MS + 100);
+      const error = await account.refresh().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ApiError);
+      expect((error as ApiError).status).toBe(401);
+      expect((error as ApiError).code).toBe('session_lost');
+      expect(f.on(REFRESH)).toHaveLength(sent);
+      expect(events).toEqual(['signed_out']);
+      expect(await account.session()).toBeNull();
     });
 
     it('parallel calls on a session the server ended share one refresh and all throw the same ApiError 401', async () => {

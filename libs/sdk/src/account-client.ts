@@ -40,6 +40,11 @@ export interface SessionStorage {
 export interface AccountClientOptions extends ClientOptions {
   /** Default: in memory (the session lives as long as the client). */
   storage?: SessionStorage;
+  /**
+   * The service's REFRESH_REUSE_INTERVAL in milliseconds (default 10,000, the service's default): a
+   * refresh is retried only this long after its first try. Set it when the service is configured shorter.
+   */
+  refreshReuseIntervalMs?: number;
 }
 
 export type SessionEvent = 'signed_in' | 'refreshed' | 'signed_out';
@@ -108,10 +113,15 @@ export class AccountClient {
   #flight: RefreshFlight | null = null;
   /** When the current refresh token was first sent, and whether an attempt may have reached the server. */
   #tries: { refreshToken: string; firstAt: number; ambiguous: boolean } | null = null;
+  readonly #reuseIntervalMs: number;
 
   constructor(options: AccountClientOptions) {
     this.#transport = new Transport(options);
     this.#storage = options.storage ?? memoryStorage();
+    const interval = options.refreshReuseIntervalMs ?? REFRESH_REUSE_INTERVAL_MS;
+    if (typeof interval !== 'number' || !(interval >= 0))
+      throw new StorefrontError('refreshReuseIntervalMs must be a number ≥ 0.');
+    this.#reuseIntervalMs = interval;
   }
 
   /** What `util.inspect` and `console.log` show: no token. */
@@ -256,7 +266,7 @@ export class AccountClient {
       this.#tries = { refreshToken: current.refreshToken, firstAt: now, ambiguous: false };
     }
     const tries = this.#tries;
-    const retryUntil = tries.firstAt + REFRESH_REUSE_INTERVAL_MS;
+    const retryUntil = tries.firstAt + this.#reuseIntervalMs;
     if (tries.ambiguous && now >= retryUntil) {
       // An earlier try may have rotated this token without our hearing it, and the server's reuse
       // interval is over: sending it now would trip reuse detection. The session is lost either way.
