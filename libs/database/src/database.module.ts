@@ -9,6 +9,7 @@ import { HealthController } from './health.controller';
 import { IdempotencyInterceptor, IdempotencyStore } from './idempotency';
 import { ExpiredRowsPurge, PURGE_RULES, PurgeRule } from './maintenance/purge';
 import { Sql } from './sql';
+import { runMigrationsLocked } from './migrate';
 
 const DATABASE_ENDPOINT = Symbol('DATABASE_ENDPOINT');
 
@@ -81,6 +82,20 @@ export class DatabaseModule {
             retryAttempts: 3,
             retryDelay: 1000,
           }),
+          // TypeORM's own migrationsRun takes no lock, so instances started together race to create the
+          // same tables: connect without it, then migrate under an advisory lock (migrate.ts).
+          dataSourceFactory: async (options) => {
+            const { migrationsRun, ...rest } = options as PostgresConnectionOptions;
+            const dataSource = await new DataSource({ ...rest, migrationsRun: false }).initialize();
+            if (!migrationsRun) return dataSource;
+            try {
+              await runMigrationsLocked(dataSource);
+            } catch (error) {
+              await dataSource.destroy().catch(() => undefined);
+              throw error;
+            }
+            return dataSource;
+          },
         }),
       ],
       providers: [

@@ -5,3 +5,4 @@ export * from './sql';
 export { MIGRATIONS } from './migrations';
 export * from './maintenance/purge';
 export * from './idempotency';
+export * from './migrate';

@@ -1,0 +1,56 @@
+import { DataSource, MigrationExecutor } from 'typeorm';
+
+/**
+ * The advisory lock every instance takes before it looks at the migrations table. A namespaced text
+ * key hashed to a bigint, like the per-address OTP locks (libs/auth), so it cannot meet another lock.
+ */
+export const MIGRATION_LOCK = 'storefront:migrations';
+
+export interface MigrationOutcome {
+  /** The migrations this call applied (empty when another instance had applied them already). */
+  applied: string[];
+  /** Milliseconds spent waiting for another instance's migration run to finish. */
+  waitedMs: number;
+}
+
+/**
+ * Applies the pending migrations so that instances started at the same moment on an empty database
+ * never race. TypeORM's own `migrationsRun` checks for and creates the migrations table and runs the
+ * migrations with no lock at all, so two instances both try `CREATE TABLE …` and one fails with
+ * "already exists". Here each instance opens one transaction, takes a PostgreSQL advisory lock in it,
+ * and only then reads the migrations table: one migrates while the others wait on the lock, and each
+ * of them then finds nothing left to do.
+ *
+ * - The lock is transaction-scoped (pg_advisory_xact_lock): released by the COMMIT, or by PostgreSQL
+ *   when the process dies mid-way. A transaction-mode pooler (PgBouncer) keeps one server connection
+ *   for a whole transaction, whereas a session-level lock could be taken on one server connection and
+ *   "released" on another there.
+ * - The pending migrations run on that same connection, inside that transaction: all of them apply or
+ *   none does, and the embedded PGlite — one session behind a pool of exactly one connection — needs
+ *   no second connection (a lock held on one connection while the migrations wait for another would
+ *   deadlock there). A migration can therefore not opt out of the transaction (`transaction = false`,
+ *   e.g. for CREATE INDEX CONCURRENTLY): TypeORM refuses such a migration in this mode.
+ * - statement_timeout is lifted for this transaction only (SET LOCAL): waiting for another instance's
+ *   migrations, or a migration rewriting a big table, may take longer than a request's statement may.
+ */
+export async function runMigrationsLocked(dataSource: DataSource): Promise<MigrationOutcome> {
+  const runner = dataSource.createQueryRunner();
+  await runner.connect();
+  try {
+    await runner.startTransaction();
+    await runner.query(`SET LOCAL statement_timeout = 0`);
+    const started = Date.now();
+    await runner.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [MIGRATION_LOCK]);
+    const waitedMs = Date.now() - started;
+    const executor = new MigrationExecutor(dataSource, runner);
+    executor.transaction = 'all';
+    const applied = await executor.executePendingMigrations();
+    await runner.commitTransaction();
+    return { applied: applied.map((m) => m.name), waitedMs };
+  } catch (error) {
+    if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
+    throw error;
+  } finally {
+    await runner.release();
+  }
+}
