@@ -1,0 +1,389 @@
+import { Client, Pool } from 'pg';
+import { DataSource } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+import { createTestDatabase, PgBouncer, serverUrl, TcpProxy, TestDatabase } from '@app/testing';
+import { StorefrontClient } from './storefront-support';
+import { TestApp } from './support/test-app';
+
+/**
+ * Database connections that come and go, on a real PostgreSQL server: connections terminated under the
+ * pool (idle or mid-statement, alone or under load), the server unreachable and back, statements past
+ * the statement timeout, and a transaction-mode PgBouncer in front. Needs a server (TEST_DATABASE_URL);
+ * on the embedded database alone there is no backend to terminate and nothing to put a pooler in front of.
+ */
+const server = serverUrl();
+const describeServer = server ? describe : describe.skip;
+
+function databaseOf(url: string): string {
+  return decodeURIComponent(new URL(url).pathname.slice(1));
+}
+
+/** An admin connection to the server (not through the app's pool), to `database` or the server's default. */
+async function admin(database?: string): Promise<Client> {
+  const url = new URL(server!);
+  if (database) url.pathname = `/${database}`;
+  const client = new Client({ connectionString: url.toString() });
+  await client.connect();
+  return client;
+}
+
+/** Terminates every server process connected to `database` (the app's connections), waiting for each to exit. */
+async function terminateAll(database: string): Promise<number> {
+  const c = await admin();
+  try {
+    const { rows } = await c.query(
+      `SELECT count(*) FILTER (WHERE pg_terminate_backend(pid, 5000))::int AS n
+         FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`,
+      [database],
+    );
+    return rows[0].n;
+  } finally {
+    await c.end();
+  }
+}
+
+function appPool(t: TestApp): Pool {
+  return (t.app.get(DataSource).driver as PostgresDriver).master as Pool;
+}
+
+const PRODUCT_INPUT = (handle: string) => ({
+  handle,
+  title: `Product ${handle}`,
+  price: '10.00',
+  currencyCode: 'INR',
+  inventory: 5,
+});
+
+describeServer('database connections that come and go (PostgreSQL)', () => {
+  let t: TestApp;
+  let sf: StorefrontClient;
+  let database: string;
+  let owner: string;
+  let storeId: string;
+  let client: { clientId: string; clientSecret: string };
+  let appToken: string;
+  let publicToken: string;
+
+  beforeAll(async () => {
+    t = await TestApp.start();
+    sf = new StorefrontClient(t);
+    database = databaseOf(t.config.databaseUrl!);
+    owner = await sf.merchant('reliability@example.com');
+    storeId = await sf.store(owner, 'Reliable shop');
+    client = await sf.app(owner, storeId);
+    appToken = await sf.appToken(client);
+    publicToken = (await sf.publicToken(owner, storeId)).token;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** Every kind of request the service serves, each expected to succeed. */
+  async function everyKindOfRequest(label: string): Promise<void> {
+    const me = await t.get('/v1/auth/me', { token: owner });
+    expect([label, 'me', me.status]).toEqual([label, 'me', 200]);
+    const token = await t.post('/v1/auth/oauth/token', {
+      grant_type: 'client_credentials',
+      client_id: client.clientId,
+      client_secret: client.clientSecret,
+    });
+    expect([label, 'token', token.status]).toEqual([label, 'token', 200]);
+    const app = await sf.gql(appToken, '{ store { id } products(first: 5) { edges { node { id } } } }');
+    expect([label, 'app graphql', app.status, app.body.errors]).toEqual([
+      label,
+      'app graphql',
+      200,
+      undefined,
+    ]);
+    const pub = await sf.gql(publicToken, '{ store { id name } }');
+    expect([label, 'public graphql', pub.status, pub.body.errors]).toEqual([
+      label,
+      'public graphql',
+      200,
+      undefined,
+    ]);
+    const write = await sf.gql(
+      appToken,
+      'mutation($input: ProductCreateInput!) { productCreate(input: $input) { id } }',
+      {
+        input: PRODUCT_INPUT(`${label}-${Date.now()}`),
+      },
+    );
+    expect([label, 'graphql write', write.status, write.body.errors]).toEqual([
+      label,
+      'graphql write',
+      200,
+      undefined,
+    ]);
+    const put = await t.put(
+      `/v1/user/stores/${storeId}`,
+      { description: `updated ${label}` },
+      { token: owner },
+    );
+    expect([label, 'rest write', put.status]).toEqual([label, 'rest write', 200]);
+    const sessions = await t.get('/v1/auth/sessions', { token: owner });
+    expect([label, 'sessions', sessions.status]).toEqual([label, 'sessions', 200]);
+  }
+
+  it('every connection terminated while idle (pg_terminate_backend): each kind of request then succeeds', async () => {
+    // Several pooled connections, all idle, so that each request below may be handed a dead one.
+    await Promise.all(Array.from({ length: 12 }, () => t.get('/v1/auth/me', { token: owner })));
+    expect(appPool(t).idleCount).toBeGreaterThan(1);
+    for (let round = 1; round <= 3; round++) {
+      expect(await terminateAll(database)).toBeGreaterThan(0);
+      await everyKindOfRequest(`round${round}`);
+    }
+  });
+
+  it('200 reads with every connection terminated three times during them: zero failures', async () => {
+    const read = async (i: number) => {
+      switch (i % 4) {
+        case 0:
+          return (await t.get('/v1/auth/me', { token: owner })).status;
+        case 1:
+          return (await t.get('/v1/user/stores/@me', { token: owner })).status;
+        case 2: {
+          const r = await sf.gql(appToken, '{ store { id } products(first: 3) { edges { node { id } } } }');
+          return r.body.errors ? 500 : r.status;
+        }
+        default: {
+          const r = await sf.gql(publicToken, '{ store { id } }');
+          return r.body.errors ? 500 : r.status;
+        }
+      }
+    };
+    let next = 0;
+    const statuses: number[] = [];
+    const worker = async () => {
+      while (next < 200) {
+        const i = next++;
+        statuses.push(await read(i));
+      }
+    };
+    let terminated = 0;
+    const killer = (async () => {
+      for (let k = 0; k < 3; k++) {
+        await new Promise((resolve) => setTimeout(resolve, 80));
+        terminated += await terminateAll(database);
+      }
+    })();
+    await Promise.all([...Array.from({ length: 16 }, worker), killer]);
+    expect(terminated).toBeGreaterThan(0);
+    expect(statuses).toHaveLength(200);
+    expect(statuses.filter((s) => s !== 200)).toEqual([]);
+  });
+
+  it('a read cut off mid-statement is retried on a fresh connection; a write cut off answers 503 with Retry-After', async () => {
+    const c = await admin(database);
+    // Watched from a second connection: inside c's transaction pg_stat_activity is one frozen snapshot.
+    const watch = await admin(database);
+    try {
+      // Hold the stores table so that the statements below wait inside the server, mid-flight.
+      await c.query('BEGIN');
+      await c.query('LOCK TABLE stores IN ACCESS EXCLUSIVE MODE');
+      /** The app's statements now waiting on that lock. */
+      const waiting = async () => {
+        for (let i = 0; i < 250; i++) {
+          const { rows } = await watch.query(
+            `SELECT pid FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock'`,
+            [database],
+          );
+          if (rows.length) return rows.map((r) => r.pid as number);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        throw new Error('no statement waiting on the lock');
+      };
+
+      const write = t.put(`/v1/user/stores/${storeId}`, { description: 'cut off' }, { token: owner });
+      for (const pid of await waiting()) await watch.query('SELECT pg_terminate_backend($1, 5000)', [pid]);
+      const cut = await write;
+      expect([cut.status, cut.body.code, cut.headers.get('retry-after')]).toEqual([503, 'unavailable', '5']);
+      expect(cut.headers.get('content-type')).toContain('application/problem+json');
+
+      const read = t.get('/v1/user/stores/@me', { token: owner });
+      for (const pid of await waiting()) await watch.query('SELECT pg_terminate_backend($1, 5000)', [pid]);
+      // The retry waits on the lock too; let it through.
+      await waiting();
+      await c.query('COMMIT');
+      const retried = await read;
+      expect([retried.status, retried.body[0]?.id]).toEqual([200, storeId]);
+    } finally {
+      await c.query('ROLLBACK').catch(() => undefined);
+      await c.end();
+      await watch.end();
+    }
+    // The write that was cut off did not happen; the next one does.
+    const after = await t.put(
+      `/v1/user/stores/${storeId}`,
+      { description: 'after the cut' },
+      { token: owner },
+    );
+    expect([after.status, after.body.description]).toEqual([200, 'after the cut']);
+  });
+});
+
+describeServer('statement timeout (DATABASE_STATEMENT_TIMEOUT)', () => {
+  let t: TestApp;
+  let sf: StorefrontClient;
+
+  beforeAll(async () => {
+    t = await TestApp.start({ env: { DATABASE_STATEMENT_TIMEOUT: '1' } });
+    sf = new StorefrontClient(t);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('is set on every connection of the pool, and a statement past it is cancelled: 503 with Retry-After', async () => {
+    const pool = appPool(t);
+    const held = await Promise.all([pool.connect(), pool.connect(), pool.connect()]);
+    try {
+      for (const c of held)
+        expect((await c.query('SHOW statement_timeout')).rows[0].statement_timeout).toBe('1s');
+    } finally {
+      for (const c of held) c.release();
+    }
+    await expect(pool.query('SELECT pg_sleep(3)')).rejects.toMatchObject({ code: '57014' });
+
+    // Through a route: a read that waits on a lock longer than the timeout is cancelled by the server.
+    const owner = await sf.merchant('timeout@example.com');
+    await sf.store(owner, 'Slow shop');
+    const c = await admin(databaseOf(t.config.databaseUrl!));
+    try {
+      await c.query('BEGIN');
+      await c.query('LOCK TABLE stores IN ACCESS EXCLUSIVE MODE');
+      const started = Date.now();
+      const res = await t.get('/v1/user/stores/@me', { token: owner });
+      const elapsed = Date.now() - started;
+      expect([res.status, res.body.code, res.headers.get('retry-after')]).toEqual([503, 'unavailable', '5']);
+      expect(elapsed).toBeGreaterThanOrEqual(900);
+      expect(elapsed).toBeLessThan(5000);
+    } finally {
+      await c.query('ROLLBACK');
+      await c.end();
+    }
+    expect((await t.get('/v1/user/stores/@me', { token: owner })).status).toBe(200);
+  });
+});
+
+describeServer('the database unreachable, then back (TCP proxy)', () => {
+  let t: TestApp;
+  let db: TestDatabase;
+  let proxy: TcpProxy;
+
+  beforeAll(async () => {
+    db = await createTestDatabase(server!);
+    const target = new URL(server!);
+    proxy = await new TcpProxy(target.hostname, Number(target.port || 5432)).start();
+    const url = new URL(db.url);
+    url.host = `127.0.0.1:${proxy.port}`;
+    t = await TestApp.start({ databaseUrl: url.toString() });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await proxy?.stop();
+    await db?.drop();
+  });
+
+  it('/health/ready answers 503 while the database cannot serve queries, 200 again after; requests 503 then succeed', async () => {
+    const signedIn = await t.signIn('outage@example.com');
+    expect((await t.get('/health/ready')).status).toBe(200);
+
+    await proxy.stop();
+    const ready = await t.get('/health/ready');
+    expect([ready.status, ready.body.database]).toEqual([503, 'down']);
+    const me = await t.get('/v1/auth/me', { token: signedIn.access_token });
+    expect([me.status, me.body.code, me.headers.get('retry-after')]).toEqual([503, 'unavailable', '5']);
+    expect((await t.get('/health/live')).status).toBe(200);
+
+    await proxy.restart();
+    // The first request after the database is back succeeds.
+    const back = await t.get('/v1/auth/me', { token: signedIn.access_token });
+    expect([back.status, back.body.email]).toEqual([200, 'outage@example.com']);
+    const readyAgain = await t.get('/health/ready');
+    expect([readyAgain.status, readyAgain.body.database]).toEqual([200, 'up']);
+  });
+});
+
+describeServer('behind PgBouncer in transaction mode', () => {
+  let bouncer: PgBouncer;
+  let db: TestDatabase;
+
+  beforeAll(async () => {
+    db = await createTestDatabase(server!);
+    bouncer = await new PgBouncer({ serverUrl: server!, poolMode: 'transaction', poolSize: 2 }).start();
+  });
+  afterAll(async () => {
+    await bouncer?.stop();
+    await db?.drop();
+  });
+
+  const through = () => bouncer.url(databaseOf(db.url));
+
+  it('with DATABASE_PREPARED_STATEMENTS=false: migrations, sign-in, store, app token, GraphQL and writes all work', async () => {
+    const t = await TestApp.start({ databaseUrl: through(), env: { DATABASE_PREPARED_STATEMENTS: 'false' } });
+    try {
+      const sf = new StorefrontClient(t);
+      const owner = await sf.merchant('pooler@example.com');
+      const storeId = await sf.store(owner, 'Pooled shop');
+      const app = await sf.app(owner, storeId);
+      const appToken = await sf.appToken(app);
+      const pub = (await sf.publicToken(owner, storeId)).token;
+      const created = await sf.createProduct(appToken, PRODUCT_INPUT('pooled'));
+      expect(created.handle).toBe('pooled');
+      // Many at once, so that statements of one client connection land on different server connections.
+      const statuses = await Promise.all(
+        Array.from({ length: 60 }, async (_, i) => {
+          switch (i % 5) {
+            case 0:
+              return (await t.get('/v1/auth/me', { token: owner })).status;
+            case 1:
+              return (await t.get('/v1/user/stores/@me', { token: owner })).status;
+            case 2: {
+              const r = await sf.gql(
+                appToken,
+                '{ store { id } products(first: 5) { edges { node { id } } } }',
+              );
+              return r.body.errors ? 500 : r.status;
+            }
+            case 3: {
+              const r = await sf.gql(pub, '{ store { id } }');
+              return r.body.errors ? 500 : r.status;
+            }
+            default:
+              return (
+                await t.post('/v1/auth/oauth/token', {
+                  grant_type: 'client_credentials',
+                  client_id: app.clientId,
+                  client_secret: app.clientSecret,
+                })
+              ).status;
+          }
+        }),
+      );
+      expect(statuses.filter((s) => s !== 200)).toEqual([]);
+      expect((await t.get('/health/ready')).status).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('with prepared statements on (the default), the same traffic fails: the flag is what makes it work', async () => {
+    const t = await TestApp.start({ databaseUrl: through() });
+    try {
+      const sf = new StorefrontClient(t);
+      // Signing in writes through TypeORM (no statement names); the per-request reads are named.
+      const owner = await sf.merchant('prepared@example.com');
+      const statuses = await Promise.all(
+        Array.from(
+          { length: 60 },
+          async (_, i) =>
+            (await t.get(i % 2 ? '/v1/auth/me' : '/v1/user/stores/@me', { token: owner })).status,
+        ),
+      );
+      expect(statuses.filter((s) => s !== 200).length).toBeGreaterThan(0);
+    } finally {
+      await t.close();
+    }
+  });
+});
