@@ -1,0 +1,263 @@
+import { createTestDatabase, serverUrl, TestDatabase } from '@app/testing';
+import { ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, IncomingMessage, Server } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * Tracing through the real entry point: OpenTelemetry instruments modules as they are loaded, so it
+ * must start before pg, http and fastify — the first import of apps/api/src/main.ts. Jest has loaded
+ * those already, so the server runs as its own process, exporting to an OTLP/HTTP receiver here.
+ */
+const root = join(__dirname, '..');
+const server = serverUrl();
+
+async function freePort(): Promise<number> {
+  const probe = createNetServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+interface Export {
+  contentType: string;
+  body: Buffer;
+}
+
+/** An OTLP/HTTP receiver: keeps every POST /v1/traces, answers as a collector does. */
+class OtlpReceiver {
+  readonly exports: Export[] = [];
+  private server: Server | null = null;
+  port = 0;
+
+  async start(): Promise<this> {
+    this.server = createServer((request: IncomingMessage, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        const contentType = request.headers['content-type'] ?? '';
+        if (request.method === 'POST' && request.url === '/v1/traces')
+          this.exports.push({ contentType, body: Buffer.concat(chunks) });
+        const json = contentType.includes('json');
+        response.writeHead(200, { 'Content-Type': json ? 'application/json' : 'application/x-protobuf' });
+        response.end(json ? '{}' : undefined);
+      });
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', () => resolve()));
+    this.port = (this.server.address() as AddressInfo).port;
+    return this;
+  }
+
+  async waitFor<T>(find: () => T | undefined, timeoutMs = 15_000): Promise<T> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = find();
+      if (found !== undefined) return found;
+      if (Date.now() > deadline) throw new Error(`no matching export within ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
+  }
+}
+
+interface OtlpSpan {
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  name: string;
+  kind: number;
+  attributes: { key: string; value: { stringValue?: string; intValue?: number } }[];
+}
+interface OtlpJson {
+  resourceSpans: {
+    resource: { attributes: { key: string; value: { stringValue?: string } }[] };
+    scopeSpans: { scope: { name: string }; spans: OtlpSpan[] }[];
+  }[];
+}
+
+/** The server process, started like `npm start` would (ts-node instead of the build). */
+class ServerProcess {
+  private child!: ChildProcess;
+  stdout = '';
+  stderr = '';
+  exited!: Promise<number | null>;
+
+  constructor(readonly port: number) {}
+
+  async start(env: Record<string, string>): Promise<this> {
+    this.child = spawn(
+      process.execPath,
+      [
+        '-r',
+        'ts-node/register/transpile-only',
+        '-r',
+        'tsconfig-paths/register',
+        '--experimental-vm-modules',
+        '--no-warnings',
+        'apps/api/src/main.ts',
+      ],
+      {
+        cwd: root,
+        env: {
+          PATH: process.env.PATH!,
+          TS_NODE_PROJECT: 'tsconfig.json',
+          // swc instead of TypeScript's compiler to transpile: the same code, started several times faster.
+          TS_NODE_SWC: 'true',
+          LOG_LEVEL: 'info',
+          HOST: '127.0.0.1',
+          PORT: String(this.port),
+          SHUTDOWN_DELAY: '0',
+          ...env,
+        },
+      },
+    );
+    this.child.stdout!.on('data', (d) => (this.stdout += d));
+    this.child.stderr!.on('data', (d) => (this.stderr += d));
+    this.exited = new Promise((resolve) => this.child.on('exit', (code) => resolve(code)));
+    const deadline = Date.now() + 90_000;
+    while (!this.stdout.includes('Storefront API listening')) {
+      if (this.child.exitCode !== null || Date.now() > deadline)
+        throw new Error(`server did not start: ${this.stderr || this.stdout.slice(-2000)}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return this;
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  logLines(): Record<string, unknown>[] {
+    return this.stdout
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l));
+  }
+
+  async stop(): Promise<number | null> {
+    if (this.child.exitCode === null) this.child.kill('SIGTERM');
+    return this.exited;
+  }
+}
+
+describe('tracing (OTLP/HTTP)', () => {
+  let receiver: OtlpReceiver;
+  let db: TestDatabase | null = null;
+  let dataDir: string | null = null;
+
+  beforeAll(async () => {
+    receiver = await new OtlpReceiver().start();
+    if (server) db = await createTestDatabase(server);
+    else dataDir = mkdtempSync(join(tmpdir(), 'sf-trace-'));
+  });
+  afterAll(async () => {
+    await receiver.stop();
+    await db?.drop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+  const database = () => (db ? { DATABASE_URL: db.url } : { DATA_DIR: dataDir! });
+
+  it("continues the caller's trace (http/json): a server span and a query span, and the request's log line carries traceId", async () => {
+    const traceId = randomBytes(16).toString('hex');
+    const parentSpanId = randomBytes(8).toString('hex');
+    const app = await new ServerProcess(await freePort()).start({
+      ...database(),
+      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${receiver.port}`,
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+      OTEL_SERVICE_NAME: 'storefront-under-test',
+      OTEL_BSP_SCHEDULE_DELAY: '100',
+    });
+    try {
+      const res = await fetch(`${app.url}/health/ready`, {
+        headers: { traceparent: `00-${traceId}-${parentSpanId}-01`, 'x-request-id': 'trace-json-1' },
+      });
+      expect(res.status).toBe(200);
+
+      const spansOf = () =>
+        receiver.exports
+          .filter((e) => e.contentType.startsWith('application/json'))
+          .flatMap((e) => (JSON.parse(e.body.toString('utf8')) as OtlpJson).resourceSpans)
+          .flatMap((r) =>
+            r.scopeSpans.flatMap((s) =>
+              s.spans.map((span) => ({ span, scope: s.scope.name, resource: r.resource })),
+            ),
+          )
+          .filter(({ span }) => span.traceId === traceId);
+      const serverSpan = await receiver.waitFor(() => spansOf().find(({ span }) => span.kind === 2));
+      // The caller's span is the parent: the trace continues instead of starting anew.
+      expect(serverSpan.span.parentSpanId).toBe(parentSpanId);
+      // Named after the route pattern.
+      expect(serverSpan.span.name).toBe('GET /health/ready');
+      expect(serverSpan.scope).toBe('@opentelemetry/instrumentation-http');
+      const resource = Object.fromEntries(
+        serverSpan.resource.attributes.map((a) => [a.key, a.value.stringValue]),
+      );
+      expect(resource['service.name']).toBe('storefront-under-test');
+      expect(resource['service.version']).toMatch(/^\d+\.\d+\.\d+/);
+      // The readiness check's query, a child of the request's span.
+      const query = await receiver.waitFor(() =>
+        spansOf().find(
+          ({ scope, span }) =>
+            scope === '@opentelemetry/instrumentation-pg' && span.name.startsWith('pg.query'),
+        ),
+      );
+      expect(query.span.parentSpanId).toBe(serverSpan.span.spanId);
+
+      const line = app.logLines().find((l) => l.reqId === 'trace-json-1' && l.msg === 'request');
+      expect(line).toMatchObject({ traceId, spanId: serverSpan.span.spanId, path: '/health/ready' });
+    } finally {
+      // SIGTERM: the SDK is shut down with the app (what is buffered is exported), and the exit is clean.
+      expect(await app.stop()).toBe(0);
+    }
+  }, 120_000);
+
+  it('exports http/protobuf when OTEL_EXPORTER_OTLP_PROTOCOL says so (the OTel default)', async () => {
+    const traceId = randomBytes(16);
+    const parentSpanId = randomBytes(8);
+    const before = receiver.exports.length;
+    const app = await new ServerProcess(await freePort()).start({
+      ...database(),
+      OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `http://127.0.0.1:${receiver.port}/v1/traces`,
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf',
+      // A long batch delay: the span must still leave, exported on shutdown.
+      OTEL_BSP_SCHEDULE_DELAY: '60000',
+    });
+    let exit: number | null;
+    try {
+      const res = await fetch(`${app.url}/health/live`, {
+        headers: { traceparent: `00-${traceId.toString('hex')}-${parentSpanId.toString('hex')}-01` },
+      });
+      expect(res.status).toBe(200);
+    } finally {
+      exit = await app.stop();
+    }
+    expect(exit).toBe(0);
+    const sent = receiver.exports.slice(before);
+    expect(sent.length).toBeGreaterThan(0);
+    for (const e of sent) expect(e.contentType).toBe('application/x-protobuf');
+    // OTLP protobuf carries trace and span ids as raw bytes.
+    const body = Buffer.concat(sent.map((e) => e.body));
+    expect(body.includes(traceId)).toBe(true);
+    expect(body.includes(parentSpanId)).toBe(true);
+  }, 120_000);
+
+  it('refuses an OTLP protocol it cannot speak with one clear line', async () => {
+    const app = new ServerProcess(await freePort());
+    await expect(
+      app.start({
+        ...database(),
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:1',
+        OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc',
+      }),
+    ).rejects.toThrow('OTEL_EXPORTER_OTLP_PROTOCOL must be http/protobuf or http/json (got "grpc")');
+    expect(await app.stop()).toBe(1);
+  }, 60_000);
+});
