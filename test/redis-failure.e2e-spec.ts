@@ -13,7 +13,7 @@ const LIMIT = 5;
 
 /** JSON log lines the app writes (its logDestination). */
 class Logs {
-  readonly lines: { level: string; msg: string; dependency?: string }[] = [];
+  readonly lines: { level: string; msg: string; dependency?: string; error?: string }[] = [];
   readonly destination = { write: (line: string) => void this.lines.push(JSON.parse(line)) };
   count(level: string, msg: string): number {
     return this.lines.filter((l) => l.level === level && l.msg === msg).length;
@@ -98,13 +98,30 @@ class StallingProxy {
   }
 }
 
-/** A server that accepts Redis connections and never answers a byte. */
-async function silentServer(): Promise<{ port: number; stop: () => Promise<void> }> {
+/**
+ * A server that speaks just enough of the Redis protocol to be connected to: each command (a RESP array
+ * of bulk strings) is handed to `answer`, whose reply (raw RESP) is sent back; with no `answer` it
+ * accepts connections and never sends a byte (a stalled Redis).
+ */
+async function fakeRedis(
+  answer?: (command: string[]) => string,
+): Promise<{ port: number; stop: () => Promise<void> }> {
   const sockets = new Set<Socket>();
   const server = createServer((socket) => {
     sockets.add(socket);
     socket.on('error', () => undefined);
     socket.on('close', () => sockets.delete(socket));
+    if (!answer) return;
+    let buffered = '';
+    socket.on('data', (chunk) => {
+      buffered += chunk.toString('latin1');
+      for (;;) {
+        const parsed = parseCommand(buffered);
+        if (!parsed) break;
+        buffered = buffered.slice(parsed.length);
+        socket.write(answer(parsed.command));
+      }
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   return {
@@ -114,6 +131,23 @@ async function silentServer(): Promise<{ port: number; stop: () => Promise<void>
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** One complete `*N\r\n$len\r\narg\r\n…` command at the start of `text`, or null if incomplete. */
+function parseCommand(text: string): { command: string[]; length: number } | null {
+  const header = /^\*(\d+)\r\n/.exec(text);
+  if (!header) return null;
+  let at = header[0].length;
+  const command: string[] = [];
+  for (let i = 0; i < Number(header[1]); i++) {
+    const size = /^\$(\d+)\r\n/.exec(text.slice(at));
+    if (!size) return null;
+    at += size[0].length;
+    if (text.length < at + Number(size[1]) + 2) return null;
+    command.push(text.slice(at, at + Number(size[1])));
+    at += Number(size[1]) + 2;
+  }
+  return { command, length: at };
 }
 
 /** One timed request to a rate-limited route. */
@@ -173,7 +207,7 @@ describe('Redis down, stalled or back: the auth rate limit carries on without it
   });
 
   it('Redis stalled (accepts, never answers): same — nothing waits past the timeout', async () => {
-    const silent = await silentServer();
+    const silent = await fakeRedis();
     const logs = new Logs();
     const t = await TestApp.start({
       env: {
@@ -193,6 +227,51 @@ describe('Redis down, stalled or back: the auth rate limit carries on without it
     } finally {
       await t.close();
       await silent.stop();
+    }
+  });
+
+  it('Redis refusing the counting script (READONLY after a failover): counted here, degraded, one warn line, probed again', async () => {
+    const evals: number[] = [];
+    const replica = await fakeRedis(([name]) => {
+      if (name.toLowerCase() === 'info') {
+        const info = 'role:slave\r\nloading:0';
+        return `$${info.length}\r\n${info}\r\n`;
+      }
+      if (name.toLowerCase() === 'eval') {
+        evals.push(Date.now());
+        return "-READONLY You can't write against a read only replica.\r\n";
+      }
+      return '+OK\r\n';
+    });
+    const logs = new Logs();
+    const t = await TestApp.start({
+      env: {
+        AUTH_RATE_LIMIT: String(LIMIT),
+        REDIS_URL: `redis://127.0.0.1:${replica.port}`,
+        LOG_LEVEL: 'warn',
+      },
+      logDestination: logs.destination,
+    });
+    try {
+      const started = evals.length;
+      const startedAt = Date.now();
+      await expectLimitedLocally(t);
+      const elapsed = Date.now() - startedAt;
+      expect((await readiness(t)).body).toMatchObject({ status: 'ok', redis: 'degraded' });
+      // 25 requests, yet the script ran about once a second: requests do not try it once it has
+      // failed, only the probe does.
+      expect(evals.length - started).toBeLessThanOrEqual(Math.ceil(elapsed / 1000) + 1);
+      const before = evals.length;
+      await new Promise((resolve) => setTimeout(resolve, 1300));
+      expect(evals.length).toBeGreaterThan(before);
+      expect(logs.count('warn', 'redis unavailable')).toBe(1);
+      expect(logs.lines.find((l) => l.msg === 'redis unavailable')).toMatchObject({
+        dependency: 'redis',
+        error: expect.stringContaining('READONLY'),
+      });
+    } finally {
+      await t.close();
+      await replica.stop();
     }
   });
 
