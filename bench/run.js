@@ -387,6 +387,7 @@ async function main() {
       mail,
       settings,
       serverEnv,
+      serverEntry: options.entry,
       log: (message) => console.log(`    ${message}`),
     });
     cleanups.push(() => ctx.close());

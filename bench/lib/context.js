@@ -4,7 +4,7 @@
 const { Pool } = require('pg');
 const { otpFrom } = require('./mail');
 
-function createContext({ baseUrl, databaseUrl, mail, settings, log, serverEnv = {} }) {
+function createContext({ baseUrl, databaseUrl, mail, settings, log, serverEnv = {}, serverEntry }) {
   let pool = null;
 
   async function request(method, path, body, { token, headers = {} } = {}) {
@@ -69,6 +69,8 @@ function createContext({ baseUrl, databaseUrl, mail, settings, log, serverEnv = 
     databaseUrl,
     /** The environment the service was started with (its JWT_SECRET, for the ceiling server). */
     serverEnv,
+    /** The built entry the service runs (--server-entry, else dist/): further instances run the same. */
+    serverEntry,
     /** autocannon settings of this run: connections, duration, warmup, rounds. */
     ...settings,
     /** How many autocannon runs each scenario gets (warm-ups included): size consumable data by it. */

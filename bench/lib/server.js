@@ -82,7 +82,15 @@ async function startServer({
     ['--experimental-vm-modules', '--no-warnings=ExperimentalWarning', ...nodeArgs, entry],
     {
       cwd: ROOT,
-      env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl },
+      // A second instance of the service (bench/scenarios/support/instance.js) keeps the first one's
+      // PUBLIC_URL: it is the tokens' issuer, and the same tokens must work on both.
+      env: {
+        ...process.env,
+        ...env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: env.PUBLIC_URL ?? baseUrl,
+      },
       stdio: ipc ? ['ignore', out, out, 'ipc'] : ['ignore', out, out],
     },
   );
