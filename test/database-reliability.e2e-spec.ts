@@ -270,6 +270,8 @@ describeServer('the database unreachable, then back (TCP proxy)', () => {
   let t: TestApp;
   let db: TestDatabase;
   let proxy: TcpProxy;
+  const lines: string[] = [];
+  const logged = (msg: string) => lines.map((l) => JSON.parse(l)).filter((l) => l.msg === msg);
 
   beforeAll(async () => {
     db = await createTestDatabase(server!);
@@ -277,7 +279,11 @@ describeServer('the database unreachable, then back (TCP proxy)', () => {
     proxy = await new TcpProxy(target.hostname, Number(target.port || 5432)).start();
     const url = new URL(db.url);
     url.host = `127.0.0.1:${proxy.port}`;
-    t = await TestApp.start({ databaseUrl: url.toString() });
+    t = await TestApp.start({
+      databaseUrl: url.toString(),
+      env: { LOG_LEVEL: 'info' },
+      logDestination: { write: (line: string) => void lines.push(line) },
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -295,6 +301,12 @@ describeServer('the database unreachable, then back (TCP proxy)', () => {
     const me = await t.get('/v1/auth/me', { token: signedIn.access_token });
     expect([me.status, me.body.code, me.headers.get('retry-after')]).toEqual([503, 'unavailable', '5']);
     expect((await t.get('/health/live')).status).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await t.get('/v1/auth/me', { token: signedIn.access_token })).status).toBe(503);
+    // One line when the outage started, however many requests failed.
+    expect(logged('database unavailable')).toHaveLength(1);
+    expect(logged('database unavailable')[0]).toMatchObject({ level: 'error', dependency: 'database' });
+    expect(logged('database available again')).toHaveLength(0);
 
     await proxy.restart();
     // The first request after the database is back succeeds.
@@ -302,6 +314,8 @@ describeServer('the database unreachable, then back (TCP proxy)', () => {
     expect([back.status, back.body.email]).toEqual([200, 'outage@example.com']);
     const readyAgain = await t.get('/health/ready');
     expect([readyAgain.status, readyAgain.body.database]).toEqual([200, 'up']);
+    expect(logged('database available again')).toHaveLength(1);
+    expect(logged('database unavailable')).toHaveLength(1);
   });
 });
 

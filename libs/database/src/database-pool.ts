@@ -51,13 +51,17 @@ export class DatabasePool extends pg.Pool {
       this.observer?.succeeded();
     });
     // An idle connection that errors (its server process was terminated, the server restarted) is
-    // removed by pg-pool; its siblings are likely gone too.
-    this.on('error', (error) => this.connectionLost(error));
+    // removed by pg-pool; its siblings are likely gone too. No client saw anything: not an outage.
+    this.on('error', () => this.connectionLost());
   }
 
   /** A connection was lost: connections opened until now are replaced before their next use. */
-  connectionLost(error: unknown): void {
+  connectionLost(): void {
     this.freshFrom = ++this.generation;
+  }
+
+  /** A statement failed for want of the database and the failure reaches a client (after any retry). */
+  reportFailure(error: unknown): void {
     this.observer?.failed(error);
   }
 

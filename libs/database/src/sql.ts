@@ -94,10 +94,18 @@ export class Sql {
       // runs once more on one of them. A write runs again only if it provably never reached the server;
       // otherwise it may have committed before the connection went, and the caller gets 503.
       if (!isConnectionLost(error)) throw error;
-      this.pool.connectionLost(error);
-      if (!isRead(statement.text) && !neverSent(error)) throw error;
-      return this.onPool<T>(statement);
+      this.pool.connectionLost();
+      if (!isRead(statement.text) && !neverSent(error)) throw this.failed(error);
+      return this.onPool<T>(statement).catch((again: unknown) => {
+        throw isConnectionLost(again) ? this.failed(again) : again;
+      });
     }
+  }
+
+  /** Reports a lost-connection failure that reaches the caller (one log line per outage), and returns it. */
+  private failed(error: unknown): unknown {
+    this.pool.reportFailure(error);
+    return error;
   }
 
   private async onPool<T extends QueryResultRow>(statement: SqlStatement): Promise<SqlResult<T>> {
@@ -118,8 +126,10 @@ export class Sql {
       return await work();
     } catch (error) {
       if (!isConnectionLost(error)) throw error;
-      this.pool.connectionLost(error);
-      return work();
+      this.pool.connectionLost();
+      return work().catch((again: unknown) => {
+        throw isConnectionLost(again) ? this.failed(again) : again;
+      });
     }
   }
 
@@ -153,12 +163,14 @@ export class Sql {
       });
     } catch (error) {
       if (!isConnectionLost(error)) throw error;
-      this.pool.connectionLost(error);
+      this.pool.connectionLost();
       // Lost before `work` ran (on BEGIN, or acquiring the connection): nothing was written, so the
       // whole transaction runs again on a fresh connection. Lost during `work`: the server rolled it
       // back, or it committed just before the connection went; only the caller's retry can tell.
-      if (started) throw error;
-      return attempt(work);
+      if (started) throw this.failed(error);
+      return attempt(work).catch((again: unknown) => {
+        throw isConnectionLost(again) ? this.failed(again) : again;
+      });
     }
   }
 }
