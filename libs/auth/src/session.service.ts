@@ -37,7 +37,11 @@ export class SessionService {
     private readonly hasher: SecretHasher,
     private readonly tokens: AccessTokenService,
   ) {
-    this.limits = { refreshTokenTtl: config.refreshTokenTtl, sessionMaxAge: config.sessionMaxAge };
+    this.limits = {
+      accessTokenTtl: config.accessTokenTtl,
+      refreshTokenTtl: config.refreshTokenTtl,
+      sessionMaxAge: config.sessionMaxAge,
+    };
   }
 
   async open(accountId: string, method: string, client: ClientInfo): Promise<TokenPair> {
@@ -83,7 +87,10 @@ export class SessionService {
   }
 
   async revoke(accountId: string, sessionId: string, reason: string): Promise<void> {
-    if (!isUuid(sessionId) || !(await this.sessions.revoke(accountId, sessionId, reason)))
+    if (
+      !isUuid(sessionId) ||
+      !(await this.sessions.revoke(accountId, sessionId, reason, this.config.sessionMaxAge))
+    )
       throw AuthErrors.sessionNotFound();
   }
 

@@ -16,8 +16,30 @@ export interface SessionRow {
 
 /** Lifetimes the statements need (seconds), from the configuration. */
 export interface SessionLimits {
+  accessTokenTtl: number;
   refreshTokenTtl: number;
   sessionMaxAge: number;
+}
+
+/**
+ * When a session is live — the one definition the per-request check, the session list, revocation and
+ * refresh all use: not revoked, its end (`expires_at`) not passed, and younger than SESSION_MAX_AGE
+ * (`maxAge`: the placeholder of that parameter; checked here too because the setting may have been
+ * lowered since `expires_at` was written). `alias`: the sessions table's alias, or none.
+ */
+function liveSession(alias: string | null, maxAge: string): string {
+  const c = alias ? `${alias}.` : '';
+  return `${c}revoked_at IS NULL AND ${c}expires_at > now() AND ${c}created_at > now() - make_interval(secs => ${maxAge})`;
+}
+
+/**
+ * A session's end as written at sign-in and at each refresh: the later of the new refresh token's
+ * expiry and the new access token's, so every token the session has handed out ends with it or before
+ * it (ACCESS_TOKEN_TTL may be longer than REFRESH_TOKEN_TTL), never past SESSION_MAX_AGE from sign-in.
+ * `$access`, `$refresh`, `$maxAge`: placeholders; `createdAt`: the sign-in time.
+ */
+function sessionEnd(access: string, refresh: string, maxAge: string, createdAt: string): string {
+  return `LEAST(now() + make_interval(secs => GREATEST(${access}::int, ${refresh}::int)), ${createdAt} + make_interval(secs => ${maxAge}::int))`;
 }
 
 /**
@@ -42,8 +64,16 @@ export class SessionsRepository {
   ): Promise<string> {
     const row = await this.sql.one<{ id: string }>({
       text: `INSERT INTO sessions (account_id, method, user_agent, ip, expires_at)
-             VALUES ($1, $2, $3, $4, now() + make_interval(secs => LEAST($5::int, $6::int))) RETURNING id`,
-      values: [accountId, method, client.userAgent, client.ip, limits.refreshTokenTtl, limits.sessionMaxAge],
+             VALUES ($1, $2, $3, $4, ${sessionEnd('$7', '$5', '$6', 'now()')}) RETURNING id`,
+      values: [
+        accountId,
+        method,
+        client.userAgent,
+        client.ip,
+        limits.refreshTokenTtl,
+        limits.sessionMaxAge,
+        limits.accessTokenTtl,
+      ],
     });
     return (row as { id: string }).id;
   }
@@ -67,8 +97,7 @@ export class SessionsRepository {
       text: `UPDATE refresh_tokens rt SET used_at = now()
                FROM sessions s
               WHERE rt.token_hash = $1 AND rt.used_at IS NULL AND rt.expires_at > now()
-                AND s.id = rt.session_id AND s.revoked_at IS NULL
-                AND s.created_at > now() - make_interval(secs => $2)
+                AND s.id = rt.session_id AND ${liveSession('s', '$2')}
               RETURNING s.id AS session_id, s.account_id`,
       values: [tokenHash, sessionMaxAge],
     });
@@ -85,30 +114,34 @@ export class SessionsRepository {
     return this.sql.one({
       text: `SELECT rt.session_id, s.account_id,
                     rt.used_at > now() - make_interval(secs => $2) AS within_interval,
-                    (s.revoked_at IS NULL AND rt.expires_at > now()
-                      AND s.created_at > now() - make_interval(secs => $3)) AS session_live
+                    (rt.expires_at > now() AND ${liveSession('s', '$3')}) AS session_live
                FROM refresh_tokens rt JOIN sessions s ON s.id = rt.session_id
               WHERE rt.token_hash = $1 AND rt.used_at IS NOT NULL`,
       values: [tokenHash, reuseInterval, sessionMaxAge],
     });
   }
 
-  /** Slides the session (never past SESSION_MAX_AGE from sign-in). */
+  /** Slides the session's end (never past SESSION_MAX_AGE from sign-in) as a refresh hands out a new pair. */
   async slide(sessionId: string, limits: SessionLimits): Promise<void> {
     await this.sql.run({
       text: `UPDATE sessions
-                SET expires_at = LEAST(now() + make_interval(secs => $2), created_at + make_interval(secs => $3)),
+                SET expires_at = ${sessionEnd('$4', '$2', '$3', 'created_at')},
                     last_used_at = now()
               WHERE id = $1`,
-      values: [sessionId, limits.refreshTokenTtl, limits.sessionMaxAge],
+      values: [sessionId, limits.refreshTokenTtl, limits.sessionMaxAge, limits.accessTokenTtl],
     });
   }
 
   /** Revokes one live session of the account; false when there is none. */
-  async revoke(accountId: string, sessionId: string, reason: string): Promise<boolean> {
+  async revoke(
+    accountId: string,
+    sessionId: string,
+    reason: string,
+    sessionMaxAge: number,
+  ): Promise<boolean> {
     const result = await this.revocation(reason)
       .where('id = :sessionId AND account_id = :accountId', { sessionId, accountId })
-      .andWhere('revoked_at IS NULL AND expires_at > now()')
+      .andWhere(liveSession(null, ':sessionMaxAge'), { sessionMaxAge })
       .execute();
     return (result.affected ?? 0) > 0;
   }
@@ -130,8 +163,8 @@ export class SessionsRepository {
       this.sessions
         .createQueryBuilder('s')
         .select('id, method, created_at, last_used_at, user_agent, ip') // the row as PostgreSQL names it
-        .where('s.account_id = :accountId AND s.revoked_at IS NULL AND s.expires_at > now()', { accountId })
-        .andWhere('s.created_at > now() - make_interval(secs => :sessionMaxAge)', { sessionMaxAge })
+        .where('s.account_id = :accountId', { accountId })
+        .andWhere(liveSession('s', ':sessionMaxAge'), { sessionMaxAge })
         .orderBy('s.created_at', 'DESC')
         .addOrderBy('s.id')
         .getRawMany<SessionRow>(),
@@ -147,7 +180,7 @@ export class SessionsRepository {
 
   /**
    * The revocation read of every account request, one prepared, indexed statement: the session is live
-   * (not revoked, younger than `sessionMaxAge` seconds, its account still there). Account tokens die
+   * (liveSession: not revoked, not ended, younger than `sessionMaxAge` seconds; its account still there). Account tokens die
    * with their session (logout, logout-all, session revocation, refresh-token reuse); only app tokens
    * are ever revoked one by one by jti (revoked_tokens), so that table is not probed here. `stale` says
    * the session's last use is older than `touchAfter` seconds (by the database's clock, which wrote it).
@@ -161,8 +194,7 @@ export class SessionsRepository {
     return this.sql.one({
       name: 'auth_session_live',
       text: `SELECT s.last_used_at < now() - make_interval(secs => $4) AS stale FROM sessions s
-              WHERE s.id = $1 AND s.account_id = $2 AND s.revoked_at IS NULL
-                AND s.created_at > now() - make_interval(secs => $3)`,
+              WHERE s.id = $1 AND s.account_id = $2 AND ${liveSession('s', '$3')}`,
       values: [sessionId, accountId, sessionMaxAge, touchAfter],
     });
   }
@@ -189,8 +221,7 @@ export class SessionsRepository {
                     to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
                     a.providers
                FROM sessions s JOIN accounts a ON a.id = s.account_id
-              WHERE s.id = $1 AND s.account_id = $2 AND s.revoked_at IS NULL
-                AND s.created_at > now() - make_interval(secs => $3)`,
+              WHERE s.id = $1 AND s.account_id = $2 AND ${liveSession('s', '$3')}`,
       values: [sessionId, accountId, sessionMaxAge, touchAfter],
     });
     if (!row) return undefined;
