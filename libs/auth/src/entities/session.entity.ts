@@ -39,7 +39,10 @@ export class SessionEntity {
   @Column({ name: 'last_used_at', type: 'timestamptz', default: () => 'now()' })
   lastUsedAt!: Date;
 
-  /** Moves forward with every refresh (the refresh token's own expiry). */
+  /**
+   * The session's end: the later of its refresh token's and its last access token's expiry, moved
+   * forward by every refresh, never past SESSION_MAX_AGE from sign-in (sessions.repository.ts).
+   */
   @Column({ name: 'expires_at', type: 'timestamptz' })
   expiresAt!: Date;
 

@@ -10,7 +10,9 @@ const LAST_USED_GRANULARITY_SECONDS = 60;
 
 /**
  * The revocation read for account tokens: one prepared, indexed query per request that the session is
- * live (not revoked, younger than SESSION_MAX_AGE, account still there). An account token lives and
+ * live (not revoked, not ended, younger than SESSION_MAX_AGE, account still there) — the same definition
+ * the session list and revocation use (sessions.repository.ts), so a session that accepts requests can
+ * always be listed and revoked. An account token lives and
  * dies with its session; nothing revokes one account token alone.
  */
 @Injectable()
