@@ -27,7 +27,7 @@ export interface SqlStatement {
  * and takes no lock or sequence value (a session advisory lock taken on the retry's connection would
  * outlive the request). Only asked after a failure, never on the hot path.
  */
-function isRead(text: string): boolean {
+export function isRead(text: string): boolean {
   return (
     /^\s*SELECT\b/i.test(text) &&
     !/\b(pg_advisory\w*|pg_try_advisory\w*|nextval|setval)\s*\(|\bFOR\s+(NO\s+KEY\s+)?(UPDATE|SHARE|KEY\s+SHARE)\b/i.test(
