@@ -46,9 +46,9 @@ export const ERROR_TABLE = {
   internal_error: { status: 500, title: 'Internal server error', log: 'error' },
   unavailable: { status: 503, title: 'Service unavailable', log: 'warn' },
   console_not_built: { status: 503, title: 'Service unavailable', log: 'warn' },
-  // The SMTP server refused, failed or did not take the mail within 10 s. Not logged per request: the
-  // `smtp` dependency monitor logs the outage once when it starts and once when it ends.
-  mail_unavailable: { status: 503, title: 'Mail unavailable', log: 'none' },
+  // The SMTP server refused, failed or did not take the mail within 10 s (the `smtp` dependency monitor
+  // also logs the outage once when it starts and once when it ends).
+  mail_unavailable: { status: 503, title: 'Mail unavailable', log: 'warn' },
   // Sign-in (libs/auth).
   invalid_otp: client(401, 'Invalid one-time password'),
   session_not_found: client(404, 'Not found'),
@@ -71,6 +71,14 @@ export const ERROR_TABLE = {
   invalid_client: client(401, 'Invalid client'),
   unsupported_grant_type: client(400, 'Unsupported grant type'),
   invalid_scope: client(400, 'Invalid scope'),
+  // The owner's catalogue and orders over REST (libs/storefront/src/owner).
+  handle_taken: client(409, 'Conflict'),
+  product_not_found: client(404, 'Not found'),
+  order_not_found: client(404, 'Not found'),
+  // Webhooks (libs/webhooks).
+  webhook_not_found: client(404, 'Not found'),
+  delivery_not_found: client(404, 'Not found'),
+  webhook_limit_reached: client(409, 'Conflict'),
   // Idempotency-Key (libs/database).
   idempotency_key_in_use: client(409, 'Idempotency key in use'),
   idempotency_key_reused: client(422, 'Idempotency key reused'),
