@@ -23,6 +23,9 @@ import { OrderLineResolver, OrdersResolver } from './resolvers/orders.resolver';
 import { ProductsResolver } from './resolvers/products.resolver';
 import { StoreResolver } from './resolvers/store.resolver';
 import type { StorefrontCaller } from './scopes';
+import { OwnerCatalogueService } from './owner/owner-catalogue.service';
+import { OwnerOrdersController } from './owner/owner-orders.controller';
+import { OwnerProductsController } from './owner/owner-products.controller';
 
 /** The resolvers and services: the only module the GraphQL schema is built from. */
 @Module({
@@ -39,7 +42,7 @@ import type { StorefrontCaller } from './scopes';
     OrdersResolver,
     OrderLineResolver,
   ],
-  exports: [LoadersFactory],
+  exports: [LoadersFactory, ProductsService, OrdersService],
 })
 export class StorefrontApiModule {}
 
@@ -51,6 +54,7 @@ export class StorefrontApiModule {}
 @Module({
   imports: [
     AuthModule,
+    StoresModule,
     StorefrontApiModule,
     GraphQLModule.forRootAsync<ApolloDriverConfig>({
       driver: ApolloDriver,
@@ -102,6 +106,8 @@ export class StorefrontApiModule {}
       }),
     }),
   ],
-  providers: [StorefrontHttpAuth],
+  // The same catalogue and orders for the store's owner over REST (/v1/user/stores/:id/products, /orders).
+  controllers: [OwnerProductsController, OwnerOrdersController],
+  providers: [StorefrontHttpAuth, OwnerCatalogueService],
 })
 export class StorefrontModule {}

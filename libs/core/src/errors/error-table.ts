@@ -71,6 +71,14 @@ export const ERROR_TABLE = {
   invalid_client: client(401, 'Invalid client'),
   unsupported_grant_type: client(400, 'Unsupported grant type'),
   invalid_scope: client(400, 'Invalid scope'),
+  // The owner's catalogue and orders over REST (libs/storefront/src/owner).
+  handle_taken: client(409, 'Conflict'),
+  product_not_found: client(404, 'Not found'),
+  order_not_found: client(404, 'Not found'),
+  // Webhooks (libs/webhooks).
+  webhook_not_found: client(404, 'Not found'),
+  delivery_not_found: client(404, 'Not found'),
+  webhook_limit_reached: client(409, 'Conflict'),
   // Idempotency-Key (libs/database).
   idempotency_key_in_use: client(409, 'Idempotency key in use'),
   idempotency_key_reused: client(422, 'Idempotency key reused'),

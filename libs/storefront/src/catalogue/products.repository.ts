@@ -18,6 +18,24 @@ const LIST_SQL = (withCursor: boolean, withQuery: boolean) => {
   return `SELECT ${PRODUCT_COLUMNS} FROM products p WHERE ${where.join(' AND ')}
     ORDER BY p.created_at, p.id LIMIT $${++n}`;
 };
+// The owner's list (REST, the console) reads newest first: the same four shapes walking the index backwards.
+const NEWEST_SQL = (withCursor: boolean, withQuery: boolean) => {
+  let n = 1;
+  const where = ['p.store_id = $1', 'p.deleted_at IS NULL'];
+  if (withCursor) where.push(`(p.created_at, p.id) < ($${++n}::timestamptz, $${++n}::uuid)`);
+  if (withQuery) {
+    const q = `$${++n}`;
+    where.push(`(p.title ILIKE ${q} ESCAPE '\\' OR p.handle ILIKE ${q} ESCAPE '\\')`);
+  }
+  return `SELECT ${PRODUCT_COLUMNS} FROM products p WHERE ${where.join(' AND ')}
+    ORDER BY p.created_at DESC, p.id DESC LIMIT $${++n}`;
+};
+const NEWEST_STATEMENTS = {
+  owner_products_page: NEWEST_SQL(false, false),
+  owner_products_page_after: NEWEST_SQL(true, false),
+  owner_products_search: NEWEST_SQL(false, true),
+  owner_products_search_after: NEWEST_SQL(true, true),
+};
 const LIST_STATEMENTS = {
   sf_products_page: LIST_SQL(false, false),
   sf_products_page_after: LIST_SQL(true, false),
@@ -56,6 +74,20 @@ export class ProductsRepository {
     const name =
       `sf_products_${options.pattern ? 'search' : 'page'}${options.after ? '_after' : ''}` as keyof typeof LIST_STATEMENTS;
     return this.sql.rows<ProductRow>({ name, text: LIST_STATEMENTS[name], values });
+  }
+
+  /** One page newest first, before the cursor (the owner's list); otherwise as page(). */
+  pageNewest(
+    storeId: string,
+    options: { before?: { createdAt: string; id: string } | null; pattern?: string | null; limit: number },
+  ): Promise<ProductRow[]> {
+    const values: unknown[] = [storeId];
+    if (options.before) values.push(options.before.createdAt, options.before.id);
+    if (options.pattern) values.push(options.pattern);
+    values.push(options.limit);
+    const name =
+      `owner_products_${options.pattern ? 'search' : 'page'}${options.before ? '_after' : ''}` as keyof typeof NEWEST_STATEMENTS;
+    return this.sql.rows<ProductRow>({ name, text: NEWEST_STATEMENTS[name], values });
   }
 
   byId(storeId: string, id: string): Promise<ProductRow | undefined> {

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { isUuid } from '@app/core';
+import { Caller, isUuid } from '@app/core';
 import { EventsWriter } from '@app/events';
 import { ProductCreateInput, ProductUpdateInput } from '../inputs/product.input';
 import { ProductModel } from '../models/product.model';
 import { parseAmount } from '../money/money';
 import { afterKey, Page, pageSize, toPage } from '../pagination/page';
+import { ProductRow } from './product.row';
 import { requireScope, StorefrontCaller } from '../scopes';
 import { StorefrontErrors } from '../storefront.errors';
 import { toProductModel } from './product.row';
@@ -90,34 +91,57 @@ export class ProductsService {
 
   async create(caller: StorefrontCaller, input: ProductCreateInput): Promise<ProductModel> {
     requireScope(caller, 'products:write');
-    const price = this.price(input.price, input.currencyCode);
     try {
-      return await this.products.transaction(async (tx) => {
-        const product = toProductModel(
-          await this.products.insert(tx, caller.storeId, {
-            handle: input.handle,
-            title: input.title,
-            description: input.description ?? null,
-            priceMinor: price.toString(),
-            currencyCode: input.currencyCode,
-            inventory: input.inventory,
-          }),
-        );
-        await this.events.emit(tx, {
-          storeId: caller.storeId,
-          type: 'product.created',
-          caller,
-          data: toProductView(product),
-        });
-        return product;
-      });
+      return await this.createAs(caller.storeId, caller, input);
     } catch (error) {
       throw this.translate(error);
     }
   }
 
+  /**
+   * The write itself, for a caller already allowed to write this store's catalogue (an app with the scope,
+   * or the store's owner over REST). A taken handle surfaces as the database's unique violation
+   * (isHandleTaken) so each transport names it its own way.
+   */
+  async createAs(storeId: string, caller: Caller, input: ProductCreateInput): Promise<ProductModel> {
+    const price = this.price(input.price, input.currencyCode);
+    return this.products.transaction(async (tx) => {
+      const product = toProductModel(
+        await this.products.insert(tx, storeId, {
+          handle: input.handle,
+          title: input.title,
+          description: input.description ?? null,
+          priceMinor: price.toString(),
+          currencyCode: input.currencyCode,
+          inventory: input.inventory,
+        }),
+      );
+      await this.events.emit(tx, {
+        storeId,
+        type: 'product.created',
+        caller,
+        data: toProductView(product),
+      });
+      return product;
+    });
+  }
+
   async update(caller: StorefrontCaller, id: string, input: ProductUpdateInput): Promise<ProductModel> {
     requireScope(caller, 'products:write');
+    try {
+      return await this.updateAs(caller.storeId, caller, id, input);
+    } catch (error) {
+      throw this.translate(error);
+    }
+  }
+
+  /** As createAs: the update of an allowed caller; a taken handle is the raw unique violation. */
+  async updateAs(
+    storeId: string,
+    caller: Caller,
+    id: string,
+    input: ProductUpdateInput,
+  ): Promise<ProductModel> {
     if (!isUuid(id)) throw this.notFound();
     const changes: ProductChanges = {};
     if (input.currencyCode !== undefined && input.price === undefined) {
@@ -129,7 +153,7 @@ export class ProductsService {
     if (input.price !== undefined) {
       let currency = input.currencyCode;
       if (currency === undefined) {
-        currency = await this.products.currencyOf(caller.storeId, id);
+        currency = await this.products.currencyOf(storeId, id);
         if (currency === undefined) throw this.notFound();
       }
       changes.price_minor = this.price(input.price, currency).toString();
@@ -139,35 +163,35 @@ export class ProductsService {
     if (input.title !== undefined) changes.title = input.title;
     if (input.description !== undefined) changes.description = input.description;
     if (input.inventory !== undefined) changes.inventory = input.inventory;
-    try {
-      const product = await this.products.transaction(async (tx) => {
-        const row = await this.products.update(tx, caller.storeId, id, changes);
-        if (!row) return undefined;
-        const model = toProductModel(row);
-        await this.events.emit(tx, {
-          storeId: caller.storeId,
-          type: 'product.updated',
-          caller,
-          data: toProductView(model),
-        });
-        return model;
+    const product = await this.products.transaction(async (tx) => {
+      const row = await this.products.update(tx, storeId, id, changes);
+      if (!row) return undefined;
+      const model = toProductModel(row);
+      await this.events.emit(tx, {
+        storeId,
+        type: 'product.updated',
+        caller,
+        data: toProductView(model),
       });
-      if (!product) throw this.notFound();
-      return product;
-    } catch (error) {
-      throw this.translate(error);
-    }
+      return model;
+    });
+    if (!product) throw this.notFound();
+    return product;
   }
 
   /** Marks the product deleted (order lines keep it); its handle becomes free. */
   async delete(caller: StorefrontCaller, id: string): Promise<string> {
     requireScope(caller, 'products:write');
+    return this.deleteAs(caller.storeId, caller, id);
+  }
+
+  async deleteAs(storeId: string, caller: Caller, id: string): Promise<string> {
     if (!isUuid(id)) throw this.notFound();
     const deleted = await this.products.transaction(async (tx) => {
-      const gone = await this.products.softDelete(tx, caller.storeId, id);
+      const gone = await this.products.softDelete(tx, storeId, id);
       if (gone)
         await this.events.emit(tx, {
-          storeId: caller.storeId,
+          storeId,
           type: 'product.deleted',
           caller,
           data: { id },
@@ -176,6 +200,35 @@ export class ProductsService {
     });
     if (!deleted) throw this.notFound();
     return deleted;
+  }
+
+  /**
+   * The owner's list (REST): newest first, `limit` rows after the cursor `before` (the last row's key of
+   * the previous page), matching `query` like the storefront's search. The rows come one more than asked,
+   * so the caller knows whether there is a next page.
+   */
+  async listNewest(
+    storeId: string,
+    args: { limit: number; before: { createdAt: string; id: string } | null; query: string },
+  ): Promise<{ products: ProductModel[]; rows: ProductRow[] }> {
+    const rows = await this.products.pageNewest(storeId, {
+      before: args.before,
+      pattern: args.query ? likePattern(args.query) : null,
+      limit: args.limit + 1,
+    });
+    return { products: rows.slice(0, args.limit).map(toProductModel), rows };
+  }
+
+  /** One live product of the store by id, or null (another store's and deleted ones included). */
+  async findIn(storeId: string, id: string): Promise<ProductModel | null> {
+    if (!isUuid(id)) return null;
+    const row = await this.products.byId(storeId, id);
+    return row ? toProductModel(row) : null;
+  }
+
+  /** Whether a write failed on the per-store handle uniqueness (each transport names it its own way). */
+  isHandleTaken(error: unknown): boolean {
+    return isUniqueViolation(error, 'uq_products_store_handle');
   }
 
   private price(amount: string, currencyCode: string): bigint {

@@ -53,6 +53,27 @@ export class OrdersRepository {
         });
   }
 
+  /** One page newest first, before the cursor when given (the owner's list). */
+  pageNewest(
+    storeId: string,
+    options: { before?: { createdAt: string; id: string } | null; limit: number },
+  ): Promise<OrderRow[]> {
+    return options.before
+      ? this.sql.rows<OrderRow>({
+          name: 'owner_orders_page_after',
+          text: `SELECT ${ORDER_COLUMNS} FROM orders o
+            WHERE o.store_id = $1 AND (o.created_at, o.id) < ($2::timestamptz, $3::uuid)
+            ORDER BY o.created_at DESC, o.id DESC LIMIT $4`,
+          values: [storeId, options.before.createdAt, options.before.id, options.limit],
+        })
+      : this.sql.rows<OrderRow>({
+          name: 'owner_orders_page',
+          text: `SELECT ${ORDER_COLUMNS} FROM orders o WHERE o.store_id = $1
+            ORDER BY o.created_at DESC, o.id DESC LIMIT $2`,
+          values: [storeId, options.limit],
+        });
+  }
+
   byId(storeId: string, id: string): Promise<OrderRow | undefined> {
     return this.sql.one<OrderRow>({
       name: 'sf_order_by_id',

@@ -7,7 +7,7 @@ import { OrderLineModel, OrderModel } from '../models/order.model';
 import { afterKey, Page, pageSize, toPage } from '../pagination/page';
 import { requireScope, StorefrontCaller } from '../scopes';
 import { StorefrontErrors } from '../storefront.errors';
-import { toOrderView } from './order.view';
+import { OrderView, toOrderView } from './order.view';
 import { LineRow, OrderRow, OrdersRepository } from './orders.repository';
 
 function toOrderModel(row: OrderRow): OrderModel {
@@ -64,6 +64,34 @@ export class OrdersService {
     if (!isUuid(id)) return null;
     const row = await this.orders.byId(caller.storeId, id);
     return row ? toOrderModel(row) : null;
+  }
+
+  /**
+   * The owner's list (REST): newest first, `limit` orders before the cursor key, each with its lines, as
+   * the event's `data` shows an order. One row more than asked comes back in `rows` (is there a next page).
+   */
+  async listNewest(
+    storeId: string,
+    args: { limit: number; before: { createdAt: string; id: string } | null },
+  ): Promise<{ orders: OrderView[]; rows: OrderRow[] }> {
+    const rows = await this.orders.pageNewest(storeId, { before: args.before, limit: args.limit + 1 });
+    const visible = rows.slice(0, args.limit).map(toOrderModel);
+    const lines = visible.length
+      ? await this.linesOf(
+          storeId,
+          visible.map((o) => o.id),
+        )
+      : new Map();
+    return { orders: visible.map((o) => toOrderView(o, lines.get(o.id) ?? [])), rows };
+  }
+
+  /** One order of the store with its lines, or null (another store's included). */
+  async findIn(storeId: string, id: string): Promise<OrderView | null> {
+    if (!isUuid(id)) return null;
+    const row = await this.orders.byId(storeId, id);
+    if (!row) return null;
+    const lines = await this.linesOf(storeId, [row.id]);
+    return toOrderView(toOrderModel(row), lines.get(row.id) ?? []);
   }
 
   /** For the request's DataLoader: the lines of many orders in one query (the orders are the caller's). */

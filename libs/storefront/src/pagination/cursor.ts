@@ -5,7 +5,9 @@ import { isUuid } from '@app/core';
  * precision, as PostgreSQL prints it, and the id as tie-breaker) plus the kind of list, so a page is
  * found by an index seek, never by OFFSET, and a cursor from one list is refused by another.
  */
-export type CursorKind = 'p' | 'o';
+// 'p'/'o': the storefront's lists (oldest first); 'np'/'no': the owner's REST lists (newest first), so a
+// cursor of one direction is refused by the other.
+export type CursorKind = 'p' | 'o' | 'np' | 'no';
 
 export interface CursorKey {
   /** created_at in UTC, microseconds: 2026-01-02T03:04:05.123456Z */
