@@ -36,6 +36,17 @@ export function isRead(text: string): boolean {
   );
 }
 
+/**
+ * No connection could be opened within connectionTimeoutMillis (5 s): the server is unreachable, not a
+ * connection lost under us. A retry would wait as long again before the same 503.
+ */
+function connectTimedOut(error: unknown): boolean {
+  const message = (error as { message?: unknown } | null)?.message;
+  return (
+    typeof message === 'string' && /connection timeout|timeout exceeded when trying to connect/.test(message)
+  );
+}
+
 /** The error proves the statement never left this process (no connection, or one known dead before sending). */
 function neverSent(error: unknown): boolean {
   const e = error as { [NOT_SENT]?: boolean; message?: unknown } | null;
@@ -94,6 +105,7 @@ export class Sql {
       // runs once more on one of them. A write runs again only if it provably never reached the server;
       // otherwise it may have committed before the connection went, and the caller gets 503.
       if (!isConnectionLost(error)) throw error;
+      if (connectTimedOut(error)) throw this.failed(error);
       this.pool.connectionLost();
       if (!isRead(statement.text) && !neverSent(error)) throw this.failed(error);
       return this.onPool<T>(statement).catch((again: unknown) => {
@@ -126,6 +138,7 @@ export class Sql {
       return await work();
     } catch (error) {
       if (!isConnectionLost(error)) throw error;
+      if (connectTimedOut(error)) throw this.failed(error);
       this.pool.connectionLost();
       return work().catch((again: unknown) => {
         throw isConnectionLost(again) ? this.failed(again) : again;
@@ -163,6 +176,7 @@ export class Sql {
       });
     } catch (error) {
       if (!isConnectionLost(error)) throw error;
+      if (connectTimedOut(error)) throw this.failed(error);
       this.pool.connectionLost();
       // Lost before `work` ran (on BEGIN, or acquiring the connection): nothing was written, so the
       // whole transaction runs again on a fresh connection. Lost during `work`: the server rolled it
