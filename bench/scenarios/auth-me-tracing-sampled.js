@@ -1,0 +1,24 @@
+'use strict';
+// Issue #24: `me-tracing` with one trace in ten kept (OTEL_TRACES_SAMPLER=parentbased_traceidratio,
+// OTEL_TRACES_SAMPLER_ARG=0.1), how a busy production instance would run it: every request still goes
+// through the instrumentation and carries a context, one in ten records and exports its spans.
+const { instance, stopInstance, otlpSink, meOn } = require('./support/instance');
+
+module.exports = {
+  name: 'me-tracing-10',
+  title: 'GET /v1/auth/me, tracing, 10 % sampled',
+  order: 13,
+  ratioTo: 'me',
+  ratioLabel: 'me-tracing-10/me',
+  async setup(ctx) {
+    const sink = await otlpSink();
+    const { server } = await instance(ctx, 'me-tracing-10', {
+      OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf',
+      OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+      OTEL_TRACES_SAMPLER_ARG: '0.1',
+    });
+    return { ...(await meOn(ctx, server.baseUrl)), otherServer: server.pid };
+  },
+  teardown: () => stopInstance('me-tracing-10'),
+};
