@@ -202,6 +202,46 @@ describe('SDK: every public method with its defaults, against the server', () =>
     for await (const p of storefront.products.iterate()) sfAll.push(p.handle);
     expect(sfAll).toEqual(['mug']);
 
+    // ── AccountClient: the owner's catalogue, orders and events ─────────────────────────────────
+    const tea = await account.products.create(store.id, {
+      handle: 'tea',
+      title: 'Tea',
+      price: '3.00',
+      currencyCode: 'EUR',
+      inventory: 7,
+    });
+    traced(tea);
+    expect(tea.price).toEqual({ amount: '3.00', currencyCode: 'EUR' });
+    const teaUpdated = await account.products.update(store.id, tea.id, { title: 'Green tea' });
+    traced(teaUpdated);
+    expect(teaUpdated.title).toBe('Green tea');
+    const teaRead = await account.products.get(store.id, tea.id);
+    traced(teaRead);
+    expect(teaRead).toEqual(teaUpdated);
+    const ownerPage = await account.products.list(store.id);
+    traced(ownerPage);
+    expect(ownerPage.data.map((p) => p.handle)).toEqual(['tea', 'mug']);
+    expect(ownerPage.nextCursor).toBeNull();
+    const ownerAll: string[] = [];
+    for await (const p of account.products.iterate(store.id)) {
+      traced(p);
+      ownerAll.push(p.handle);
+    }
+    expect(ownerAll).toEqual(['tea', 'mug']);
+    traced(await account.products.delete(store.id, tea.id));
+    const ownerOrders = await account.orders.list(store.id);
+    traced(ownerOrders);
+    expect(ownerOrders.data.map((o) => o.id)).toEqual([order.id]);
+    const ownerOrder = await account.orders.get(store.id, order.id);
+    traced(ownerOrder);
+    expect(ownerOrder.lines.map((l) => l.productId)).toEqual([mug.id, cup.id]);
+    const ownerIterated: string[] = [];
+    for await (const o of account.orders.iterate(store.id)) ownerIterated.push(o.id);
+    expect(ownerIterated).toEqual([order.id]);
+    const activity = await account.events.list(store.id);
+    traced(activity);
+    expect(activity.data[0]).toMatchObject({ type: 'product.deleted', actor: { type: 'account' } });
+
     // ── AccountClient: the rest (deletes, sessions, social sign-in, sign-out) ──────────────────
     traced(await account.publicTokens.delete(store.id, pub.id));
     traced(await account.apps.delete(app.id));

@@ -25,8 +25,14 @@ import type {
   Stage2,
   Stage3,
   Stage4,
+  ListPage,
   Store,
+  StoreEvent,
+  StoreOrder,
   StorePatch,
+  StoreProduct,
+  StoreProductInput,
+  StoreProductUpdate,
   TokenPair,
 } from './types';
 
@@ -59,6 +65,36 @@ const REFRESH_MARGIN_MS = 30_000;
  */
 const REFRESH_REUSE_INTERVAL_MS = 10_000;
 const INSPECT = Symbol.for('nodejs.util.inspect.custom');
+
+/** Page size of the REST lists' `iterate()` (the server's maximum is 100). */
+const LIST_PAGE = 50;
+
+/** `?a=1&b=x` from the arguments that are set (undefined and null are left out). */
+function queryString(args: Record<string, string | number | null | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(args)) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** Walks a REST list page by page (`nextCursor` → `after`); each item carries its page's request id. */
+async function* pages<T extends object>(
+  page: (after: string | null) => Promise<ListPage<T>>,
+  after: string | null,
+): AsyncGenerator<T, void, undefined> {
+  let cursor = after;
+  for (;;) {
+    const result = await page(cursor);
+    for (const item of result.data) {
+      withRequestId(item, result.requestId ?? null);
+      yield item;
+    }
+    if (!result.nextCursor) return;
+    cursor = result.nextCursor;
+  }
+}
 
 /** Every call on a signed-out client: the same class and status as a session the server refused. */
 function notSignedIn(): ApiError {
@@ -399,7 +435,81 @@ export class AccountClient {
       ),
   };
 
+  /** A store's catalogue, for its owner (the storefront's rules; writes are events with you as the actor). */
+  readonly products = {
+    /** One page, newest first: `query` searches titles and handles; `limit` 1–100 (default 20). */
+    list: (
+      storeId: string,
+      args: { query?: string; limit?: number; after?: string | null } = {},
+      options: CallOptions = {},
+    ): Promise<ListPage<StoreProduct>> =>
+      this.#call('GET', `${this.#storePath(storeId)}/products${queryString(args)}`, undefined, options),
+    /** Every product (optionally matching `query`), newest first, fetched page by page as the loop asks. */
+    iterate: (
+      storeId: string,
+      args: { query?: string; limit?: number; after?: string | null } = {},
+      options: CallOptions = {},
+    ): AsyncGenerator<StoreProduct, void, undefined> =>
+      pages(
+        (after) => this.products.list(storeId, { ...args, limit: args.limit ?? LIST_PAGE, after }, options),
+        args.after ?? null,
+      ),
+    get: (storeId: string, productId: string, options: CallOptions = {}): Promise<StoreProduct> =>
+      this.#call('GET', this.#productPath(storeId, productId), undefined, options),
+    /** 409 `handle_taken` when another product of the store has the handle. */
+    create: (storeId: string, body: StoreProductInput, options: CallOptions = {}): Promise<StoreProduct> =>
+      this.#call('POST', `${this.#storePath(storeId)}/products`, body, options),
+    update: (
+      storeId: string,
+      productId: string,
+      patch: StoreProductUpdate,
+      options: CallOptions = {},
+    ): Promise<StoreProduct> => this.#call('PUT', this.#productPath(storeId, productId), patch, options),
+    delete: (storeId: string, productId: string, options: CallOptions = {}): Promise<Done> =>
+      this.#call('DELETE', this.#productPath(storeId, productId), undefined, options),
+  };
+
+  /** A store's orders (placed by apps), for its owner: read-only. */
+  readonly orders = {
+    list: (
+      storeId: string,
+      args: { limit?: number; after?: string | null } = {},
+      options: CallOptions = {},
+    ): Promise<ListPage<StoreOrder>> =>
+      this.#call('GET', `${this.#storePath(storeId)}/orders${queryString(args)}`, undefined, options),
+    iterate: (
+      storeId: string,
+      args: { limit?: number; after?: string | null } = {},
+      options: CallOptions = {},
+    ): AsyncGenerator<StoreOrder, void, undefined> =>
+      pages(
+        (after) => this.orders.list(storeId, { limit: args.limit ?? LIST_PAGE, after }, options),
+        args.after ?? null,
+      ),
+    get: (storeId: string, orderId: string, options: CallOptions = {}): Promise<StoreOrder> =>
+      this.#call(
+        'GET',
+        `${this.#storePath(storeId)}/orders/${encodeURIComponent(orderId)}`,
+        undefined,
+        options,
+      ),
+  };
+
+  /** A store's events (every change to its resources), newest first. */
+  readonly events = {
+    list: (
+      storeId: string,
+      args: { type?: string; limit?: number; after?: string | null } = {},
+      options: CallOptions = {},
+    ): Promise<ListPage<StoreEvent>> =>
+      this.#call('GET', `${this.#storePath(storeId)}/events${queryString(args)}`, undefined, options),
+  };
+
   // ---- plumbing -----------------------------------------------------------------------------------
+
+  #productPath(storeId: string, productId: string): string {
+    return `${this.#storePath(storeId)}/products/${encodeURIComponent(productId)}`;
+  }
 
   #storePath(id: string): string {
     return `/v1/user/stores/${encodeURIComponent(id)}`;

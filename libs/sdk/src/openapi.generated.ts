@@ -466,6 +466,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/user/stores/{id}/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The store's orders with their lines, newest first. */
+        get: operations["OwnerOrdersController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/stores/{id}/orders/{orderId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One order of the store, with its lines and total. */
+        get: operations["OwnerOrdersController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/stores/{id}/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The store's products, newest first; `query` searches titles and handles. */
+        get: operations["OwnerProductsController_list"];
+        put?: never;
+        /** Create a product (event `product.created`). */
+        post: operations["OwnerProductsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/stores/{id}/products/{productId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One product of the store. */
+        get: operations["OwnerProductsController_get"];
+        /** Change any subset of the fields (event `product.updated`); a new currency needs a price. */
+        put: operations["OwnerProductsController_update"];
+        post?: never;
+        /** Delete the product (event `product.deleted`): gone from the catalogue, its handle free; past orders keep naming it. */
+        delete: operations["OwnerProductsController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/user/stores/{id}/public-tokens": {
         parameters: {
             query?: never;
@@ -660,6 +731,24 @@ export interface components {
              */
             storeId: string;
         };
+        CreateProductDto: {
+            /**
+             * @description ISO 4217 code, upper case.
+             * @example INR
+             */
+            currencyCode: string;
+            description?: string | null;
+            /** @example darjeeling-tea */
+            handle: string;
+            inventory: number;
+            /**
+             * @description A decimal string, not negative, with at most the currency's digits.
+             * @example 499.00
+             */
+            price: string;
+            /** @example Darjeeling tea */
+            title: string;
+        };
         CreatePublicTokenDto: {
             /** @example Web storefront */
             name: string;
@@ -750,6 +839,18 @@ export interface components {
              */
             providers: string[];
         };
+        MoneyDto: {
+            /**
+             * @description A decimal string with the currency's digits.
+             * @example 499.00
+             */
+            amount: string;
+            /**
+             * @description ISO 4217.
+             * @example INR
+             */
+            currencyCode: string;
+        };
         OAuthAppCredentialsDto: {
             /** @example sfc_5f0c… */
             clientId: string;
@@ -788,6 +889,55 @@ export interface components {
             /** @enum {string} */
             error: "invalid_request" | "invalid_client" | "unsupported_grant_type" | "invalid_scope" | "rate_limited";
             error_description: string;
+        };
+        OwnerOrderDto: {
+            /** Format: date-time */
+            createdAt: string;
+            customerEmail: string;
+            /** Format: uuid */
+            id: string;
+            lines: components["schemas"]["OwnerOrderLineDto"][];
+            /** @example placed */
+            status: string;
+            total: components["schemas"]["MoneyDto"];
+        };
+        OwnerOrderLineDto: {
+            lineTotal: components["schemas"]["MoneyDto"];
+            /**
+             * Format: uuid
+             * @description The product ordered (it may have been deleted since).
+             */
+            productId: string;
+            quantity: number;
+            unitPrice: components["schemas"]["MoneyDto"];
+        };
+        OwnerOrderPageDto: {
+            /** @description Newest first. */
+            data: components["schemas"]["OwnerOrderDto"][];
+            /** @description Pass as `after` for the next (older) page; null on the last page. */
+            nextCursor: string | null;
+        };
+        OwnerProductDto: {
+            /** Format: date-time */
+            createdAt: string;
+            description: string | null;
+            /** @example darjeeling-tea */
+            handle: string;
+            /** Format: uuid */
+            id: string;
+            /** @description Units in stock; never negative. */
+            inventory: number;
+            price: components["schemas"]["MoneyDto"];
+            /** @example Darjeeling tea */
+            title: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        OwnerProductPageDto: {
+            /** @description Newest first. */
+            data: components["schemas"]["OwnerProductDto"][];
+            /** @description Pass as `after` for the next (older) page; null on the last page. */
+            nextCursor: string | null;
         };
         ProvidersDto: {
             /**
@@ -1035,6 +1185,16 @@ export interface components {
             scope: string;
             /** @example Bearer */
             token_type: string;
+        };
+        UpdateProductDto: {
+            /** @description ISO 4217; needs `price` with it. */
+            currencyCode?: string;
+            description?: string | null;
+            handle?: string;
+            inventory?: number;
+            /** @description With `currencyCode` when the currency changes. */
+            price?: string;
+            title?: string;
         };
         UpdateStoreDto: {
             address?: components["schemas"]["AddressDto"];
@@ -2251,6 +2411,369 @@ export interface operations {
             };
             /** @description `onboarding_out_of_order` (an earlier stage is missing: `missingStage`, `missingStages`) or `onboarding_completed` (the store is active; edit it with PUT). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    OwnerOrdersController_list: {
+        parameters: {
+            query?: {
+                /** @description The `nextCursor` of the previous page (opaque). */
+                after?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description One of the caller's stores. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnerOrderPageDto"];
+                };
+            };
+            /** @description `validation_failed`: a `limit` outside 1–100, a foreign `after`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `store_not_found`: no such store, or not the caller’s (never 403). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    OwnerOrdersController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the caller's stores. */
+                id: string;
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnerOrderDto"];
+                };
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `store_not_found` or `order_not_found` (another store’s included). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    OwnerProductsController_list: {
+        parameters: {
+            query?: {
+                /** @description The `nextCursor` of the previous page (opaque). */
+                after?: string;
+                limit?: number;
+                /** @description Matches anywhere in the title or handle, case-insensitively. */
+                query?: string;
+            };
+            header?: never;
+            path: {
+                /** @description One of the caller's stores. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnerProductPageDto"];
+                };
+            };
+            /** @description `validation_failed`: a `limit` outside 1–100, a `query` over 100 characters, a foreign `after`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `store_not_found`: no such store, or not the caller’s (never 403). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    OwnerProductsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the caller's stores. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateProductDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnerProductDto"];
+                };
+            };
+            /** @description `validation_failed`: a field breaks a rule (see `errors`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `store_not_found`: no such store, or not the caller’s (never 403). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `handle_taken`: another live product of the store has the handle. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    OwnerProductsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the caller's stores. */
+                id: string;
+                productId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnerProductDto"];
+                };
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `store_not_found` or `product_not_found` (another store’s included). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    OwnerProductsController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the caller's stores. */
+                id: string;
+                productId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateProductDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnerProductDto"];
+                };
+            };
+            /** @description `validation_failed` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `store_not_found` or `product_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `handle_taken` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    OwnerProductsController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the caller's stores. */
+                id: string;
+                productId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `store_not_found` or `product_not_found` */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

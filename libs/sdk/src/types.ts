@@ -65,6 +65,21 @@ export type AppTokenResponse = Schemas['TokenResponseDto'];
 /** The token pair of `/v1/auth/login/verify`, `/v1/auth/refresh` and `/v1/auth/login/exchange`. */
 export type TokenPair = Schemas['TokenPairDto'];
 
+/** A product of the owner's catalogue (`/v1/user/stores/:id/products`): as the storefront shows it. */
+export type StoreProduct = Schemas['OwnerProductDto'] & Traced;
+/** Fields of `products.create` (AccountClient); `products.update` takes any subset. */
+export type StoreProductInput = Schemas['CreateProductDto'];
+export type StoreProductUpdate = Schemas['UpdateProductDto'];
+/** An order as its store's owner reads it: lines name `productId`. */
+export type StoreOrder = Schemas['OwnerOrderDto'] & Traced;
+/** An event of a store (`/v1/user/stores/:id/events`): what changed, by whom, and the resource. */
+export type StoreEvent = Schemas['EventModel'] & Traced;
+/** A page of a REST list, newest first: pass `nextCursor` as `after` for the next one (null: the last). */
+export interface ListPage<T> extends Traced {
+  data: T[];
+  nextCursor: string | null;
+}
+
 /** A signed-in session as the SDK keeps it. */
 export interface Session extends Traced {
   accessToken: string;
