@@ -18,6 +18,7 @@ import { OnboardingModule } from '@app/onboarding';
 import { PUBLIC_TOKEN_PREFIX, PublicTokensModule, PublicTokenStrategy } from '@app/public-tokens';
 import { StorefrontModule } from '@app/storefront';
 import { StoresModule, StoresService } from '@app/stores';
+import { WebhookDeliverySink, WebhooksModule } from '@app/webhooks';
 import type { Logger } from 'pino';
 import { ENTITIES } from './entities';
 
@@ -68,17 +69,20 @@ export class AppModule {
         AuthModule,
         AccessModule,
         // Every context emits through the global EventsWriter; what events needs back from them (the
-        // list's owner check, an app actor's name) is wired here, where both sides are visible.
+        // list's owner check, an app actor's name) and the work every event causes (webhook delivery,
+        // queued in the change's transaction) are wired here, where both sides are visible.
         EventsModule.forRoot({
-          imports: [StoresModule, OAuthAppsModule],
+          imports: [StoresModule, OAuthAppsModule, WebhooksModule],
           storeOwnership: StoresService,
           appNames: AppNames,
+          sinks: [WebhookDeliverySink],
         }),
         StoresModule,
         OnboardingModule,
         OAuthAppsModule,
         PublicTokensModule,
         StorefrontModule,
+        WebhooksModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: TransportErrorFilter },

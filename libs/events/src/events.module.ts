@@ -10,6 +10,8 @@ export interface EventsModuleOptions {
   imports: NonNullable<ModuleMetadata['imports']>;
   storeOwnership: Type<StoreOwnership>;
   appNames: Type<AppNames>;
+  /** Work every event causes, run in the change's transaction (webhook delivery); from `imports`. */
+  sinks?: Type<EventSink>[];
 }
 
 /**
@@ -32,8 +34,12 @@ export class EventsModule {
         EventsService,
         { provide: STORE_OWNERSHIP, useExisting: options.storeOwnership },
         { provide: APP_NAMES, useExisting: options.appNames },
-        // Webhook delivery adds its sink here (events.ports.ts, EventSink).
-        { provide: EVENT_SINKS, useValue: [] satisfies EventSink[] },
+        // The sinks (webhook delivery: events.ports.ts, EventSink), in the order given.
+        {
+          provide: EVENT_SINKS,
+          inject: options.sinks ?? [],
+          useFactory: (...sinks: EventSink[]): EventSink[] => sinks,
+        },
       ],
       exports: [EventsWriter],
     };

@@ -7,6 +7,8 @@ import { SecurityHardening1795400000000 } from './1795400000000-SecurityHardenin
 import { IdempotencyKeys1795400300000 } from './1795400300000-IdempotencyKeys';
 import { AccountProviders1795400600000 } from './1795400600000-AccountProviders';
 import { Events1795401000000 } from './1795401000000-Events';
+import { JobQueue1795401200000 } from './1795401200000-JobQueue';
+import { Webhooks1795401300000 } from './1795401300000-Webhooks';
 
 // Every migration, in order. Listed explicitly (not globbed) so the same list works from TypeScript
 // (tests, the migration CLI) and from the compiled build. Add new ones at the end.
@@ -21,4 +23,6 @@ export const MIGRATIONS: Function[] = [
   IdempotencyKeys1795400300000,
   AccountProviders1795400600000,
   Events1795401000000,
+  JobQueue1795401200000,
+  Webhooks1795401300000,
 ];

@@ -1,0 +1,224 @@
+import {
+  BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  OnApplicationBootstrap,
+  OnModuleInit,
+} from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { APP_CONFIG, APP_LOGGER, AppConfig, errorForLog } from '@app/core';
+import { Sql } from '@app/database';
+import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import { DataSource, EntitySubscriberInterface, EntityManager, TransactionCommitEvent } from 'typeorm';
+
+/** The pg-boss queue of webhook attempts (created by the Webhooks migration). */
+export const ATTEMPT_QUEUE = 'webhook-attempt';
+/** pg-boss's schema (the JobQueue migration installs it). */
+const JOB_SCHEMA = 'pgboss';
+
+/** One scheduled attempt of one delivery. */
+export interface AttemptJob {
+  deliveryId: string;
+  /** The delivery's job sequence number when this job was queued: a newer one makes this job stale. */
+  seq: number;
+  /** An owner's explicit request (the test event, a retry): made even while the endpoint is disabled. */
+  manual: boolean;
+  /** After a failed manual attempt, whether the retry schedule goes on (the delivery was still pending). */
+  resume: boolean;
+}
+
+/**
+ * How often an idle instance looks for due attempts. Wake-ups make it faster where it matters: the
+ * instance whose transaction queued an attempt is woken right after the commit (below), so a first
+ * attempt starts at once; polling only finds retries coming due and work queued by other instances.
+ */
+const POLL_MS = 1000;
+/**
+ * Attempts one instance makes at once. An attempt is network wait, not CPU, and holds no database
+ * connection while it waits, so many fit; each lasts WEBHOOK_TIMEOUT at most, so slow endpoints can
+ * hold at most this many slots for that long (docs/webhooks.md: head-of-line blocking).
+ */
+const CONCURRENCY = 64;
+/** pg-boss's maintenance (among others: re-queueing jobs whose worker died) runs this often, on one instance. */
+const MAINTENANCE_SECONDS = 20;
+/** The mark a transaction carries when it queued attempts (TypeORM's QueryRunner.data is for this). */
+const QUEUED_MARK = 'webhookAttemptsQueued';
+
+type AttemptHandler = (job: AttemptJob) => Promise<void>;
+
+/**
+ * The webhook attempt queue on pg-boss (a PostgreSQL job engine: jobs are rows, taken with FOR UPDATE
+ * SKIP LOCKED, so with several instances on one database each job is made by one of them).
+ *
+ * - Enqueue happens in the caller's transaction (pg-boss's insert run on that transaction's
+ *   connection): a job exists exactly when the change that caused it committed.
+ * - One dispatch loop per instance fetches as many due jobs as it has free slots (one statement), and
+ *   runs each attempt on its own: an attempt never waits for another.
+ * - A job whose instance died mid-attempt (crash, SIGKILL) stays `active` until its expiry —
+ *   WEBHOOK_TIMEOUT + 30 s — and pg-boss's maintenance then puts it back for another instance; so it is
+ *   made again at most WEBHOOK_TIMEOUT + 30 + MAINTENANCE_SECONDS + POLL_MS seconds after an instance is
+ *   running (within the promised WEBHOOK_TIMEOUT + 60 s).
+ * - pg-boss talks to the database through the application's own pool (Sql): no second pool, which is
+ *   what lets it run on the embedded PGlite (a single session behind one connection), and no
+ *   LISTEN/NOTIFY, which a transaction-mode pooler (PgBouncer) cannot carry.
+ */
+@Injectable()
+export class DeliveryQueue
+  implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown, EntitySubscriberInterface
+{
+  private readonly boss: PgBoss;
+  private handler: AttemptHandler | null = null;
+  private running = false;
+  private inFlight = new Set<Promise<void>>();
+  private wake: (() => void) | null = null;
+  private woken = false;
+  private loopDone: Promise<void> | null = null;
+
+  constructor(
+    private readonly sql: Sql,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_LOGGER) private readonly logger: Logger,
+  ) {
+    this.boss = new PgBoss({
+      db: { executeSql: (text: string, values?: unknown[]) => this.sql.run({ text, values }) },
+      schema: JOB_SCHEMA,
+      // The schema is a migration's (JobQueue); the instances only check its version.
+      migrate: false,
+      // No cron: nothing here is scheduled by time of day.
+      schedule: false,
+      supervise: true,
+      maintenanceIntervalSeconds: MAINTENANCE_SECONDS,
+      // Finished jobs are kept an hour (for an operator's look), then archived and dropped by pg-boss.
+      archiveCompletedAfterSeconds: 3600,
+      archiveFailedAfterSeconds: 3600,
+      deleteAfterDays: 1,
+    } as PgBoss.ConstructorOptions);
+    this.boss.on('error', (error: unknown) =>
+      this.logger.warn({ err: errorForLog(error) }, 'webhook job engine error'),
+    );
+  }
+
+  onModuleInit(): void {
+    // Told of every commit, to wake the dispatch loop when the transaction queued attempts.
+    this.dataSource.subscribers.push(this);
+  }
+
+  afterTransactionCommit(event: TransactionCommitEvent): void {
+    const data = event.queryRunner.data as Record<string, unknown>;
+    if (data[QUEUED_MARK] && !event.queryRunner.isTransactionActive) {
+      delete data[QUEUED_MARK];
+      this.nudge();
+    }
+  }
+
+  /** What runs each attempt (the worker registers itself). */
+  setHandler(handler: AttemptHandler): void {
+    this.handler = handler;
+  }
+
+  /**
+   * Queues attempts in the caller's transaction, `delaySeconds` from now (0: as soon as it commits).
+   * The job's expiry bounds an attempt cut off by a crash (above); its pg-boss retries only replay such
+   * a job (or one whose bookkeeping failed) — the delivery's own retry schedule is ours.
+   */
+  async enqueue(tx: EntityManager, jobs: AttemptJob[], delaySeconds = 0): Promise<void> {
+    if (jobs.length === 0) return;
+    // Seconds as an interval text: added to the database's now(), so instances' clocks never matter.
+    const startAfter = String(Math.max(0, delaySeconds));
+    await this.boss.insert(
+      jobs.map((data) => ({
+        name: ATTEMPT_QUEUE,
+        data,
+        startAfter,
+        expireInSeconds: this.config.webhookTimeout + 30,
+        retryLimit: 5,
+        retryDelay: 5,
+      })) as PgBoss.JobInsert[],
+      {
+        db: { executeSql: (text: string, values?: unknown[]) => this.sql.run({ text, values }, tx) },
+      } as never,
+    );
+    if (tx.queryRunner) (tx.queryRunner.data as Record<string, unknown>)[QUEUED_MARK] = true;
+  }
+
+  /** Look for due jobs now (after a commit that queued some, or a freed slot). */
+  nudge(): void {
+    this.woken = true;
+    this.wake?.();
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.boss.start();
+    this.running = true;
+    this.loopDone = this.loop();
+  }
+
+  /**
+   * Stops taking jobs and lets the attempts in flight finish (each is bounded by WEBHOOK_TIMEOUT), before
+   * the database pool closes (beforeApplicationShutdown runs ahead of the data source's own shutdown).
+   * A job not finished here stays active and is taken again after its expiry.
+   */
+  async beforeApplicationShutdown(): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    this.nudge();
+    await this.loopDone;
+    await Promise.allSettled([...this.inFlight]);
+    await this.boss.stop({ graceful: false, close: false, wait: true });
+  }
+
+  private async loop(): Promise<void> {
+    while (this.running) {
+      this.woken = false;
+      const free = CONCURRENCY - this.inFlight.size;
+      let fetched = 0;
+      if (free > 0) {
+        try {
+          const jobs = await this.boss.fetch<AttemptJob>(ATTEMPT_QUEUE, { batchSize: free });
+          fetched = jobs?.length ?? 0;
+          for (const job of jobs ?? []) this.run(job);
+        } catch (error) {
+          this.logger.warn({ err: errorForLog(error) }, 'webhook job fetch failed');
+        }
+      }
+      // A full batch may mean more are due: look again at once. Otherwise wait for a wake-up or the poll.
+      if (fetched > 0 && fetched === free) continue;
+      if (!this.running) break;
+      if (this.woken) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, POLL_MS);
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wake = null;
+    }
+  }
+
+  private run(job: PgBoss.Job<AttemptJob>): void {
+    const handler = this.handler;
+    const work = (async () => {
+      try {
+        if (!handler) throw new Error('no webhook attempt handler');
+        await handler(job.data);
+        await this.boss.complete(ATTEMPT_QUEUE, job.id);
+      } catch (error) {
+        this.logger.warn(
+          { err: errorForLog(error), deliveryId: job.data.deliveryId },
+          'webhook attempt job failed',
+        );
+        await this.boss
+          .fail(ATTEMPT_QUEUE, job.id, { message: (error as Error)?.message })
+          .catch(() => undefined);
+      }
+    })();
+    this.inFlight.add(work);
+    void work.finally(() => {
+      this.inFlight.delete(work);
+      if (this.inFlight.size === CONCURRENCY - 1) this.nudge();
+    });
+  }
+}

@@ -1,0 +1,176 @@
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { AccountService } from '@app/auth';
+import {
+  APP_CONFIG,
+  APP_LOGGER,
+  AppConfig,
+  Dependencies,
+  DependencyMonitor,
+  errorForLog,
+  MailService,
+  Metrics,
+} from '@app/core';
+import type { Logger } from 'pino';
+import { AttemptJob, DeliveryQueue } from './delivery-queue';
+import { nextAttemptDelay } from './retry-policy';
+import { signatureHeader, WebhookSecretBox } from './webhook-secrets';
+import { AttemptOutcome, sendAttempt } from './webhook-sender';
+import { AttemptTargetRow, WebhooksRepository } from './webhooks.repository';
+
+export const WEBHOOK_USER_AGENT = 'Storefront-Webhooks/1';
+
+/** The `result` label of webhook_deliveries_total for one attempt. */
+function resultLabel(outcome: AttemptOutcome): string {
+  if (outcome.statusCode !== null)
+    return outcome.statusCode >= 200 && outcome.statusCode < 300 ? 'delivered' : 'failed';
+  return outcome.error ?? 'failed';
+}
+
+/**
+ * Makes one attempt of one delivery (a job of DeliveryQueue) and books its outcome: the attempt row,
+ * the delivery's status or next attempt, the endpoint's run of failures. The HTTP request runs outside
+ * any transaction (it can take WEBHOOK_TIMEOUT, and the embedded database has one session); the
+ * bookkeeping is one short transaction after it, which also queues the next attempt.
+ */
+@Injectable()
+export class DeliveryWorker implements OnModuleInit {
+  /**
+   * The `webhook` dependency is the platform's own way out — its DNS resolver — not the endpoints:
+   * one customer's endpoint failing is that endpoint's state (its deliveries, webhook_deliveries_total),
+   * and reporting it as our outage would flap the log between every failing and working endpoint.
+   */
+  private readonly resolver: DependencyMonitor;
+
+  constructor(
+    private readonly repository: WebhooksRepository,
+    private readonly queue: DeliveryQueue,
+    private readonly secrets: WebhookSecretBox,
+    private readonly metrics: Metrics,
+    private readonly mail: MailService,
+    private readonly accounts: AccountService,
+    dependencies: Dependencies,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_LOGGER) private readonly logger: Logger,
+  ) {
+    this.resolver = dependencies.monitor('webhook');
+  }
+
+  onModuleInit(): void {
+    this.queue.setHandler((job) => this.attempt(job));
+  }
+
+  async attempt(job: AttemptJob): Promise<void> {
+    const target = await this.repository.attemptTarget(job.deliveryId);
+    // Gone with its endpoint (deleted) or its event (purged); or a newer job took over; or settled.
+    if (!target || target.job_seq !== job.seq || target.status !== 'pending') return;
+    if (!target.enabled && !job.manual) {
+      // Disabled (by its owner, a 410, or failures) after this attempt was scheduled: nothing more is sent.
+      await this.repository.transaction((tx) => this.repository.settle(tx, target.delivery_id, 'failed'));
+      return;
+    }
+
+    const at = new Date();
+    const timestamp = Math.floor(at.getTime() / 1000);
+    const outcome = await sendAttempt({
+      url: target.url,
+      body: target.body,
+      timeoutMs: this.config.webhookTimeout * 1000,
+      allowLocal: this.config.webhookAllowLocal,
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': WEBHOOK_USER_AGENT,
+        'webhook-id': target.event_id,
+        'webhook-timestamp': String(timestamp),
+        'webhook-signature': signatureHeader(
+          this.liveSecrets(target),
+          target.event_id,
+          timestamp,
+          target.body,
+        ),
+      },
+    });
+    this.metrics.webhookDelivery(resultLabel(outcome));
+    if (outcome.resolverFailed) this.resolver.failed(new Error('DNS resolver unavailable'));
+    else if (outcome.error !== 'dns_error') this.resolver.succeeded();
+
+    const disabledNow = await this.book(job, target, at, outcome);
+    if (disabledNow) await this.tellOwner(target);
+  }
+
+  private liveSecrets(target: AttemptTargetRow): string[] {
+    const secrets = [this.secrets.open(target.endpoint_id, target.secret_sealed)];
+    if (target.previous_secret_sealed && target.previous_secret_live)
+      secrets.push(this.secrets.open(target.endpoint_id, target.previous_secret_sealed));
+    return secrets;
+  }
+
+  /** Records the attempt and decides what follows; true when this disabled the endpoint for failing. */
+  private book(
+    job: AttemptJob,
+    target: AttemptTargetRow,
+    at: Date,
+    outcome: AttemptOutcome,
+  ): Promise<boolean> {
+    const delivered = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
+    return this.repository.transaction(async (tx) => {
+      await this.repository.insertAttempt(tx, target.delivery_id, {
+        at,
+        statusCode: outcome.statusCode,
+        error: outcome.error,
+        durationMs: outcome.durationMs,
+      });
+      const attempts = await this.repository.countAttempt(tx, target.delivery_id, job.seq);
+      // Stale: a manual retry (or a replay of this job) took over while the request was out.
+      if (attempts === undefined) return false;
+      if (delivered) {
+        await this.repository.settle(tx, target.delivery_id, 'succeeded');
+        await this.repository.endpointSucceeded(tx, target.endpoint_id);
+        return false;
+      }
+      if (outcome.statusCode === 410) {
+        await this.repository.settle(tx, target.delivery_id, 'failed');
+        await this.repository.endpointGone(tx, target.endpoint_id);
+        return false;
+      }
+      const goesOn = !job.manual || job.resume;
+      const delay = goesOn
+        ? nextAttemptDelay(this.config.webhookRetrySchedule, attempts, outcome.retryAfter)
+        : null;
+      if (delay !== null) {
+        const seq = await this.repository.reschedule(tx, target.delivery_id, delay);
+        await this.queue.enqueue(
+          tx,
+          [{ deliveryId: target.delivery_id, seq, manual: false, resume: false }],
+          delay,
+        );
+        return false;
+      }
+      await this.repository.settle(tx, target.delivery_id, 'failed');
+      // A manual retry of a delivery that had already failed is not another failed delivery in the run.
+      if (job.manual && !job.resume) return false;
+      return this.repository.endpointFailed(tx, target.endpoint_id, this.config.webhookDisableAfter);
+    });
+  }
+
+  /** The owner hears that their endpoint was disabled (once, when it happens). Best effort: logged if not sent. */
+  private async tellOwner(target: AttemptTargetRow): Promise<void> {
+    try {
+      const owner = await this.accounts.me(target.created_by);
+      await this.mail.send({
+        to: owner.email,
+        subject: 'A webhook endpoint of your store was disabled',
+        text:
+          `Deliveries to ${target.url} (endpoint ${target.endpoint_id} of store ${target.store_id}) failed ` +
+          `${this.config.webhookDisableAfter} times in a row, every retry included, so the endpoint was disabled.\n\n` +
+          `Nothing more is sent to it until you enable it again (PUT /v1/user/stores/${target.store_id}/webhooks/` +
+          `${target.endpoint_id} with {"enabled": true}, or the console's Enable button). Its deliveries ` +
+          `list shows what the endpoint answered.\n`,
+      });
+    } catch (error) {
+      this.logger.warn(
+        { err: errorForLog(error), endpointId: target.endpoint_id },
+        'could not tell the owner that their webhook endpoint was disabled',
+      );
+    }
+  }
+}

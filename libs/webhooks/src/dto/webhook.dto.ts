@@ -1,0 +1,181 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  ArrayUnique,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
+import { EVENT_TYPES } from '@app/events';
+
+/** What an endpoint may subscribe to: each event type, or "*" for all of them. */
+export const SUBSCRIBABLE = [...EVENT_TYPES, '*'] as const;
+export const MAX_URL_LENGTH = 2048;
+export const DEFAULT_DELIVERIES_LIMIT = 20;
+export const MAX_DELIVERIES_LIMIT = 100;
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+/** A query-string integer stays a string unless it is all digits, so "1.5" or "ten" fail @IsInt. */
+const toInt = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && /^\d{1,4}$/.test(value) ? Number(value) : value;
+
+const eventsProperty = {
+  enum: SUBSCRIBABLE,
+  isArray: true,
+  description: 'Event types to receive, or ["*"] for every type.',
+  example: ['product.created', 'order.created'],
+} as const;
+
+export class CreateWebhookDto {
+  @ApiProperty({
+    maxLength: MAX_URL_LENGTH,
+    example: 'https://example.com/hooks/storefront',
+    description: '`https://`, no credentials (http:// and local addresses only with WEBHOOK_ALLOW_LOCAL).',
+  })
+  @Transform(trim)
+  @IsString()
+  @MaxLength(MAX_URL_LENGTH, { message: `url must be at most ${MAX_URL_LENGTH} characters` })
+  url!: string;
+
+  @ApiProperty(eventsProperty)
+  @IsArray()
+  @ArrayMinSize(1, { message: 'events must not be empty' })
+  @ArrayMaxSize(SUBSCRIBABLE.length)
+  @ArrayUnique()
+  @IsIn(SUBSCRIBABLE, { each: true, message: `each event must be one of: ${SUBSCRIBABLE.join(', ')}` })
+  events!: string[];
+
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 500 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(500)
+  description?: string | null;
+}
+
+export class UpdateWebhookDto {
+  @ApiPropertyOptional({ maxLength: MAX_URL_LENGTH })
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MaxLength(MAX_URL_LENGTH, { message: `url must be at most ${MAX_URL_LENGTH} characters` })
+  url?: string;
+
+  @ApiPropertyOptional(eventsProperty)
+  @IsOptional()
+  @IsArray()
+  @ArrayMinSize(1, { message: 'events must not be empty' })
+  @ArrayMaxSize(SUBSCRIBABLE.length)
+  @ArrayUnique()
+  @IsIn(SUBSCRIBABLE, { each: true, message: `each event must be one of: ${SUBSCRIBABLE.join(', ')}` })
+  events?: string[];
+
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 500 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(500)
+  description?: string | null;
+
+  @ApiPropertyOptional({ description: 'true clears `disabledReason` and the failure count.' })
+  @IsOptional()
+  @IsBoolean()
+  enabled?: boolean;
+}
+
+export class ListDeliveriesQueryDto {
+  @ApiPropertyOptional({ minimum: 1, maximum: MAX_DELIVERIES_LIMIT, default: DEFAULT_DELIVERIES_LIMIT })
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt({ message: 'limit must be an integer' })
+  @Min(1, { message: `limit must be between 1 and ${MAX_DELIVERIES_LIMIT}` })
+  @Max(MAX_DELIVERIES_LIMIT, { message: `limit must be between 1 and ${MAX_DELIVERIES_LIMIT}` })
+  limit?: number;
+
+  @ApiPropertyOptional({ description: 'The `nextCursor` of the previous page (opaque).' })
+  @IsOptional()
+  @IsString({ message: 'after must be a cursor' })
+  after?: string;
+}
+
+export class WebhookModel {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ format: 'uuid' }) storeId!: string;
+  @ApiProperty() url!: string;
+  @ApiProperty({ enum: SUBSCRIBABLE, isArray: true }) events!: string[];
+  @ApiProperty({ type: String, nullable: true }) description!: string | null;
+  @ApiProperty() enabled!: boolean;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    enum: ['gone', 'failing', 'manual'],
+    description:
+      '`gone`: it answered 410; `failing`: WEBHOOK_DISABLE_AFTER failed deliveries in a row; `manual`: its owner.',
+  })
+  disabledReason!: 'gone' | 'failing' | 'manual' | null;
+  @ApiProperty({ description: 'The last 4 characters of the signing secret.' }) secretHint!: string;
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+}
+
+export class WebhookCreatedModel {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ format: 'uuid' }) storeId!: string;
+  @ApiProperty() url!: string;
+  @ApiProperty({ enum: SUBSCRIBABLE, isArray: true }) events!: string[];
+  @ApiProperty({ type: String, nullable: true }) description!: string | null;
+  @ApiProperty() enabled!: boolean;
+  @ApiProperty({ type: String, nullable: true, enum: ['gone', 'failing', 'manual'] })
+  disabledReason!: 'gone' | 'failing' | 'manual' | null;
+  @ApiProperty({
+    example: 'whsec_…',
+    description:
+      '`whsec_` + base64 of 32 random bytes: the signing secret, in this answer (and at rotation) only.',
+  })
+  secret!: string;
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+}
+
+export class DeliveryAttemptModel {
+  @ApiProperty({ format: 'date-time' }) at!: string;
+  @ApiProperty({ type: Number, nullable: true, description: 'The HTTP status the endpoint answered.' })
+  statusCode!: number | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    enum: ['timeout', 'connection_error', 'dns_error', 'blocked_address'],
+    description: 'Why there was no answer; null when the endpoint answered.',
+  })
+  error!: string | null;
+  @ApiProperty() durationMs!: number;
+}
+
+export class DeliveryModel {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ format: 'uuid', description: 'Also the `webhook-id` header of every attempt.' })
+  eventId!: string;
+  @ApiProperty({ enum: EVENT_TYPES }) eventType!: string;
+  @ApiProperty({ enum: ['pending', 'succeeded', 'failed'] }) status!: 'pending' | 'succeeded' | 'failed';
+  @ApiProperty({ type: [DeliveryAttemptModel], description: 'Every attempt, oldest first.' })
+  attempts!: DeliveryAttemptModel[];
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) nextAttemptAt!: string | null;
+}
+
+export class DeliveryPageModel {
+  @ApiProperty({ type: [DeliveryModel], description: 'Newest first.' }) data!: DeliveryModel[];
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Pass as `after` for the next page; null on the last.',
+  })
+  nextCursor!: string | null;
+}
+
+export class DeliveryQueuedModel {
+  @ApiProperty({ format: 'uuid' }) deliveryId!: string;
+}

@@ -1,0 +1,161 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import {
+  ApiAcceptedResponse,
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiTags,
+} from '@nestjs/swagger';
+import { AccountCaller, AccountRoute, CurrentCaller } from '@app/core';
+import {
+  CreateWebhookDto,
+  DeliveryPageModel,
+  DeliveryQueuedModel,
+  ListDeliveriesQueryDto,
+  UpdateWebhookDto,
+  WebhookCreatedModel,
+  WebhookModel,
+} from './dto/webhook.dto';
+import { WebhooksService } from './webhooks.service';
+
+const STORE_404 = '`store_not_found`: no such store, or not the caller’s (never 403).';
+const ENDPOINT_404 = '`store_not_found` or `webhook_not_found` (another account’s endpoint included).';
+
+@ApiTags('webhooks')
+@AccountRoute()
+@ApiParam({ name: 'id', format: 'uuid', description: "One of the caller's stores." })
+@Controller('v1/user/stores/:id/webhooks')
+export class WebhooksController {
+  constructor(private readonly webhooks: WebhooksService) {}
+
+  @Post()
+  @ApiOperation({
+    summary:
+      'Add a webhook endpoint (at most 20 per store); the signing secret (`whsec_…`) is in this answer only.',
+  })
+  @ApiCreatedResponse({ type: WebhookCreatedModel })
+  @ApiBadRequestResponse({
+    description:
+      '`validation_failed`: a URL that is not https:// (or has credentials, or a local address), an empty or unknown event type.',
+  })
+  @ApiNotFoundResponse({ description: STORE_404 })
+  @ApiConflictResponse({ description: '`webhook_limit_reached`: the store has 20 endpoints already.' })
+  create(
+    @CurrentCaller() caller: AccountCaller,
+    @Param('id') storeId: string,
+    @Body() body: CreateWebhookDto,
+  ) {
+    return this.webhooks.create(caller, storeId, body);
+  }
+
+  @Get()
+  @ApiOperation({
+    summary: "The store's webhook endpoints, oldest first, with `secretHint` instead of the secret.",
+  })
+  @ApiOkResponse({ type: [WebhookModel] })
+  @ApiNotFoundResponse({ description: STORE_404 })
+  list(@CurrentCaller() caller: AccountCaller, @Param('id') storeId: string) {
+    return this.webhooks.list(caller, storeId);
+  }
+
+  @Put(':webhookId')
+  @ApiOperation({
+    summary:
+      'Change an endpoint (any of url, events, description, enabled); enabling clears disabledReason and the failure count.',
+  })
+  @ApiParam({ name: 'webhookId', format: 'uuid' })
+  @ApiOkResponse({ type: WebhookModel })
+  @ApiBadRequestResponse({ description: '`validation_failed`' })
+  @ApiNotFoundResponse({ description: ENDPOINT_404 })
+  update(
+    @CurrentCaller() caller: AccountCaller,
+    @Param('id') storeId: string,
+    @Param('webhookId') webhookId: string,
+    @Body() body: UpdateWebhookDto,
+  ) {
+    return this.webhooks.update(caller, storeId, webhookId, body);
+  }
+
+  @Delete(':webhookId')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Delete an endpoint: nothing more is sent to it, pending deliveries included.' })
+  @ApiParam({ name: 'webhookId', format: 'uuid' })
+  @ApiNoContentResponse()
+  @ApiNotFoundResponse({ description: ENDPOINT_404 })
+  async remove(
+    @CurrentCaller() caller: AccountCaller,
+    @Param('id') storeId: string,
+    @Param('webhookId') webhookId: string,
+  ): Promise<void> {
+    await this.webhooks.remove(caller, storeId, webhookId);
+  }
+
+  @Post(':webhookId/rotate-secret')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'A new signing secret (in this answer only); for 24 h deliveries carry a signature with each secret.',
+  })
+  @ApiParam({ name: 'webhookId', format: 'uuid' })
+  @ApiOkResponse({ type: WebhookCreatedModel })
+  @ApiNotFoundResponse({ description: ENDPOINT_404 })
+  rotateSecret(
+    @CurrentCaller() caller: AccountCaller,
+    @Param('id') storeId: string,
+    @Param('webhookId') webhookId: string,
+  ) {
+    return this.webhooks.rotateSecret(caller, storeId, webhookId);
+  }
+
+  @Post(':webhookId/test')
+  @HttpCode(202)
+  @ApiOperation({ summary: 'Send a `webhook.test` event to this endpoint alone.' })
+  @ApiParam({ name: 'webhookId', format: 'uuid' })
+  @ApiAcceptedResponse({ type: DeliveryQueuedModel })
+  @ApiNotFoundResponse({ description: ENDPOINT_404 })
+  sendTest(
+    @CurrentCaller() caller: AccountCaller,
+    @Param('id') storeId: string,
+    @Param('webhookId') webhookId: string,
+  ) {
+    return this.webhooks.sendTest(caller, storeId, webhookId);
+  }
+
+  @Get(':webhookId/deliveries')
+  @ApiOperation({ summary: "The endpoint's deliveries, newest first, each with every attempt." })
+  @ApiParam({ name: 'webhookId', format: 'uuid' })
+  @ApiOkResponse({ type: DeliveryPageModel })
+  @ApiBadRequestResponse({
+    description: '`validation_failed`: a `limit` outside 1–100, or an `after` this list did not issue.',
+  })
+  @ApiNotFoundResponse({ description: ENDPOINT_404 })
+  deliveries(
+    @CurrentCaller() caller: AccountCaller,
+    @Param('id') storeId: string,
+    @Param('webhookId') webhookId: string,
+    @Query() query: ListDeliveriesQueryDto,
+  ) {
+    return this.webhooks.deliveries(caller, storeId, webhookId, query);
+  }
+
+  @Post(':webhookId/deliveries/:deliveryId/retry')
+  @HttpCode(202)
+  @ApiOperation({ summary: 'One more attempt of the delivery now, with the same `webhook-id`.' })
+  @ApiParam({ name: 'webhookId', format: 'uuid' })
+  @ApiParam({ name: 'deliveryId', format: 'uuid' })
+  @ApiAcceptedResponse({ description: 'The attempt is queued.' })
+  @ApiNotFoundResponse({ description: `${ENDPOINT_404} \`delivery_not_found\`.` })
+  async retry(
+    @CurrentCaller() caller: AccountCaller,
+    @Param('id') storeId: string,
+    @Param('webhookId') webhookId: string,
+    @Param('deliveryId') deliveryId: string,
+  ): Promise<void> {
+    await this.webhooks.retry(caller, storeId, webhookId, deliveryId);
+  }
+}

@@ -1,0 +1,391 @@
+import { Injectable } from '@nestjs/common';
+import { Sql } from '@app/database';
+import { OWNED_STORE } from '@app/stores';
+import type { EntityManager } from 'typeorm';
+
+export interface EndpointRow {
+  id: string;
+  store_id: string;
+  created_by: string;
+  url: string;
+  events: string[];
+  description: string | null;
+  enabled: boolean;
+  disabled_reason: 'gone' | 'failing' | 'manual' | null;
+  secret_hint: string;
+  created_at: Date;
+}
+
+export interface DeliveryRow {
+  id: string;
+  event_id: string;
+  event_type: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  next_attempt_at: Date | null;
+  created_at: Date;
+  cursor_ts: string;
+  attempts: { at: string; statusCode: number | null; error: string | null; durationMs: number }[];
+}
+
+/** What an attempt needs: the delivery, its endpoint and its sealed secrets. */
+export interface AttemptTargetRow {
+  delivery_id: string;
+  event_id: string;
+  body: string;
+  status: DeliveryRow['status'];
+  job_seq: number;
+  attempt_count: number;
+  endpoint_id: string;
+  store_id: string;
+  created_by: string;
+  url: string;
+  enabled: boolean;
+  secret_sealed: string;
+  previous_secret_sealed: string | null;
+  previous_secret_live: boolean;
+}
+
+const ENDPOINT_COLUMNS = `w.id, w.store_id, w.created_by, w.url, w.events, w.description, w.enabled, w.disabled_reason,
+  w.secret_hint, w.created_at`;
+
+/** Keyset cursor text of a delivery's created_at (UTC, microseconds). */
+const CURSOR_TS = `to_char(d.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+const DELIVERY_SELECT = `SELECT d.id, d.event_id, d.event_type, d.status, d.next_attempt_at, d.created_at,
+    ${CURSOR_TS} AS cursor_ts,
+    COALESCE((SELECT json_agg(json_build_object('at', a.at, 'statusCode', a.status_code, 'error', a.error,
+                                                'durationMs', a.duration_ms) ORDER BY a.at, a.id)
+                FROM webhook_attempts a WHERE a.delivery_id = d.id), '[]'::json) AS attempts
+  FROM webhook_deliveries d`;
+
+/**
+ * The webhook tables (`webhook_endpoints`, `webhook_deliveries`, `webhook_attempts`). Every statement a
+ * request makes is scoped by owner (the store as @app/stores exports it), so another account's
+ * endpoints answer exactly like missing ones; the worker's statements are by delivery id.
+ */
+@Injectable()
+export class WebhooksRepository {
+  constructor(private readonly sql: Sql) {}
+
+  transaction<R>(work: (tx: EntityManager) => Promise<R>): Promise<R> {
+    return this.sql.transaction(work);
+  }
+
+  /**
+   * Locks the owner's store's endpoint list for this transaction (a transaction-scoped advisory lock on
+   * the store id, so two creations cannot both see 19 and make 21) and counts it; null when the store is
+   * not the owner's.
+   */
+  async lockAndCount(tx: EntityManager, ownerId: string, storeId: string): Promise<number | null> {
+    const row = await this.sql.one<{ count: string }>(
+      {
+        text: `SELECT (SELECT count(*) FROM webhook_endpoints w WHERE w.store_id = s.id) AS count
+                 FROM ${OWNED_STORE('$1', '$2')} s,
+                      LATERAL (SELECT pg_advisory_xact_lock(hashtextextended('webhook_endpoints:' || s.id, 0))) l`,
+        values: [storeId, ownerId],
+      },
+      tx,
+    );
+    return row ? Number(row.count) : null;
+  }
+
+  async insert(
+    tx: EntityManager,
+    endpoint: {
+      id: string;
+      storeId: string;
+      createdBy: string;
+      url: string;
+      events: string[];
+      description: string | null;
+      secretSealed: string;
+      secretHint: string;
+    },
+  ): Promise<EndpointRow> {
+    const row = await this.sql.one<EndpointRow>(
+      {
+        text: `INSERT INTO webhook_endpoints AS w (id, store_id, created_by, url, events, description, secret_sealed, secret_hint)
+               VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${ENDPOINT_COLUMNS}`,
+        values: [
+          endpoint.id,
+          endpoint.storeId,
+          endpoint.createdBy,
+          endpoint.url,
+          endpoint.events,
+          endpoint.description,
+          endpoint.secretSealed,
+          endpoint.secretHint,
+        ],
+      },
+      tx,
+    );
+    return row!;
+  }
+
+  /** The store's endpoints, oldest first; null when the store is not the owner's (not an empty list). */
+  async listOwned(ownerId: string, storeId: string): Promise<EndpointRow[] | null> {
+    const rows = await this.sql.rows<EndpointRow & { owned: string }>({
+      text: `SELECT s.id AS owned, ${ENDPOINT_COLUMNS}
+               FROM ${OWNED_STORE('$1', '$2')} s LEFT JOIN webhook_endpoints w ON w.store_id = s.id
+              ORDER BY w.created_at, w.id`,
+      values: [storeId, ownerId],
+    });
+    if (rows.length === 0) return null;
+    return rows.filter((r) => r.id !== null);
+  }
+
+  findOwned(ownerId: string, storeId: string, endpointId: string): Promise<EndpointRow | undefined> {
+    return this.sql.one<EndpointRow>({
+      text: `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints w
+              WHERE w.id = $3 AND w.store_id IN ${OWNED_STORE('$1', '$2')}`,
+      values: [storeId, ownerId, endpointId],
+    });
+  }
+
+  /**
+   * Changes the given fields. Enabling clears the reason and the failure count (a fresh start);
+   * disabling by hand records `manual`.
+   */
+  updateOwned(
+    ownerId: string,
+    storeId: string,
+    endpointId: string,
+    patch: { url?: string; events?: string[]; description?: string | null; enabled?: boolean },
+  ): Promise<EndpointRow | undefined> {
+    const values: unknown[] = [storeId, ownerId, endpointId];
+    const sets = ['updated_at = now()'];
+    const param = (value: unknown) => {
+      values.push(value);
+      return `$${values.length}`;
+    };
+    if (patch.url !== undefined) sets.push(`url = ${param(patch.url)}`);
+    if (patch.events !== undefined) sets.push(`events = ${param(patch.events)}`);
+    if (patch.description !== undefined) sets.push(`description = ${param(patch.description)}`);
+    if (patch.enabled === true) sets.push(`enabled = true, disabled_reason = NULL, consecutive_failures = 0`);
+    if (patch.enabled === false)
+      sets.push(
+        `enabled = false, disabled_reason = CASE WHEN w.enabled THEN 'manual' ELSE w.disabled_reason END`,
+      );
+    return this.sql.one<EndpointRow>({
+      text: `UPDATE webhook_endpoints w SET ${sets.join(', ')}
+              WHERE w.id = $3 AND w.store_id IN ${OWNED_STORE('$1', '$2')} RETURNING ${ENDPOINT_COLUMNS}`,
+      values,
+    });
+  }
+
+  /** Deletes the endpoint; its deliveries and attempts cascade, so queued attempts find nothing to do. */
+  async deleteOwned(ownerId: string, storeId: string, endpointId: string): Promise<boolean> {
+    const result = await this.sql.run({
+      text: `DELETE FROM webhook_endpoints w WHERE w.id = $3 AND w.store_id IN ${OWNED_STORE('$1', '$2')}`,
+      values: [storeId, ownerId, endpointId],
+    });
+    return result.rowCount > 0;
+  }
+
+  /** The new secret signs from now on; the current one keeps signing for 24 hours beside it. */
+  rotateOwned(
+    ownerId: string,
+    storeId: string,
+    endpointId: string,
+    secret: { sealed: string; hint: string },
+  ): Promise<EndpointRow | undefined> {
+    return this.sql.one<EndpointRow>({
+      text: `UPDATE webhook_endpoints w
+                SET previous_secret_sealed = w.secret_sealed, previous_secret_until = now() + interval '24 hours',
+                    secret_sealed = $4, secret_hint = $5, updated_at = now()
+              WHERE w.id = $3 AND w.store_id IN ${OWNED_STORE('$1', '$2')} RETURNING ${ENDPOINT_COLUMNS}`,
+      values: [storeId, ownerId, endpointId, secret.sealed, secret.hint],
+    });
+  }
+
+  /**
+   * One delivery per enabled endpoint of the store subscribed to the type (or to "*"), in the event's
+   * own transaction; the ids of the new deliveries.
+   */
+  async insertForEvent(
+    tx: EntityManager,
+    event: { id: string; type: string; storeId: string },
+    body: string,
+  ): Promise<string[]> {
+    const rows = await this.sql.rows<{ id: string }>(
+      {
+        text: `INSERT INTO webhook_deliveries (endpoint_id, event_id, event_type, body, next_attempt_at)
+               SELECT w.id, $2::uuid, $3::text, $4::text, now() FROM webhook_endpoints w
+                WHERE w.store_id = $1 AND w.enabled AND ($3::text = ANY (w.events) OR '*' = ANY (w.events))
+               RETURNING id`,
+        values: [event.storeId, event.id, event.type, body],
+      },
+      tx,
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /** A delivery of one event to one endpoint (the test event). */
+  async insertOne(
+    tx: EntityManager,
+    endpointId: string,
+    event: { id: string; type: string },
+    body: string,
+  ): Promise<string> {
+    const row = await this.sql.one<{ id: string }>(
+      {
+        text: `INSERT INTO webhook_deliveries (endpoint_id, event_id, event_type, body, next_attempt_at)
+               VALUES ($1, $2, $3, $4, now()) RETURNING id`,
+        values: [endpointId, event.id, event.type, body],
+      },
+      tx,
+    );
+    return row!.id;
+  }
+
+  /** One page of an endpoint's deliveries, newest first, each with every attempt (oldest first). */
+  deliveriesPage(endpointId: string, after: { createdAt: string; id: string } | null, limit: number) {
+    const values: unknown[] = [endpointId];
+    let where = 'd.endpoint_id = $1';
+    if (after) {
+      values.push(after.createdAt, after.id);
+      where += ` AND (d.created_at, d.id) < ($2::timestamptz, $3::uuid)`;
+    }
+    values.push(limit);
+    return this.sql.rows<DeliveryRow>({
+      text: `${DELIVERY_SELECT} WHERE ${where} ORDER BY d.created_at DESC, d.id DESC LIMIT $${values.length}`,
+      values,
+    });
+  }
+
+  /**
+   * Makes the delivery's next attempt a manual one, now: a new job sequence number (a scheduled job
+   * still queued for it becomes stale and does nothing). Returns the new sequence number and the status
+   * it had, or undefined when the delivery is not the endpoint's.
+   */
+  manualRetry(
+    tx: EntityManager,
+    endpointId: string,
+    deliveryId: string,
+  ): Promise<{ job_seq: number; previous_status: DeliveryRow['status'] } | undefined> {
+    return this.sql.one(
+      {
+        text: `WITH old AS (
+                 SELECT id, status FROM webhook_deliveries WHERE id = $2 AND endpoint_id = $1 FOR UPDATE)
+               UPDATE webhook_deliveries d SET job_seq = d.job_seq + 1, status = 'pending', next_attempt_at = now()
+                 FROM old WHERE d.id = old.id
+               RETURNING d.job_seq, old.status AS previous_status`,
+        values: [endpointId, deliveryId],
+      },
+      tx,
+    );
+  }
+
+  /** The delivery and its endpoint, for an attempt; undefined when either is gone. */
+  attemptTarget(deliveryId: string): Promise<AttemptTargetRow | undefined> {
+    return this.sql.one<AttemptTargetRow>({
+      text: `SELECT d.id AS delivery_id, d.event_id, d.body, d.status, d.job_seq, d.attempt_count,
+                    w.id AS endpoint_id, w.store_id, w.created_by, w.url, w.enabled, w.secret_sealed,
+                    w.previous_secret_sealed, COALESCE(w.previous_secret_until > now(), false) AS previous_secret_live
+               FROM webhook_deliveries d JOIN webhook_endpoints w ON w.id = d.endpoint_id
+              WHERE d.id = $1`,
+      values: [deliveryId],
+    });
+  }
+
+  /** Records one attempt (always: the list shows every attempt made). */
+  async insertAttempt(
+    tx: EntityManager,
+    deliveryId: string,
+    attempt: { at: Date; statusCode: number | null; error: string | null; durationMs: number },
+  ): Promise<void> {
+    await this.sql.run(
+      {
+        text: `INSERT INTO webhook_attempts (delivery_id, at, status_code, error, duration_ms)
+               SELECT id, $2, $3, $4, $5 FROM webhook_deliveries WHERE id = $1`,
+        values: [deliveryId, attempt.at, attempt.statusCode, attempt.error, attempt.durationMs],
+      },
+      tx,
+    );
+  }
+
+  /**
+   * Counts the attempt on the delivery, if the job that made it is still the current one (a manual
+   * retry or a replayed job makes it stale); the new attempt count, or undefined when stale or gone.
+   */
+  async countAttempt(tx: EntityManager, deliveryId: string, jobSeq: number): Promise<number | undefined> {
+    const row = await this.sql.one<{ attempt_count: number }>(
+      {
+        text: `UPDATE webhook_deliveries SET attempt_count = attempt_count + 1
+                WHERE id = $1 AND job_seq = $2 AND status = 'pending' RETURNING attempt_count`,
+        values: [deliveryId, jobSeq],
+      },
+      tx,
+    );
+    return row?.attempt_count;
+  }
+
+  async settle(tx: EntityManager, deliveryId: string, status: 'succeeded' | 'failed'): Promise<void> {
+    await this.sql.run(
+      {
+        text: `UPDATE webhook_deliveries SET status = $2, next_attempt_at = NULL WHERE id = $1`,
+        values: [deliveryId, status],
+      },
+      tx,
+    );
+  }
+
+  /** Schedules the next attempt; the new job sequence number. */
+  async reschedule(tx: EntityManager, deliveryId: string, delaySeconds: number): Promise<number> {
+    const row = await this.sql.one<{ job_seq: number }>(
+      {
+        text: `UPDATE webhook_deliveries
+                  SET job_seq = job_seq + 1, next_attempt_at = now() + make_interval(secs => $2)
+                WHERE id = $1 RETURNING job_seq`,
+        values: [deliveryId, delaySeconds],
+      },
+      tx,
+    );
+    return row!.job_seq;
+  }
+
+  /** A delivered delivery ends the endpoint's run of failures. */
+  async endpointSucceeded(tx: EntityManager, endpointId: string): Promise<void> {
+    await this.sql.run(
+      {
+        text: `UPDATE webhook_endpoints SET consecutive_failures = 0 WHERE id = $1 AND consecutive_failures <> 0`,
+        values: [endpointId],
+      },
+      tx,
+    );
+  }
+
+  /**
+   * One more failed delivery in a row; disables the endpoint (`failing`) when that makes `disableAfter`.
+   * True when this call disabled it (the owner is then told, once).
+   */
+  async endpointFailed(tx: EntityManager, endpointId: string, disableAfter: number): Promise<boolean> {
+    const row = await this.sql.one<{ disabled_now: boolean }>(
+      {
+        text: `UPDATE webhook_endpoints w
+                  SET consecutive_failures = w.consecutive_failures + 1,
+                      enabled = CASE WHEN w.consecutive_failures + 1 >= $2 THEN false ELSE w.enabled END,
+                      disabled_reason = CASE WHEN w.enabled AND w.consecutive_failures + 1 >= $2 THEN 'failing'
+                                             ELSE w.disabled_reason END
+                 FROM (SELECT enabled FROM webhook_endpoints WHERE id = $1 FOR UPDATE) before
+                WHERE w.id = $1
+               RETURNING (before.enabled AND NOT w.enabled) AS disabled_now`,
+        values: [endpointId, disableAfter],
+      },
+      tx,
+    );
+    return row?.disabled_now ?? false;
+  }
+
+  /** The endpoint answered 410 Gone: disabled at once. */
+  async endpointGone(tx: EntityManager, endpointId: string): Promise<void> {
+    await this.sql.run(
+      {
+        text: `UPDATE webhook_endpoints SET enabled = false, disabled_reason = 'gone', updated_at = now()
+                WHERE id = $1 AND enabled`,
+        values: [endpointId],
+      },
+      tx,
+    );
+  }
+}

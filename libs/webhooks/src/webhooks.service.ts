@@ -1,0 +1,229 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { AccountCaller, APP_CONFIG, AppConfig, isUuid } from '@app/core';
+import { EventsWriter } from '@app/events';
+import { StoresService } from '@app/stores';
+import { randomUUID } from 'node:crypto';
+import { DeliveryQueue } from './delivery-queue';
+import { decodeDeliveryCursor, encodeDeliveryCursor } from './delivery-cursor';
+import {
+  DEFAULT_DELIVERIES_LIMIT,
+  DeliveryModel,
+  DeliveryPageModel,
+  WebhookCreatedModel,
+  WebhookModel,
+} from './dto/webhook.dto';
+import { endpointUrlProblem } from './webhook-url';
+import { newWebhookSecret, WebhookSecretBox } from './webhook-secrets';
+import { WebhookErrors } from './webhooks.errors';
+import { DeliveryRow, EndpointRow, WebhooksRepository } from './webhooks.repository';
+
+/** At most this many endpoints per store. */
+export const MAX_ENDPOINTS_PER_STORE = 20;
+
+/**
+ * Webhook endpoints of the caller's stores and their deliveries. Another account's store, endpoint or
+ * delivery answers exactly like a missing one (404). No SQL here (WebhooksRepository).
+ */
+@Injectable()
+export class WebhooksService {
+  constructor(
+    private readonly repository: WebhooksRepository,
+    private readonly secrets: WebhookSecretBox,
+    private readonly queue: DeliveryQueue,
+    private readonly events: EventsWriter,
+    private readonly stores: StoresService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async create(
+    caller: AccountCaller,
+    storeId: string,
+    input: { url: string; events: string[]; description?: string | null },
+  ): Promise<WebhookCreatedModel> {
+    if (!isUuid(storeId)) throw WebhookErrors.storeNotFound();
+    this.checkUrl(input.url);
+    const id = randomUUID();
+    const secret = newWebhookSecret();
+    const row = await this.repository.transaction(async (tx) => {
+      const count = await this.repository.lockAndCount(tx, caller.accountId, storeId);
+      if (count === null) throw WebhookErrors.storeNotFound();
+      if (count >= MAX_ENDPOINTS_PER_STORE) throw WebhookErrors.limitReached(MAX_ENDPOINTS_PER_STORE);
+      return this.repository.insert(tx, {
+        id,
+        storeId,
+        createdBy: caller.accountId,
+        url: input.url,
+        events: input.events,
+        description: input.description ?? null,
+        secretSealed: this.secrets.seal(id, secret),
+        secretHint: secret.slice(-4),
+      });
+    });
+    const { secretHint: _hint, ...view } = toWebhook(row);
+    return { ...view, secret };
+  }
+
+  /** Oldest first, each with `secretHint`; an unknown or foreign store is 404, not an empty list. */
+  async list(caller: AccountCaller, storeId: string): Promise<WebhookModel[]> {
+    if (!isUuid(storeId)) throw WebhookErrors.storeNotFound();
+    const rows = await this.repository.listOwned(caller.accountId, storeId);
+    if (!rows) throw WebhookErrors.storeNotFound();
+    return rows.map(toWebhook);
+  }
+
+  async update(
+    caller: AccountCaller,
+    storeId: string,
+    endpointId: string,
+    patch: { url?: string; events?: string[]; description?: string | null; enabled?: boolean },
+  ): Promise<WebhookModel> {
+    await this.checkIds(caller, storeId, endpointId);
+    if (patch.url !== undefined) this.checkUrl(patch.url);
+    const row = await this.repository.updateOwned(caller.accountId, storeId, endpointId, patch);
+    if (!row) throw await this.notFound(caller, storeId);
+    return toWebhook(row);
+  }
+
+  async remove(caller: AccountCaller, storeId: string, endpointId: string): Promise<void> {
+    await this.checkIds(caller, storeId, endpointId);
+    if (!(await this.repository.deleteOwned(caller.accountId, storeId, endpointId)))
+      throw await this.notFound(caller, storeId);
+  }
+
+  async rotateSecret(
+    caller: AccountCaller,
+    storeId: string,
+    endpointId: string,
+  ): Promise<WebhookCreatedModel> {
+    await this.checkIds(caller, storeId, endpointId);
+    const secret = newWebhookSecret();
+    const row = await this.repository.rotateOwned(caller.accountId, storeId, endpointId, {
+      sealed: this.secrets.seal(endpointId, secret),
+      hint: secret.slice(-4),
+    });
+    if (!row) throw await this.notFound(caller, storeId);
+    const { secretHint: _hint, ...view } = toWebhook(row);
+    return { ...view, secret };
+  }
+
+  /**
+   * A `webhook.test` event (recorded like any event, actor the owner) delivered to this endpoint alone,
+   * even while it is disabled: its first attempt is the owner's explicit request.
+   */
+  async sendTest(
+    caller: AccountCaller,
+    storeId: string,
+    endpointId: string,
+  ): Promise<{ deliveryId: string }> {
+    const endpoint = await this.ownedEndpoint(caller, storeId, endpointId);
+    const deliveryId = await this.repository.transaction(async (tx) => {
+      const event = await this.events.emit(tx, {
+        storeId,
+        type: 'webhook.test',
+        caller,
+        data: { endpointId: endpoint.id },
+      });
+      const id = await this.repository.insertOne(tx, endpoint.id, event, JSON.stringify(event));
+      await this.queue.enqueue(tx, [{ deliveryId: id, seq: 1, manual: true, resume: true }]);
+      return id;
+    });
+    return { deliveryId };
+  }
+
+  async deliveries(
+    caller: AccountCaller,
+    storeId: string,
+    endpointId: string,
+    query: { limit?: number; after?: string },
+  ): Promise<DeliveryPageModel> {
+    const after = query.after === undefined ? null : decodeDeliveryCursor(query.after);
+    if (query.after !== undefined && !after)
+      throw WebhookErrors.invalid('after', 'after is not a cursor of this list');
+    const endpoint = await this.ownedEndpoint(caller, storeId, endpointId);
+    const limit = query.limit ?? DEFAULT_DELIVERIES_LIMIT;
+    const rows = await this.repository.deliveriesPage(endpoint.id, after, limit + 1);
+    const visible = rows.slice(0, limit);
+    const last = visible[visible.length - 1];
+    return {
+      data: visible.map(toDelivery),
+      nextCursor:
+        rows.length > limit && last ? encodeDeliveryCursor({ createdAt: last.cursor_ts, id: last.id }) : null,
+    };
+  }
+
+  /**
+   * One more attempt now, with the same `webhook-id`: a pending delivery's scheduled attempt is replaced
+   * by this one (its schedule goes on if it fails); a settled one gets this single attempt.
+   */
+  async retry(caller: AccountCaller, storeId: string, endpointId: string, deliveryId: string): Promise<void> {
+    const endpoint = await this.ownedEndpoint(caller, storeId, endpointId);
+    if (!isUuid(deliveryId)) throw WebhookErrors.deliveryNotFound();
+    const found = await this.repository.transaction(async (tx) => {
+      const retried = await this.repository.manualRetry(tx, endpoint.id, deliveryId);
+      if (!retried) return false;
+      await this.queue.enqueue(tx, [
+        { deliveryId, seq: retried.job_seq, manual: true, resume: retried.previous_status === 'pending' },
+      ]);
+      return true;
+    });
+    if (!found) throw WebhookErrors.deliveryNotFound();
+  }
+
+  private checkUrl(url: string): void {
+    const problem = endpointUrlProblem(url, this.config.webhookAllowLocal);
+    if (problem) throw WebhookErrors.invalid('url', problem);
+  }
+
+  private async checkIds(caller: AccountCaller, storeId: string, endpointId: string): Promise<void> {
+    if (!isUuid(storeId)) throw WebhookErrors.storeNotFound();
+    if (!isUuid(endpointId)) throw await this.notFound(caller, storeId);
+  }
+
+  private async ownedEndpoint(
+    caller: AccountCaller,
+    storeId: string,
+    endpointId: string,
+  ): Promise<EndpointRow> {
+    await this.checkIds(caller, storeId, endpointId);
+    const row = await this.repository.findOwned(caller.accountId, storeId, endpointId);
+    if (!row) throw await this.notFound(caller, storeId);
+    return row;
+  }
+
+  /** Which 404: the store (missing or foreign) or, in an owned store, the endpoint. Error path only. */
+  private async notFound(caller: AccountCaller, storeId: string) {
+    return (await this.stores.isOwnedBy(caller, storeId))
+      ? WebhookErrors.webhookNotFound()
+      : WebhookErrors.storeNotFound();
+  }
+}
+
+function toWebhook(row: EndpointRow): WebhookModel {
+  return {
+    id: row.id,
+    storeId: row.store_id,
+    url: row.url,
+    events: row.events,
+    description: row.description,
+    enabled: row.enabled,
+    disabledReason: row.disabled_reason,
+    secretHint: row.secret_hint,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+function toDelivery(row: DeliveryRow): DeliveryModel {
+  return {
+    id: row.id,
+    eventId: row.event_id,
+    eventType: row.event_type,
+    status: row.status,
+    attempts: row.attempts.map((a) => ({
+      at: new Date(a.at).toISOString(),
+      statusCode: a.statusCode,
+      error: a.error,
+      durationMs: a.durationMs,
+    })),
+    nextAttemptAt: row.status === 'pending' && row.next_attempt_at ? row.next_attempt_at.toISOString() : null,
+  };
+}

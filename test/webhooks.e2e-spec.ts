@@ -1,0 +1,329 @@
+import { Webhook } from 'standardwebhooks';
+import { EVENT_TYPES } from '@app/events';
+import { StorefrontClient } from './storefront-support';
+import { TestApp, TestResponse } from './support/test-app';
+import { ReceivedWebhook, WebhookReceiver } from './support/webhook-receiver';
+
+// Webhooks (Standard Webhooks 1.0): endpoints of a store's owner, deliveries queued in the change's own
+// transaction (pg-boss), signed, retried on WEBHOOK_RETRY_SCHEDULE, disabled on 410 or after
+// WEBHOOK_DISABLE_AFTER failed deliveries; verified here with the `standardwebhooks` package against
+// real receivers on loopback (WEBHOOK_ALLOW_LOCAL=true).
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The standardwebhooks verifier's view of a received request (throws when the signature is wrong). */
+function verify(secret: string, request: ReceivedWebhook): any {
+  return new Webhook(secret).verify(request.body, {
+    'webhook-id': String(request.headers['webhook-id']),
+    'webhook-timestamp': String(request.headers['webhook-timestamp']),
+    'webhook-signature': String(request.headers['webhook-signature']),
+  });
+}
+
+describe('webhooks', () => {
+  let t: TestApp;
+  let sf: StorefrontClient;
+  let owner: string;
+  let stranger: string;
+  const receivers: WebhookReceiver[] = [];
+
+  const receiver = async () => {
+    const r = await new WebhookReceiver().start();
+    receivers.push(r);
+    return r;
+  };
+  const hooks = (storeId: string) => `/v1/user/stores/${storeId}/webhooks`;
+  const createHook = async (storeId: string, body: Record<string, unknown>, token = owner) => {
+    const res = await t.post(hooks(storeId), body, { token });
+    if (res.status !== 201) throw new Error(`webhook creation failed: ${res.status} ${res.text}`);
+    return res.body as { id: string; secret: string; [k: string]: unknown };
+  };
+  const deliveries = async (storeId: string, hookId: string, query = ''): Promise<TestResponse> =>
+    t.get(`${hooks(storeId)}/${hookId}/deliveries${query}`, { token: owner });
+  /** Polls the deliveries list until `predicate` holds. */
+  const waitForDeliveries = async (
+    storeId: string,
+    hookId: string,
+    predicate: (data: any[]) => boolean,
+    timeoutMs = 10_000,
+  ): Promise<any[]> => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const res = await deliveries(storeId, hookId, '?limit=100');
+      expect(res.status).toBe(200);
+      if (predicate(res.body.data)) return res.body.data;
+      if (Date.now() > deadline) throw new Error(`deliveries: ${JSON.stringify(res.body.data)}`);
+      await sleep(200);
+    }
+  };
+  const touch = (storeId: string, description: string) =>
+    t.put(`/v1/user/stores/${storeId}`, { description }, { token: owner });
+
+  beforeAll(async () => {
+    t = await TestApp.start({
+      env: {
+        WEBHOOK_ALLOW_LOCAL: 'true',
+        WEBHOOK_RETRY_SCHEDULE: '1,1',
+        WEBHOOK_TIMEOUT: '2',
+        WEBHOOK_DISABLE_AFTER: '2',
+      },
+    });
+    sf = new StorefrontClient(t);
+    owner = await sf.merchant('hooks@example.com');
+    stranger = await sf.merchant('stranger@example.com');
+  });
+  afterAll(async () => {
+    for (const r of receivers) await r.stop();
+    await t?.close();
+  });
+
+  it('creates, lists, updates, rotates and deletes endpoints; the secret is shown at creation and rotation only', async () => {
+    const storeId = await sf.store(owner, 'Hooked');
+    const created = await t.post(
+      hooks(storeId),
+      { url: 'https://example.com/hook', events: ['product.created'], description: 'ERP' },
+      { token: owner },
+    );
+    expect(created.status).toBe(201);
+    expect(created.headers.get('cache-control')).toBe('no-store');
+    expect(created.body).toEqual({
+      id: expect.stringMatching(UUID),
+      storeId,
+      url: 'https://example.com/hook',
+      events: ['product.created'],
+      description: 'ERP',
+      enabled: true,
+      disabledReason: null,
+      secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/),
+      createdAt: expect.any(String),
+    });
+    expect(Buffer.from(created.body.secret.slice(6), 'base64')).toHaveLength(32);
+
+    const listed = await t.get(hooks(storeId), { token: owner });
+    expect(listed.status).toBe(200);
+    const { secret, ...withoutSecret } = created.body;
+    expect(listed.body).toEqual([{ ...withoutSecret, secretHint: secret.slice(-4) }]);
+    expect(listed.text).not.toContain(secret);
+
+    const id = created.body.id;
+    const updated = await t.put(
+      `${hooks(storeId)}/${id}`,
+      { events: ['*'], description: null, enabled: false },
+      { token: owner },
+    );
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({
+      events: ['*'],
+      description: null,
+      enabled: false,
+      disabledReason: 'manual',
+    });
+    const enabled = await t.put(`${hooks(storeId)}/${id}`, { enabled: true }, { token: owner });
+    expect(enabled.body).toMatchObject({ enabled: true, disabledReason: null });
+
+    const rotated = await t.post(`${hooks(storeId)}/${id}/rotate-secret`, undefined, { token: owner });
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.secret).toMatch(/^whsec_/);
+    expect(rotated.body.secret).not.toBe(secret);
+    expect((await t.get(hooks(storeId), { token: owner })).body[0].secretHint).toBe(
+      rotated.body.secret.slice(-4),
+    );
+
+    expect((await t.delete(`${hooks(storeId)}/${id}`, { token: owner })).status).toBe(204);
+    expect((await t.get(hooks(storeId), { token: owner })).body).toEqual([]);
+    const again = await t.delete(`${hooks(storeId)}/${id}`, { token: owner });
+    expect(again.status).toBe(404);
+    expect(again.body.code).toBe('webhook_not_found');
+  });
+
+  it('refuses bad URLs and event types (400), and a 21st endpoint (409)', async () => {
+    const storeId = await sf.store(owner, 'Limits');
+    const bad = async (body: Record<string, unknown>, field: string) => {
+      const res = await t.post(hooks(storeId), body, { token: owner });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('validation_failed');
+      expect(res.body.errors.map((e: { field: string }) => e.field)).toContain(field);
+    };
+    await bad({ url: 'https://user:pw@example.com/h', events: ['*'] }, 'url');
+    await bad({ url: 'ftp://example.com/h', events: ['*'] }, 'url');
+    await bad({ url: 'not a url', events: ['*'] }, 'url');
+    await bad({ url: `https://example.com/${'a'.repeat(2048)}`, events: ['*'] }, 'url');
+    await bad({ url: 'https://example.com/h', events: [] }, 'events');
+    await bad({ url: 'https://example.com/h', events: ['product.exploded'] }, 'events');
+    await bad({ url: 'https://example.com/h' }, 'events');
+    await bad({ url: 'https://example.com/h', events: ['*'], secret: 'mine' }, 'secret');
+
+    for (let i = 0; i < 20; i++)
+      await createHook(storeId, { url: `https://example.com/h${i}`, events: ['*'] });
+    const over = await t.post(
+      hooks(storeId),
+      { url: 'https://example.com/h21', events: ['*'] },
+      { token: owner },
+    );
+    expect(over.status).toBe(409);
+    expect(over.body.code).toBe('webhook_limit_reached');
+  });
+
+  it('sends every event type, signed so that standardwebhooks verifies it, with the event as the body', async () => {
+    const r = await receiver();
+    const storeId = await sf.store(owner, 'Everything');
+    const hook = await createHook(storeId, { url: r.url(), events: ['*'] });
+
+    // store.updated (PUT) and the stages, store.completed
+    expect((await touch(storeId, 'All events')).status).toBe(200);
+    const stage = (n: number, body: unknown) =>
+      t.post(`/v1/user/stores/${storeId}/onboarding/stage${n}`, body, { token: owner });
+    expect(
+      (
+        await stage(2, {
+          faviconUrl: 'https://cdn.example.com/f.ico',
+          logoBlackWhiteUrl: 'https://cdn.example.com/bw.png',
+          logoColorUrl: 'https://cdn.example.com/c.png',
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await stage(3, {
+          mobile: '+919876543210',
+          supportEmail: 'help@example.com',
+          region: 'South India',
+          address: {
+            line1: '1 MG Road',
+            city: 'Bengaluru',
+            state: 'Karnataka',
+            postalCode: '560001',
+            country: 'IN',
+          },
+        })
+      ).status,
+    ).toBe(200);
+    expect((await stage(4, { socialLinks: [] })).status).toBe(200);
+    expect(
+      (await t.post(`/v1/user/stores/${storeId}/onboarding/complete`, undefined, { token: owner })).status,
+    ).toBe(200);
+    // app.*, product.*, order.created
+    const app = await sf.app(owner, storeId);
+    const appToken = await sf.appToken(app);
+    const product = await sf.createProduct(appToken, {
+      handle: 'tea',
+      title: 'Tea',
+      price: '4.50',
+      currencyCode: 'USD',
+      inventory: 5,
+    });
+    await sf.data(
+      appToken,
+      `mutation($id: ID!) { productUpdate(id: $id, input: { title: "Green tea" }) { id } }`,
+      {
+        id: product.id,
+      },
+    );
+    await sf.data(appToken, `mutation($input: OrderCreateInput!) { orderCreate(input: $input) { id } }`, {
+      input: { customerEmail: 'buyer@example.com', lines: [{ productId: product.id, quantity: 1 }] },
+    });
+    await sf.data(appToken, `mutation($id: ID!) { productDelete(id: $id) }`, { id: product.id });
+    expect(
+      (await t.post(`/v1/user/stores/oauth/apps/${app.id}/rotate-secret`, undefined, { token: owner }))
+        .status,
+    ).toBe(200);
+    expect((await t.delete(`/v1/user/stores/oauth/apps/${app.id}`, { token: owner })).status).toBe(204);
+    // public_token.*
+    const pt = await sf.publicToken(owner, storeId);
+    expect(
+      (await t.post(`/v1/user/stores/${storeId}/public-tokens/${pt.id}/rotate`, undefined, { token: owner }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await t.delete(`/v1/user/stores/${storeId}/public-tokens/${pt.id}`, { token: owner })).status,
+    ).toBe(204);
+    // webhook.test
+    const test = await t.post(`${hooks(storeId)}/${hook.id}/test`, undefined, { token: owner });
+    expect(test.status).toBe(202);
+    expect(test.body).toEqual({ deliveryId: expect.stringMatching(UUID) });
+
+    // Every event since the endpoint was made (stage 1's store.updated came before it: not sent).
+    const all = (await t.get(`/v1/user/stores/${storeId}/events?limit=100`, { token: owner })).body.data;
+    const events = all.slice(0, -1);
+    expect(new Set(events.map((e: { type: string }) => e.type))).toEqual(new Set(EVENT_TYPES));
+    await r.waitFor((got) =>
+      events.every((e: { id: string }) => got.some((g) => g.headers['webhook-id'] === e.id)),
+    );
+
+    for (const event of events) {
+      const [request] = r.forEvent(event.id);
+      expect(request.headers['content-type']).toBe('application/json');
+      expect(request.headers['user-agent']).toBe('Storefront-Webhooks/1');
+      expect(Math.abs(Number(request.headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(60);
+      expect(String(request.headers['webhook-signature'])).toMatch(/^v1,[A-Za-z0-9+/]{43}=$/);
+      // The package verifies the signature and timestamp, and answers the parsed body: the event itself.
+      expect(verify(hook.secret, request)).toEqual(event);
+    }
+    const testEvent = events.find((e: { type: string }) => e.type === 'webhook.test');
+    expect(testEvent.data).toEqual({ endpointId: hook.id });
+    // A wrong secret does not verify.
+    expect(() =>
+      verify(`whsec_${Buffer.alloc(32, 1).toString('base64')}`, r.forEvent(events[0].id)[0]),
+    ).toThrow();
+
+    const list = await waitForDeliveries(
+      storeId,
+      hook.id,
+      (d) => d.length === events.length && d.every((x) => x.status === 'succeeded'),
+    );
+    expect(list[0]).toEqual({
+      id: test.body.deliveryId,
+      eventId: testEvent.id,
+      eventType: 'webhook.test',
+      status: 'succeeded',
+      attempts: [{ at: expect.any(String), statusCode: 200, error: null, durationMs: expect.any(Number) }],
+      nextAttemptAt: null,
+    });
+  });
+
+  it("another account's store, endpoint and delivery answer 404 exactly like missing ones", async () => {
+    const r = await receiver();
+    const storeId = await sf.store(owner, 'Private');
+    const hook = await createHook(storeId, { url: r.url(), events: ['*'] });
+    const test = await t.post(`${hooks(storeId)}/${hook.id}/test`, undefined, { token: owner });
+    expect(test.status).toBe(202);
+    const strangerStore = await sf.store(stranger, 'Theirs');
+    const missing = '00000000-0000-4000-8000-000000000000';
+    const base = `${hooks(storeId)}/${hook.id}`;
+    const cases: [string, string, unknown, string][] = [
+      ['GET', hooks(storeId), undefined, 'store_not_found'],
+      ['POST', hooks(storeId), { url: 'https://example.com/x', events: ['*'] }, 'store_not_found'],
+      ['PUT', base, { enabled: false }, 'store_not_found'],
+      ['DELETE', base, undefined, 'store_not_found'],
+      ['POST', `${base}/rotate-secret`, undefined, 'store_not_found'],
+      ['POST', `${base}/test`, undefined, 'store_not_found'],
+      ['GET', `${base}/deliveries`, undefined, 'store_not_found'],
+      ['POST', `${base}/deliveries/${test.body.deliveryId}/retry`, undefined, 'store_not_found'],
+      // In the stranger's own store, the owner's endpoint does not exist.
+      ['PUT', `${hooks(strangerStore)}/${hook.id}`, { enabled: false }, 'webhook_not_found'],
+      ['GET', `${hooks(strangerStore)}/${hook.id}/deliveries`, undefined, 'webhook_not_found'],
+      ['POST', `${hooks(strangerStore)}/not-a-uuid/test`, undefined, 'webhook_not_found'],
+    ];
+    for (const [method, path, body, code] of cases) {
+      const res = await t.request(method, path, { token: stranger, body });
+      expect([method, path, res.status, res.body.code]).toEqual([method, path, 404, code]);
+    }
+    // The owner's own ids, wrongly combined: a delivery that is not this endpoint's.
+    const other = await createHook(storeId, { url: r.url(), events: ['*'] });
+    const wrong = await t.post(
+      `${hooks(storeId)}/${other.id}/deliveries/${test.body.deliveryId}/retry`,
+      undefined,
+      {
+        token: owner,
+      },
+    );
+    expect([wrong.status, wrong.body.code]).toEqual([404, 'delivery_not_found']);
+    const unknown = await t.post(`${base}/deliveries/${missing}/retry`, undefined, { token: owner });
+    expect([unknown.status, unknown.body.code]).toEqual([404, 'delivery_not_found']);
+    // Nothing was changed by the stranger's attempts.
+    expect(
+      (await t.get(hooks(storeId), { token: owner })).body.map((h: { enabled: boolean }) => h.enabled),
+    ).toEqual([true, true]);
+  });
+});
