@@ -163,7 +163,7 @@ describe('tracing (OTLP/HTTP)', () => {
     await db?.drop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
-  const database = () => (db ? { DATABASE_URL: db.url } : { DATA_DIR: dataDir! });
+  const database = (): Record<string, string> => (db ? { DATABASE_URL: db.url } : { DATA_DIR: dataDir! });
 
   it("continues the caller's trace (http/json): a server span and a query span, and the request's log line carries traceId", async () => {
     const traceId = randomBytes(16).toString('hex');
