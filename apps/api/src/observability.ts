@@ -37,7 +37,7 @@ export async function configureObservability(
     fastify.addHook('onClose', () => stopTracing());
   }
   const metrics = app.get(Metrics);
-  if (!metrics.enabled || config.metricsPort === null) return;
+  if (!metrics.enabled || config.metricsPort == null) return;
   fastify.addHook('onResponse', (request, reply, done) => {
     metrics.recordRequest(
       request.method,

@@ -34,7 +34,7 @@ export class Metrics {
   private poolCounts: (() => PoolCounts | null) | null = null;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    if (config.metricsPort === null) {
+    if (config.metricsPort === null || config.metricsPort === undefined) {
       this.registry = null;
       return;
     }
