@@ -326,4 +326,226 @@ describe('webhooks', () => {
       (await t.get(hooks(storeId), { token: owner })).body.map((h: { enabled: boolean }) => h.enabled),
     ).toEqual([true, true]);
   });
+
+  it('retries on the schedule (500, 500, 200: three attempts, one webhook-id) and lists every attempt', async () => {
+    const r = await receiver();
+    r.answer = (_req, i) => ({ status: i < 2 ? 500 : 200 });
+    const storeId = await sf.store(owner, 'Flaky');
+    const hook = await createHook(storeId, { url: r.url(), events: ['store.updated'] });
+    expect((await touch(storeId, 'retry me')).status).toBe(200);
+    await r.waitFor((got) => got.length === 3, 15_000);
+    const ids = new Set(r.received.map((g) => g.headers['webhook-id']));
+    expect(ids.size).toBe(1);
+    // Each attempt is signed anew (its own timestamp), all verify; they came ~1 s apart (the schedule 1,1).
+    for (const request of r.received) expect(verify(hook.secret, request).type).toBe('store.updated');
+    expect(r.received[1].at - r.received[0].at).toBeGreaterThanOrEqual(900);
+    expect(r.received[2].at - r.received[1].at).toBeGreaterThanOrEqual(900);
+    const [delivery] = await waitForDeliveries(storeId, hook.id, (d) => d[0]?.status === 'succeeded');
+    expect(delivery.eventId).toBe([...ids][0]);
+    expect(delivery.attempts.map((a: { statusCode: number }) => a.statusCode)).toEqual([500, 500, 200]);
+    expect(delivery.nextAttemptAt).toBeNull();
+  });
+
+  it('fails a delivery when the schedule is used up, and disables the endpoint after WEBHOOK_DISABLE_AFTER failed deliveries, telling the owner', async () => {
+    const r = await receiver();
+    r.answer = () => ({ status: 503 });
+    const email = 'failing-owner@example.com';
+    const failingOwner = await sf.merchant(email);
+    const storeId = await sf.store(failingOwner, 'Failing');
+    const res = await t.post(
+      hooks(storeId),
+      { url: r.url(), events: ['store.updated'] },
+      { token: failingOwner },
+    );
+    const hookId = res.body.id;
+    const list = async () =>
+      (await t.get(`${hooks(storeId)}/${hookId}/deliveries`, { token: failingOwner })).body.data;
+
+    await t.put(`/v1/user/stores/${storeId}`, { description: 'one' }, { token: failingOwner });
+    await r.waitFor((got) => got.length === 3, 15_000);
+    for (let i = 0; i < 50 && (await list())[0].status !== 'failed'; i++) await sleep(100);
+    const [first] = await list();
+    expect(first.status).toBe('failed');
+    expect(first.attempts.map((a: { statusCode: number }) => a.statusCode)).toEqual([503, 503, 503]);
+    expect((await t.get(hooks(storeId), { token: failingOwner })).body[0].enabled).toBe(true);
+
+    await t.put(`/v1/user/stores/${storeId}`, { description: 'two' }, { token: failingOwner });
+    const mail = await t.mail.waitFor(email, 15_000);
+    expect(mail.subject).toBe('A webhook endpoint of your store was disabled');
+    expect(mail.text).toContain(r.url());
+    const [endpoint] = (await t.get(hooks(storeId), { token: failingOwner })).body;
+    expect(endpoint).toMatchObject({ enabled: false, disabledReason: 'failing' });
+    expect(r.received).toHaveLength(6);
+
+    // Disabled: a new event is not delivered. Enabled again: the failure count starts over, events flow.
+    await t.put(`/v1/user/stores/${storeId}`, { description: 'three' }, { token: failingOwner });
+    await sleep(1500);
+    expect(r.received).toHaveLength(6);
+    r.answer = () => ({ status: 204 });
+    const enabled = await t.put(`${hooks(storeId)}/${hookId}`, { enabled: true }, { token: failingOwner });
+    expect(enabled.body).toMatchObject({ enabled: true, disabledReason: null });
+    await t.put(`/v1/user/stores/${storeId}`, { description: 'four' }, { token: failingOwner });
+    await r.waitFor((got) => got.length === 7);
+    expect(JSON.parse(r.received[6].body).data.description).toBe('four');
+  });
+
+  it('a 410 disables the endpoint at once ("gone"); a Retry-After longer than the step is honoured', async () => {
+    const gone = await receiver();
+    gone.answer = () => ({ status: 410 });
+    const storeId = await sf.store(owner, 'Gone');
+    const hook = await createHook(storeId, { url: gone.url(), events: ['store.updated'] });
+    await touch(storeId, 'gone');
+    await gone.waitFor((got) => got.length === 1);
+    const [delivery] = await waitForDeliveries(storeId, hook.id, (d) => d[0]?.status === 'failed');
+    expect(delivery.attempts).toHaveLength(1);
+    expect(delivery.attempts[0].statusCode).toBe(410);
+    expect((await t.get(hooks(storeId), { token: owner })).body[0]).toMatchObject({
+      enabled: false,
+      disabledReason: 'gone',
+    });
+    await touch(storeId, 'still gone');
+    await sleep(1200);
+    expect(gone.received).toHaveLength(1);
+
+    const busy = await receiver();
+    busy.answer = (_req, i) => (i === 0 ? { status: 429, headers: { 'retry-after': '3' } } : { status: 200 });
+    const busyStore = await sf.store(owner, 'Busy');
+    await createHook(busyStore, { url: busy.url(), events: ['store.updated'] });
+    await touch(busyStore, 'busy');
+    await busy.waitFor((got) => got.length === 2, 10_000);
+    // The schedule says 1 s; the endpoint asked for 3.
+    expect(busy.received[1].at - busy.received[0].at).toBeGreaterThanOrEqual(2900);
+  });
+
+  it('a rolled-back change sends nothing; an endpoint gets only the types it subscribed to', async () => {
+    const r = await receiver();
+    const storeId = await sf.store(owner, 'Rollback');
+    const appToken = await sf.appTokenFor(owner, storeId);
+    const hook = await createHook(storeId, { url: r.url(), events: ['product.created', 'order.created'] });
+    await sf.createProduct(appToken, {
+      handle: 'tea',
+      title: 'Tea',
+      price: '1.00',
+      currencyCode: 'USD',
+      inventory: 1,
+    });
+    // The same handle again: refused in its transaction, so its event and delivery never existed.
+    const taken = await sf.gql(
+      appToken,
+      `mutation($input: ProductCreateInput!) { productCreate(input: $input) { id } }`,
+      { input: { handle: 'tea', title: 'Tea 2', price: '1.00', currencyCode: 'USD', inventory: 1 } },
+    );
+    expect(taken.body.errors).toBeDefined();
+    // An order for more than the stock: refused, rolled back.
+    const product = (await sf.data(appToken, `{ products(first: 1) { edges { node { id } } } }`)).products
+      .edges[0].node;
+    const order = await sf.gql(
+      appToken,
+      `mutation($input: OrderCreateInput!) { orderCreate(input: $input) { id } }`,
+      {
+        input: { customerEmail: 'b@example.com', lines: [{ productId: product.id, quantity: 5 }] },
+      },
+    );
+    expect(order.body.errors?.[0]?.extensions?.code).toBe('OUT_OF_STOCK');
+    // Not subscribed: store.updated.
+    await touch(storeId, 'not subscribed');
+    await r.waitFor((got) => got.length >= 1);
+    await sleep(1200);
+    expect(r.received.map((g) => JSON.parse(g.body).type)).toEqual(['product.created']);
+    expect((await deliveries(storeId, hook.id)).body.data).toHaveLength(1);
+  });
+
+  it('a slow endpoint (answering after WEBHOOK_TIMEOUT) never delays another endpoint', async () => {
+    const slow = await receiver();
+    slow.answer = () => ({ status: 200, delayMs: 4000 });
+    const fast = await receiver();
+    const storeId = await sf.store(owner, 'Slow and fast');
+    const slowHook = await createHook(storeId, { url: slow.url(), events: ['store.updated'] });
+    // Several slow deliveries first, so the fast one is queued behind them.
+    for (let i = 0; i < 5; i++) await touch(storeId, `slow ${i}`);
+    await slow.waitFor((got) => got.length >= 5);
+    await createHook(storeId, { url: fast.url(), events: ['store.updated'] });
+    const sent = Date.now();
+    await touch(storeId, 'both');
+    await fast.waitFor((got) => got.length === 1, 1500);
+    expect(fast.received[0].at - sent).toBeLessThan(1000);
+    // The slow endpoint's attempts time out after WEBHOOK_TIMEOUT (2 s) and are retried.
+    const data = await waitForDeliveries(storeId, slowHook.id, (d) =>
+      d.some((x) => x.attempts.some((a: { error: string }) => a.error === 'timeout')),
+    );
+    const timedOut = data.flatMap((d) => d.attempts).find((a: { error: string }) => a.error === 'timeout');
+    expect(timedOut).toMatchObject({ statusCode: null, error: 'timeout' });
+    expect(timedOut.durationMs).toBeGreaterThanOrEqual(1900);
+    expect(timedOut.durationMs).toBeLessThan(3000);
+  });
+
+  it('after a rotation every delivery carries two signatures for 24 h, each verifying with its secret', async () => {
+    const r = await receiver();
+    const storeId = await sf.store(owner, 'Rotating');
+    const hook = await createHook(storeId, { url: r.url(), events: ['store.updated'] });
+    const rotated = await t.post(`${hooks(storeId)}/${hook.id}/rotate-secret`, undefined, { token: owner });
+    await touch(storeId, 'rotated');
+    await r.waitFor((got) => got.length === 1);
+    const [request] = r.received;
+    expect(String(request.headers['webhook-signature']).split(' ')).toHaveLength(2);
+    expect(verify(rotated.body.secret, request).data.description).toBe('rotated');
+    expect(verify(hook.secret, request).data.description).toBe('rotated');
+  });
+
+  it('test event and manual retry: one more attempt now with the same webhook-id; deleting an endpoint stops what is pending', async () => {
+    const r = await receiver();
+    const storeId = await sf.store(owner, 'Manual');
+    const hook = await createHook(storeId, { url: r.url(), events: ['store.updated'] });
+    const test = await t.post(`${hooks(storeId)}/${hook.id}/test`, undefined, { token: owner });
+    await r.waitFor((got) => got.length === 1);
+    await waitForDeliveries(storeId, hook.id, (d) => d[0]?.status === 'succeeded');
+    const retry = await t.post(
+      `${hooks(storeId)}/${hook.id}/deliveries/${test.body.deliveryId}/retry`,
+      undefined,
+      {
+        token: owner,
+      },
+    );
+    expect(retry.status).toBe(202);
+    await r.waitFor((got) => got.length === 2);
+    expect(r.received[1].headers['webhook-id']).toBe(r.received[0].headers['webhook-id']);
+    expect(verify(hook.secret, r.received[1]).type).toBe('webhook.test');
+    const [delivery] = await waitForDeliveries(
+      storeId,
+      hook.id,
+      (d) => d[0]?.attempts.length === 2 && d[0].status === 'succeeded',
+    );
+    expect(delivery.id).toBe(test.body.deliveryId);
+
+    // A failing endpoint, deleted after its first attempt: no further attempt comes.
+    const doomed = await receiver();
+    doomed.answer = () => ({ status: 500 });
+    const doomedHook = await createHook(storeId, { url: doomed.url(), events: ['store.updated'] });
+    await touch(storeId, 'doomed');
+    await doomed.waitFor((got) => got.length === 1);
+    expect((await t.delete(`${hooks(storeId)}/${doomedHook.id}`, { token: owner })).status).toBe(204);
+    await sleep(2500);
+    expect(doomed.received).toHaveLength(1);
+  });
+
+  it('pages deliveries newest first with a cursor', async () => {
+    const r = await receiver();
+    const storeId = await sf.store(owner, 'Paging');
+    const hook = await createHook(storeId, { url: r.url(), events: ['store.updated'] });
+    for (let i = 0; i < 3; i++) await touch(storeId, `page ${i}`);
+    await r.waitFor((got) => got.length === 3);
+    const first = await deliveries(storeId, hook.id, '?limit=2');
+    expect(first.body.data).toHaveLength(2);
+    expect(first.body.nextCursor).toEqual(expect.any(String));
+    const second = await deliveries(storeId, hook.id, `?limit=2&after=${first.body.nextCursor}`);
+    expect(second.body.data).toHaveLength(1);
+    expect(second.body.nextCursor).toBeNull();
+    const descriptions = [...first.body.data, ...second.body.data].map(
+      (d: { eventId: string }) => JSON.parse(r.forEvent(d.eventId)[0].body).data.description,
+    );
+    expect(descriptions).toEqual(['page 2', 'page 1', 'page 0']);
+    const bad = await deliveries(storeId, hook.id, '?after=nope');
+    expect([bad.status, bad.body.errors[0].field]).toEqual([400, 'after']);
+    expect((await deliveries(storeId, hook.id, '?limit=101')).status).toBe(400);
+  });
 });

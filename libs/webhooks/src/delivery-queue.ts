@@ -41,7 +41,12 @@ const POLL_MS = 1000;
  */
 const CONCURRENCY = 64;
 /** pg-boss's maintenance (among others: re-queueing jobs whose worker died) runs this often, on one instance. */
-const MAINTENANCE_SECONDS = 20;
+const MAINTENANCE_SECONDS = 10;
+/**
+ * How long past WEBHOOK_TIMEOUT a taken job may stay unfinished before pg-boss takes its instance for
+ * dead: an attempt is bounded by WEBHOOK_TIMEOUT, its bookkeeping is one short transaction.
+ */
+const EXPIRY_MARGIN_SECONDS = 10;
 /** The mark a transaction carries when it queued attempts (TypeORM's QueryRunner.data is for this). */
 const QUEUED_MARK = 'webhookAttemptsQueued';
 
@@ -56,9 +61,9 @@ type AttemptHandler = (job: AttemptJob) => Promise<void>;
  * - One dispatch loop per instance fetches as many due jobs as it has free slots (one statement), and
  *   runs each attempt on its own: an attempt never waits for another.
  * - A job whose instance died mid-attempt (crash, SIGKILL) stays `active` until its expiry —
- *   WEBHOOK_TIMEOUT + 30 s — and pg-boss's maintenance then puts it back for another instance; so it is
- *   made again at most WEBHOOK_TIMEOUT + 30 + MAINTENANCE_SECONDS + POLL_MS seconds after an instance is
- *   running (within the promised WEBHOOK_TIMEOUT + 60 s).
+ *   WEBHOOK_TIMEOUT + 10 s — and pg-boss's maintenance (every 10 s, on one instance) then puts it back;
+ *   so it is made again at most WEBHOOK_TIMEOUT + 10 + 10 + 1 (retry delay) + 1 (poll) seconds after an
+ *   instance is running (within the promised WEBHOOK_TIMEOUT + 60 s).
  * - pg-boss talks to the database through the application's own pool (Sql): no second pool, which is
  *   what lets it run on the embedded PGlite (a single session behind one connection), and no
  *   LISTEN/NOTIFY, which a transaction-mode pooler (PgBouncer) cannot carry.
@@ -132,9 +137,9 @@ export class DeliveryQueue
         name: ATTEMPT_QUEUE,
         data,
         startAfter,
-        expireInSeconds: this.config.webhookTimeout + 30,
+        expireInSeconds: this.config.webhookTimeout + EXPIRY_MARGIN_SECONDS,
         retryLimit: 5,
-        retryDelay: 5,
+        retryDelay: 1,
       })) as PgBoss.JobInsert[],
       {
         db: { executeSql: (text: string, values?: unknown[]) => this.sql.run({ text, values }, tx) },
