@@ -1,6 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppConfig, Dependencies } from '@app/core';
 import { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { Server as NetServer } from 'node:net';
 import type { Logger } from 'pino';
 
 /** Set on an HTTP server once it drains: its answers from then on close their connection. */
@@ -28,8 +29,15 @@ DrainingAwareResponse.prototype.writeHead = function (this: ServerResponse, ...a
   return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
 } as typeof writeHead;
 
-/** How often idle connections are closed while the last requests drain (see step 3 below). */
+/**
+ * After the listener closes, how long a connection without a request is left alone before idle
+ * connections are closed (step 3 below), and how often they are closed after that.
+ */
+const IDLE_GRACE_MS = 500;
 const IDLE_SWEEP_MS = 100;
+const netClose = NetServer.prototype.close;
+/** With no new connection for this long, the listener is closed without waiting for one (see stopListening). */
+const LISTEN_QUIET_MS = 250;
 
 /**
  * SIGTERM, done so that a load balancer in front never sees an error (docs/deployment.md, "Draining"):
@@ -40,15 +48,18 @@ const IDLE_SWEEP_MS = 100;
  *    instance after their current request instead of reusing them.
  * 2. For SHUTDOWN_DELAY seconds the process keeps serving normally: whoever has not noticed yet is
  *    still answered.
- * 3. It stops accepting connections and closes the idle ones. Closing an idle keep-alive connection
- *    races with a client that reuses it at that instant (the client's request meets a reset; nginx
- *    answers 502 for a POST) — that was the old behaviour, straight after the signal, under load. After
- *    the delay, every connection that carried a request has been told `Connection: close`, so the idle
- *    ones left are those nobody used for the whole delay. Requests in flight finish and their
- *    connections close with their answers; idle connections are swept again every 100 ms (a client
- *    that ignores `Connection: close`) until none is left. Nothing that carries a request is ever cut.
+ * 3. It stops accepting connections (stopListening: new ones are refused, which a proxy retries
+ *    elsewhere safely, POSTs included, since nothing was sent). Requests in flight finish and their
+ *    connections close with their answers. Connections without a request are left alone for
+ *    IDLE_GRACE_MS (one just accepted may hold an unread request), then closed, and again every
+ *    IDLE_SWEEP_MS until none is left. Closing an idle keep-alive connection races with a client
+ *    reusing it at that instant (its request meets a reset; nginx answers 502 for a POST) — the old
+ *    behaviour, straight after the signal, under load. After the delay every connection that carried a
+ *    request has been told `Connection: close`; the idle ones left are those nobody used for the whole
+ *    delay, and a proxy whose new connections are now refused has marked this instance down. Nothing
+ *    that carries a request is cut.
  * 4. After SHUTDOWN_TIMEOUT seconds, connections still busy are closed (logged with their count).
- * * 5. Nest's shutdown hooks run (the database pool, the embedded server); a request that still reaches
+ * 5. Nest's shutdown hooks run (the database pool, the embedded server); a request that still reaches
  *    the application while it closes gets our 503 problem+json (bootstrap.ts), never Fastify's own body.
  *
  * Returns when everything is closed; main.ts then exits 0. Tests call it on an in-process app.
@@ -69,17 +80,21 @@ export async function gracefulShutdown(
   );
   await sleep(config.shutdownDelay * 1000);
 
+  let onDrained!: () => void;
+  const drained = new Promise<boolean>((resolve) => (onDrained = () => resolve(true)));
+  await stopListening(server, onDrained);
   logger.info('no longer accepting connections; draining in-flight requests');
-  const drained = new Promise<boolean>((resolve) => {
-    // Also closes the idle connections (Node's http.Server.close), and calls back once none is left.
-    server.close(() => resolve(true));
-  });
-  const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
+  let sweep: NodeJS.Timeout | undefined;
+  const grace = setTimeout(() => {
+    sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
+    server.closeIdleConnections();
+  }, IDLE_GRACE_MS);
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<boolean>((resolve) => {
     timer = setTimeout(() => resolve(false), config.shutdownTimeout * 1000);
   });
   const finished = await Promise.race([drained, timedOut]);
+  clearTimeout(grace);
   clearInterval(sweep);
   clearTimeout(timer);
   if (!finished) {
@@ -115,6 +130,35 @@ export function exitOnSignals(app: NestFastifyApplication, config: AppConfig, lo
       );
     });
   }
+}
+
+/**
+ * Closes the listening socket; `onDrained` is called once no connection is left. Only the listener:
+ * http.Server.close would also destroy every connection without a request in progress, including one
+ * just accepted whose request is still unread in its socket buffer.
+ *
+ * When a listening socket closes, the kernel resets the connections it completed but the process has
+ * not accepted yet — and a proxy may already have sent a request on one (nginx answers 502 for a POST
+ * it cannot retry; measured: about one request per restart with the event loop busy). Node emits
+ * 'connection' right after accepting each connection and stops accepting once the listener is closed,
+ * so closing from inside that event leaves a window of microseconds instead of however long the event
+ * loop was busy. Under load connections keep coming (every answer said `Connection: close`), so one
+ * arrives within moments; with none for LISTEN_QUIET_MS the listener is closed anyway.
+ */
+function stopListening(server: Server, onDrained: () => void): Promise<void> {
+  return new Promise((resolve) => {
+    let closed = false;
+    const close = () => {
+      if (closed) return;
+      closed = true;
+      clearTimeout(quiet);
+      server.off('connection', close);
+      netClose.call(server, onDrained);
+      resolve();
+    };
+    server.prependListener('connection', close);
+    const quiet = setTimeout(close, LISTEN_QUIET_MS);
+  });
 }
 
 function sleep(ms: number): Promise<void> {
