@@ -170,7 +170,7 @@ describe('observability', () => {
     expect(all).not.toContain(pair.access_token.split('.')[2]);
   });
 
-  it("logs an error's code as it is, not redacted", async () => {
+  it("logs an error's code as it is, not redacted; counts the database's failures", async () => {
     if (!proxy) return; // embedded database: nothing to cut off
     await proxy.stop();
     try {
@@ -182,6 +182,10 @@ describe('observability', () => {
       const line = logs().find((l) => l.reqId === 'obs-err-1' && l.level === 'warn');
       expect(line).toMatchObject({ code: 'unavailable' });
       expect(lines.join('')).not.toContain('[redacted]');
+      // The failed connection attempts count as database errors.
+      expect(sample(await scrape(), 'dependency_errors_total{dependency="database"}')).toBeGreaterThanOrEqual(
+        1,
+      );
     } finally {
       await proxy.restart();
     }
