@@ -1,8 +1,11 @@
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Navigate, NavLink, Route, Routes, useLocation } from 'react-router';
+import { Activity } from './pages/Activity';
 import { Apps } from './pages/Apps';
 import { Callback } from './pages/Callback';
 import { Catalogue } from './pages/Catalogue';
+import { Orders } from './pages/Orders';
+import { Products } from './pages/Products';
 import { PublicTokens } from './pages/PublicTokens';
 import { Sessions } from './pages/Sessions';
 import { Settings } from './pages/Settings';
@@ -47,6 +50,9 @@ function Shell() {
           <Route path="apps" element={<Apps />} />
           <Route path="tokens" element={<PublicTokens />} />
           <Route path="catalogue" element={<Catalogue />} />
+          <Route path="products" element={<Products />} />
+          <Route path="orders" element={<Orders />} />
+          <Route path="activity" element={<Activity />} />
         </Route>
         <Route path="sessions" element={<Sessions />} />
         <Route path="*" element={<Navigate to="/" replace />} />

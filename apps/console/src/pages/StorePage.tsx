@@ -41,6 +41,9 @@ export function StorePage() {
         </NavLink>
         <NavLink to={`${base}/apps`}>OAuth apps</NavLink>
         <NavLink to={`${base}/tokens`}>Public tokens</NavLink>
+        <NavLink to={`${base}/products`}>Products</NavLink>
+        <NavLink to={`${base}/orders`}>Orders</NavLink>
+        <NavLink to={`${base}/activity`}>Activity</NavLink>
         <NavLink to={`${base}/catalogue`}>Catalogue</NavLink>
         {store.status !== 'active' && <NavLink to={`${base}/setup`}>Finish setup</NavLink>}
       </nav>

@@ -1,0 +1,330 @@
+import { FormEvent, useEffect, useState } from 'react';
+import type { StoreProduct } from '@storefront-platform/sdk/browser';
+import { account, describe, fieldErrors, FieldErrors } from '../api';
+import { Dialog } from '../ui/Dialog';
+import { Field, TextArea } from '../ui/Field';
+import { ErrorMessage, Status } from '../ui/misc';
+import { formatMoney } from '../ui/money';
+import { useStore } from './StorePage';
+
+const PAGE = 20;
+
+interface Draft {
+  handle: string;
+  title: string;
+  description: string;
+  price: string;
+  currencyCode: string;
+  stock: string;
+}
+
+const EMPTY: Draft = { handle: '', title: '', description: '', price: '', currencyCode: 'INR', stock: '0' };
+
+/** A handle from a title, as a suggestion: "Darjeeling Tea (100 g)" → "darjeeling-tea-100-g". */
+const handleFrom = (title: string) =>
+  title
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 100);
+
+/** The store's catalogue for its owner: search, page, create, edit and delete products. */
+export function Products() {
+  const { store } = useStore();
+  const [products, setProducts] = useState<StoreProduct[] | null>(null);
+  const [next, setNext] = useState<string | null>(null);
+  const [typed, setTyped] = useState('');
+  const [query, setQuery] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [status, setStatus] = useState('');
+  // The product being edited; 'new' for a new one; null when the form is closed.
+  const [editing, setEditing] = useState<StoreProduct | 'new' | null>(null);
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [handleTouched, setHandleTouched] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [deleting, setDeleting] = useState<StoreProduct | null>(null);
+
+  const load = async (q = query) => {
+    try {
+      const page = await account.products.list(store.id, { query: q || undefined, limit: PAGE });
+      setProducts(page.data);
+      setNext(page.nextCursor);
+      setError(null);
+    } catch (e) {
+      setError(describe(e));
+    }
+  };
+  useEffect(() => {
+    void load();
+  }, [store.id, query]);
+
+  const more = async () => {
+    if (!next) return;
+    try {
+      const page = await account.products.list(store.id, {
+        query: query || undefined,
+        limit: PAGE,
+        after: next,
+      });
+      setProducts((p) => [...(p ?? []), ...page.data]);
+      setNext(page.nextCursor);
+    } catch (e) {
+      setError(describe(e));
+    }
+  };
+
+  const open = (product: StoreProduct | 'new') => {
+    setErrors({});
+    setFormError(null);
+    setEditing(product);
+    setHandleTouched(product !== 'new');
+    setDraft(
+      product === 'new'
+        ? EMPTY
+        : {
+            handle: product.handle,
+            title: product.title,
+            description: product.description ?? '',
+            price: product.price.amount,
+            currencyCode: product.price.currencyCode,
+            stock: String(product.inventory),
+          },
+    );
+  };
+
+  const set = (field: keyof Draft) => (value: string) =>
+    setDraft((d) => {
+      const changed = { ...d, [field]: value };
+      if (field === 'title' && !handleTouched) changed.handle = handleFrom(value);
+      return changed;
+    });
+
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!editing) return;
+    setSaving(true);
+    setErrors({});
+    setFormError(null);
+    // A stock that is not a whole number goes as typed, so the server's message names the field.
+    const inventory = /^\d+$/.test(draft.stock.trim()) ? Number(draft.stock.trim()) : draft.stock;
+    const fields = {
+      handle: draft.handle.trim(),
+      title: draft.title,
+      price: draft.price.trim(),
+      currencyCode: draft.currencyCode.trim().toUpperCase(),
+      inventory: inventory as number,
+    };
+    try {
+      const saved =
+        editing === 'new'
+          ? await account.products.create(store.id, {
+              ...fields,
+              ...(draft.description.trim() ? { description: draft.description } : {}),
+            })
+          : await account.products.update(store.id, editing.id, {
+              ...fields,
+              description: draft.description.trim() ? draft.description : null,
+            });
+      setEditing(null);
+      setStatus(`Saved “${saved.title}”.`);
+      await load();
+    } catch (err) {
+      setErrors(fieldErrors(err));
+      setFormError(describe(err));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const remove = async () => {
+    if (!deleting) return;
+    const product = deleting;
+    setDeleting(null);
+    try {
+      await account.products.delete(store.id, product.id);
+      setStatus(`Deleted “${product.title}”.`);
+      await load();
+    } catch (err) {
+      setError(describe(err));
+    }
+  };
+
+  const search = (e: FormEvent) => {
+    e.preventDefault();
+    setQuery(typed.trim());
+  };
+
+  return (
+    <section aria-labelledby="products-title">
+      <div className="section-head">
+        <h2 id="products-title">Products</h2>
+        <button type="button" onClick={() => open('new')}>
+          New product
+        </button>
+      </div>
+      <form role="search" onSubmit={search} className="inline-form" aria-label="Products">
+        <div className="field">
+          <label htmlFor="product-search">Search products</label>
+          <input
+            id="product-search"
+            type="search"
+            value={typed}
+            maxLength={100}
+            onChange={(e) => setTyped(e.target.value)}
+          />
+        </div>
+        <button type="submit" className="secondary">
+          Search
+        </button>
+      </form>
+      <ErrorMessage>{error}</ErrorMessage>
+      {status && <Status>{status}</Status>}
+      {products?.length === 0 && <p>{query ? `No products match “${query}”.` : 'No products yet.'}</p>}
+      {products && products.length > 0 && (
+        <div className="table-wrap">
+          <table>
+            <caption className="visually-hidden">Products of {store.name}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Title</th>
+                <th scope="col">Handle</th>
+                <th scope="col">Price</th>
+                <th scope="col">Stock</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {products.map((product) => (
+                <tr key={product.id}>
+                  <td data-label="Title">{product.title}</td>
+                  <td data-label="Handle">
+                    <code>{product.handle}</code>
+                  </td>
+                  <td data-label="Price" className="nowrap">
+                    {formatMoney(product.price)}
+                  </td>
+                  <td data-label="Stock" className="nowrap">
+                    {product.inventory > 0 ? product.inventory : 'Out of stock'}
+                  </td>
+                  <td className="row-actions">
+                    <button type="button" className="secondary" onClick={() => open(product)}>
+                      Edit<span className="visually-hidden"> {product.title}</span>
+                    </button>
+                    <button type="button" className="danger" onClick={() => setDeleting(product)}>
+                      Delete<span className="visually-hidden"> {product.title}</span>
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {next && (
+        <p>
+          <button type="button" className="secondary" onClick={more}>
+            Load more products
+          </button>
+        </p>
+      )}
+
+      <Dialog
+        title={editing === 'new' ? 'New product' : `Edit ${editing?.title ?? ''}`}
+        open={editing !== null}
+        onClose={() => setEditing(null)}
+      >
+        <form onSubmit={save} className="stack" noValidate>
+          <ErrorMessage>{formError}</ErrorMessage>
+          <Field
+            label="Title"
+            value={draft.title}
+            onChange={(e) => set('title')(e.target.value)}
+            error={errors.title}
+            maxLength={255}
+            required
+          />
+          <Field
+            label="Handle"
+            value={draft.handle}
+            onChange={(e) => {
+              setHandleTouched(true);
+              set('handle')(e.target.value);
+            }}
+            error={errors.handle}
+            hint="Lowercase letters and digits, words joined by hyphens; unique in this store."
+            maxLength={100}
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+          />
+          <TextArea
+            label="Description"
+            value={draft.description}
+            onChange={(e) => set('description')(e.target.value)}
+            error={errors.description}
+            maxLength={5000}
+            rows={3}
+          />
+          <div className="field-row">
+            <Field
+              label="Price"
+              value={draft.price}
+              onChange={(e) => set('price')(e.target.value)}
+              error={errors.price}
+              inputMode="decimal"
+              placeholder="499.00"
+              required
+            />
+            <Field
+              label="Currency"
+              value={draft.currencyCode}
+              onChange={(e) => set('currencyCode')(e.target.value)}
+              error={errors.currencyCode}
+              hint="ISO code, e.g. INR"
+              maxLength={3}
+              autoCapitalize="characters"
+              spellCheck={false}
+              required
+            />
+            <Field
+              label="Stock"
+              value={draft.stock}
+              onChange={(e) => set('stock')(e.target.value)}
+              error={errors.inventory}
+              inputMode="numeric"
+              required
+            />
+          </div>
+          <div className="actions">
+            <button type="button" className="secondary" onClick={() => setEditing(null)}>
+              Cancel
+            </button>
+            <button type="submit" disabled={saving}>
+              Save product
+            </button>
+          </div>
+        </form>
+      </Dialog>
+      <Dialog
+        title={`Delete ${deleting?.title ?? ''}?`}
+        open={deleting !== null}
+        onClose={() => setDeleting(null)}
+      >
+        <p>It leaves the catalogue at once; past orders keep naming it.</p>
+        <div className="actions">
+          <button type="button" className="secondary" onClick={() => setDeleting(null)} autoFocus>
+            Cancel
+          </button>
+          <button type="button" className="danger" onClick={remove}>
+            Yes, delete
+          </button>
+        </div>
+      </Dialog>
+    </section>
+  );
+}
