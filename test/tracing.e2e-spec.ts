@@ -176,7 +176,8 @@ describe('tracing (OTLP/HTTP)', () => {
       OTEL_BSP_SCHEDULE_DELAY: '100',
     });
     try {
-      const res = await fetch(`${app.url}/health/ready`, {
+      // A credential in the query string never reaches a span.
+      const res = await fetch(`${app.url}/health/ready?code=secret-auth-code-1&access_token=secret-token-1`, {
         headers: { traceparent: `00-${traceId}-${parentSpanId}-01`, 'x-request-id': 'trace-json-1' },
       });
       expect(res.status).toBe(200);
@@ -210,6 +211,12 @@ describe('tracing (OTLP/HTTP)', () => {
         ),
       );
       expect(query.span.parentSpanId).toBe(serverSpan.span.spanId);
+
+      const exported = receiver.exports.map((e) => e.body.toString('utf8')).join('');
+      expect(exported).not.toContain('secret-auth-code-1');
+      expect(exported).not.toContain('secret-token-1');
+      // (The query is exported, with the credentials' values replaced.)
+      expect(exported).toContain('code=REDACTED&access_token=REDACTED');
 
       const line = app.logLines().find((l) => l.reqId === 'trace-json-1' && l.msg === 'request');
       expect(line).toMatchObject({ traceId, spanId: serverSpan.span.spanId, path: '/health/ready' });

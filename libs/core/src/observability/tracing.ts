@@ -43,6 +43,33 @@ export function nameRequestSpan(method: string, route: string | undefined): void
 
 export class TracingConfigError extends Error {}
 
+/**
+ * Query parameters whose values never reach a span: OAuth authorization codes and state (the social
+ * login callbacks), the console's login code, tokens, secrets, and the instrumentation's own defaults
+ * (signed-URL signatures).
+ */
+const REDACTED_QUERY_PARAMS = [
+  'code',
+  'state',
+  'login_code',
+  'code_verifier',
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'token',
+  'client_secret',
+  'otp',
+  'password',
+  'secret',
+  'sig',
+  'Signature',
+  'AWSAccessKeyId',
+  'X-Goog-Signature',
+  'X-Amz-Signature',
+  'X-Amz-Credential',
+  'X-Amz-Security-Token',
+];
+
 type Env = Record<string, string | undefined>;
 
 export function tracingRequested(env: Env = process.env): boolean {
@@ -62,7 +89,7 @@ export function startTracing(env: Env = process.env): boolean {
   }
   const { NodeTracerProvider, BatchSpanProcessor } =
     require('@opentelemetry/sdk-trace-node') as typeof import('@opentelemetry/sdk-trace-node');
-  const { detectResources, envDetector, hostDetector, processDetector, resourceFromAttributes } =
+  const { detectResources, envDetector, hostDetector, resourceFromAttributes } =
     require('@opentelemetry/resources') as typeof import('@opentelemetry/resources');
   const { registerInstrumentations } =
     require('@opentelemetry/instrumentation') as typeof import('@opentelemetry/instrumentation');
@@ -77,10 +104,14 @@ export function startTracing(env: Env = process.env): boolean {
   ) as typeof import('@opentelemetry/exporter-trace-otlp-http');
 
   // Our defaults first, then what the environment says (OTEL_SERVICE_NAME, OTEL_RESOURCE_ATTRIBUTES) wins.
+  // Not the process detector: it exports the command line, where someone may have put a secret.
   const resource = resourceFromAttributes({
     'service.name': 'storefront-api',
     'service.version': serviceVersion(),
-  }).merge(detectResources({ detectors: [hostDetector, processDetector, envDetector] }));
+    'process.pid': process.pid,
+    'process.runtime.name': 'nodejs',
+    'process.runtime.version': process.versions.node,
+  }).merge(detectResources({ detectors: [hostDetector, envDetector] }));
   const provider = new NodeTracerProvider({
     resource,
     spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter())],
@@ -93,6 +124,10 @@ export function startTracing(env: Env = process.env): boolean {
     tracerProvider: provider,
     instrumentations: [
       new HttpInstrumentation({
+        // Spans carry the query string (`url.query`, `url.full`): a credential in it is replaced by
+        // REDACTED, as the logs leave the query out altogether.
+        redactedQueryParamsServer: REDACTED_QUERY_PARAMS,
+        redactedQueryParams: REDACTED_QUERY_PARAMS,
         ignoreIncomingRequestHook: (request: IncomingMessage) =>
           metricsPort !== null && request.socket.localPort === metricsPort,
       }),
