@@ -176,6 +176,7 @@ describe('console: a store’s Products, Orders and Activity pages', () => {
     await dialog.getByRole('textbox', { name: 'Price' }).fill('1');
     await dialog.getByRole('button', { name: 'Save product' }).click();
     await dialog.getByText('handle is already taken in this store').waitFor();
+    await check(page, 'product-form');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     // Edit.
