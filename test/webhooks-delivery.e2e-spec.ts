@@ -1,0 +1,336 @@
+import { createTestDatabase, MailCatcher, otpFrom, PgBouncer, serverUrl } from '@app/testing';
+import { ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer, Server } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { Webhook } from 'standardwebhooks';
+import { StorefrontClient } from './storefront-support';
+import { TestApp } from './support/test-app';
+import { WebhookReceiver } from './support/webhook-receiver';
+
+// Webhook delivery where it is hard: no connection to local addresses without WEBHOOK_ALLOW_LOCAL, the
+// embedded database (one session), two instances on one database (each attempt made once), and a
+// server killed (SIGKILL) while an attempt is in flight (made again after a restart).
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const ALLOW_LOCAL = { WEBHOOK_ALLOW_LOCAL: 'true', WEBHOOK_RETRY_SCHEDULE: '1,1', WEBHOOK_TIMEOUT: '2' };
+
+async function freePort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = s.address() as AddressInfo;
+  await new Promise<void>((resolve) => s.close(() => resolve()));
+  return port;
+}
+
+/** A store with one endpoint for every event type, on the given app; the endpoint's secret. */
+async function storeWithHook(t: TestApp, email: string, url: string) {
+  const sf = new StorefrontClient(t);
+  const token = await sf.merchant(email);
+  const storeId = await sf.store(token, 'Delivered');
+  const hook = await t.post(`/v1/user/stores/${storeId}/webhooks`, { url, events: ['*'] }, { token });
+  if (hook.status !== 201) throw new Error(`webhook creation failed: ${hook.status} ${hook.text}`);
+  return { token, storeId, hookId: hook.body.id as string, secret: hook.body.secret as string };
+}
+
+describe('webhook delivery', () => {
+  const receivers: WebhookReceiver[] = [];
+  const receiver = async () => {
+    const r = await new WebhookReceiver().start();
+    receivers.push(r);
+    return r;
+  };
+  afterAll(async () => {
+    for (const r of receivers) await r.stop();
+  });
+
+  it('without WEBHOOK_ALLOW_LOCAL: http:// and local IPs are refused, a name resolving to loopback fails as blocked_address with no connection', async () => {
+    let connections = 0;
+    const listener: Server = createServer((socket) => {
+      connections++;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', () => resolve()));
+    const port = (listener.address() as AddressInfo).port;
+    const t = await TestApp.start({ env: { WEBHOOK_RETRY_SCHEDULE: '1', WEBHOOK_TIMEOUT: '2' } });
+    try {
+      const sf = new StorefrontClient(t);
+      const token = await sf.merchant('ssrf@example.com');
+      const storeId = await sf.store(token, 'SSRF');
+      const hooks = `/v1/user/stores/${storeId}/webhooks`;
+      for (const url of [
+        `http://example.com/hook`,
+        `https://127.0.0.1:${port}/hook`,
+        `https://[::1]:${port}/hook`,
+        'https://169.254.169.254/latest/meta-data',
+        'https://10.0.0.1/hook',
+        'https://[::ffff:192.168.0.1]/hook',
+      ]) {
+        const res = await t.post(hooks, { url, events: ['*'] }, { token });
+        expect([url, res.status, res.body.errors?.[0]?.field]).toEqual([url, 400, 'url']);
+      }
+      // A name is checked when it is used: `localhost` resolves to loopback, so the attempt is refused.
+      const hook = await t.post(hooks, { url: `https://localhost:${port}/hook`, events: ['*'] }, { token });
+      expect(hook.status).toBe(201);
+      expect((await t.put(`/v1/user/stores/${storeId}`, { description: 'ssrf' }, { token })).status).toBe(
+        200,
+      );
+      const deadline = Date.now() + 10_000;
+      let delivery: any;
+      for (;;) {
+        delivery = (await t.get(`${hooks}/${hook.body.id}/deliveries`, { token })).body.data[0];
+        if (delivery?.status === 'failed' || Date.now() > deadline) break;
+        await sleep(200);
+      }
+      expect(delivery.status).toBe('failed');
+      expect(delivery.attempts).toEqual([
+        {
+          at: expect.any(String),
+          statusCode: null,
+          error: 'blocked_address',
+          durationMs: expect.any(Number),
+        },
+        {
+          at: expect.any(String),
+          statusCode: null,
+          error: 'blocked_address',
+          durationMs: expect.any(Number),
+        },
+      ]);
+      expect(connections).toBe(0);
+    } finally {
+      await t.close();
+      listener.close();
+    }
+  });
+
+  it('delivers on the embedded database (PGlite, one session)', async () => {
+    const r = await receiver();
+    const t = await TestApp.start({ embedded: true, env: ALLOW_LOCAL });
+    try {
+      const { token, storeId, secret } = await storeWithHook(t, 'embedded-hooks@example.com', r.url());
+      const started = Date.now();
+      expect((await t.put(`/v1/user/stores/${storeId}`, { description: 'embedded' }, { token })).status).toBe(
+        200,
+      );
+      await r.waitFor((got) => got.length === 1);
+      // Woken by its own commit, not by the 1 s poll.
+      expect(r.received[0].at - started).toBeLessThan(900);
+      const [request] = r.received;
+      const event = new Webhook(secret).verify(request.body, {
+        'webhook-id': String(request.headers['webhook-id']),
+        'webhook-timestamp': String(request.headers['webhook-timestamp']),
+        'webhook-signature': String(request.headers['webhook-signature']),
+      }) as { type: string; data: { description: string } };
+      expect(event.type).toBe('store.updated');
+      expect(event.data.description).toBe('embedded');
+    } finally {
+      await t.close();
+    }
+  });
+
+  const server = serverUrl();
+  /** These need a PostgreSQL server (TEST_DATABASE_URL), as CI has: the embedded database is one process. */
+  const needServer = () => {
+    if (!server) throw new Error('this test needs a PostgreSQL server (TEST_DATABASE_URL)');
+    return server;
+  };
+
+  it('through PgBouncer in transaction mode (DATABASE_PREPARED_STATEMENTS=false): queued and delivered', async () => {
+    const base = needServer();
+    const r = await receiver();
+    const db = await createTestDatabase(base);
+    const bouncer = await new PgBouncer({ serverUrl: base, poolMode: 'transaction', poolSize: 2 }).start();
+    const t = await TestApp.start({
+      databaseUrl: bouncer.url(new URL(db.url).pathname.slice(1)),
+      env: { ...ALLOW_LOCAL, DATABASE_PREPARED_STATEMENTS: 'false' },
+    });
+    try {
+      const { token, storeId } = await storeWithHook(t, 'pooled-hooks@example.com', r.url());
+      for (let i = 0; i < 5; i++)
+        expect(
+          (await t.put(`/v1/user/stores/${storeId}`, { description: `pooled ${i}` }, { token })).status,
+        ).toBe(200);
+      await r.waitFor((got) => got.length === 5);
+      expect(new Set(r.received.map((g) => g.headers['webhook-id'])).size).toBe(5);
+    } finally {
+      await t.close();
+      await bouncer.stop();
+      await db.drop();
+    }
+  });
+
+  it('two instances on one database: every attempt is made by one of them, none twice', async () => {
+    const r = await receiver();
+    const db = await createTestDatabase(needServer());
+    // One deployment: the same keys and issuer on both instances, so a token works on either.
+    const shared = {
+      ...ALLOW_LOCAL,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      OTP_PEPPER: randomBytes(32).toString('hex'),
+      PUBLIC_URL: 'http://storefront.test',
+    };
+    const a = await TestApp.start({ databaseUrl: db.url, env: shared });
+    const b = await TestApp.start({ databaseUrl: db.url, env: shared });
+    try {
+      const { token, storeId } = await storeWithHook(a, 'two-instances@example.com', r.url());
+      // Changes through both instances, at once: each instance's loop and the other's poll race for the jobs.
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          (i % 2 ? a : b).put(`/v1/user/stores/${storeId}`, { description: `change ${i}` }, { token }),
+        ),
+      );
+      expect(answers.map((x) => x.status)).toEqual(Array(40).fill(200));
+      await r.waitFor((got) => new Set(got.map((g) => g.headers['webhook-id'])).size === 40, 15_000);
+      await sleep(2500);
+      const ids = r.received.map((g) => g.headers['webhook-id']);
+      expect(ids).toHaveLength(40);
+      expect(new Set(ids).size).toBe(40);
+    } finally {
+      await b.close();
+      await a.close();
+      await db.drop();
+    }
+  });
+});
+
+/** The real entry point as a child process (as test/process.e2e-spec.ts runs it). */
+function startServer(env: Record<string, string>): ChildProcess {
+  return spawn(
+    process.execPath,
+    [
+      '-r',
+      'ts-node/register/transpile-only',
+      '-r',
+      'tsconfig-paths/register',
+      '--experimental-vm-modules',
+      '--no-warnings',
+      'apps/api/src/main.ts',
+    ],
+    {
+      cwd: join(__dirname, '..'),
+      env: {
+        PATH: process.env.PATH!,
+        TS_NODE_PROJECT: 'tsconfig.json',
+        LOG_LEVEL: 'warn',
+        HOST: '127.0.0.1',
+        ...env,
+      },
+      stdio: 'ignore',
+    },
+  );
+}
+
+async function waitReady(base: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/health/ready`)).status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${base} not ready within ${timeoutMs} ms`);
+    await sleep(250);
+  }
+}
+
+describe('webhook delivery across a crash', () => {
+  const server = serverUrl();
+  const withServer = server ? it : it.failing;
+
+  withServer(
+    'an attempt cut off by SIGKILL is made again after a restart, with the same webhook-id',
+    async () => {
+      const r = await new WebhookReceiver().start();
+      const mail = await new MailCatcher().start();
+      const db = await createTestDatabase(server!);
+      const port = await freePort();
+      const base = `http://127.0.0.1:${port}`;
+      const env = {
+        DATABASE_URL: db.url,
+        PORT: String(port),
+        JWT_SECRET: randomBytes(32).toString('hex'),
+        OTP_PEPPER: randomBytes(32).toString('hex'),
+        SMTP_URL: mail.url,
+        OTP_RESEND_AFTER: '0',
+        WEBHOOK_ALLOW_LOCAL: 'true',
+        WEBHOOK_TIMEOUT: '3',
+        SHUTDOWN_DELAY: '0',
+      };
+      let child = startServer(env);
+      try {
+        await waitReady(base);
+        const call = async (method: string, path: string, body?: unknown, token?: string) => {
+          const res = await fetch(base + path, {
+            method,
+            headers: {
+              ...(body ? { 'content-type': 'application/json' } : {}),
+              ...(token ? { authorization: `Bearer ${token}` } : {}),
+            },
+            body: body ? JSON.stringify(body) : undefined,
+          });
+          return { status: res.status, body: (await res.json().catch(() => null)) as any };
+        };
+        const email = 'crash@example.com';
+        expect((await call('POST', '/v1/auth/login', { email })).status).toBe(202);
+        const otp = otpFrom(await mail.waitFor(email));
+        const token = (await call('POST', '/v1/auth/login/verify', { email, otp })).body.access_token;
+        const storeId = (
+          await call('POST', '/v1/user/stores/onboarding/stage1', { name: 'Crash', description: 'x' }, token)
+        ).body.id;
+        const hook = await call(
+          'POST',
+          `/v1/user/stores/${storeId}/webhooks`,
+          { url: r.url(), events: ['store.updated'] },
+          token,
+        );
+        expect(hook.status).toBe(201);
+
+        // The first attempt reaches the receiver, which never answers; the server dies under it.
+        r.answer = () => ({ status: 200, hang: true });
+        expect(
+          (await call('PUT', `/v1/user/stores/${storeId}`, { description: 'crash' }, token)).status,
+        ).toBe(200);
+        await r.waitFor((got) => got.length === 1);
+        child.kill('SIGKILL');
+        await new Promise((resolve) => child.once('exit', resolve));
+
+        r.answer = () => ({ status: 200 });
+        child = startServer(env);
+        await waitReady(base);
+        const running = Date.now();
+        // At most WEBHOOK_TIMEOUT + 60 s after an instance is running again.
+        await r.waitFor((got) => got.length === 2, 63_000);
+        const waited = (Date.now() - running) / 1000;
+        expect(waited).toBeLessThan(3 + 60);
+        expect(r.received[1].headers['webhook-id']).toBe(r.received[0].headers['webhook-id']);
+        const deadline = Date.now() + 5000;
+        let delivery: any;
+        do {
+          delivery = (
+            await call(
+              'GET',
+              `/v1/user/stores/${storeId}/webhooks/${hook.body.id}/deliveries`,
+              undefined,
+              token,
+            )
+          ).body.data[0];
+          if (delivery.status === 'succeeded') break;
+          await sleep(200);
+        } while (Date.now() < deadline);
+        expect(delivery.status).toBe('succeeded');
+        // The cut-off attempt left no record (the process died before booking it); the one after the restart did.
+        expect(delivery.attempts.map((a: { statusCode: number }) => a.statusCode)).toEqual([200]);
+        console.log(`webhook crash recovery: attempt made again ${waited.toFixed(1)} s after the restart`);
+      } finally {
+        child.kill('SIGKILL');
+        await r.stop();
+        await mail.stop();
+        await sleep(200);
+        await db.drop();
+      }
+    },
+    150_000,
+  );
+});
