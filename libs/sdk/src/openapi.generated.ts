@@ -589,6 +589,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/user/stores/{id}/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The store's webhook endpoints, oldest first, with `secretHint` instead of the secret. */
+        get: operations["WebhooksController_list"];
+        put?: never;
+        /** Add a webhook endpoint (at most 20 per store); the signing secret (`whsec_…`) is in this answer only. */
+        post: operations["WebhooksController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/stores/{id}/webhooks/{webhookId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change an endpoint (any of url, events, description, enabled); enabling clears disabledReason and the failure count. */
+        put: operations["WebhooksController_update"];
+        post?: never;
+        /** Delete an endpoint: nothing more is sent to it, pending deliveries included. */
+        delete: operations["WebhooksController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/stores/{id}/webhooks/{webhookId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The endpoint's deliveries, newest first, each with every attempt. */
+        get: operations["WebhooksController_deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/stores/{id}/webhooks/{webhookId}/deliveries/{deliveryId}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One more attempt of the delivery now, with the same `webhook-id`. */
+        post: operations["WebhooksController_retry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/stores/{id}/webhooks/{webhookId}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new signing secret (in this answer only); for 24 h deliveries carry a signature with each secret. */
+        post: operations["WebhooksController_rotateSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/stores/{id}/webhooks/{webhookId}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a `webhook.test` event to this endpoint alone. */
+        post: operations["WebhooksController_sendTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/user/stores/@me": {
         parameters: {
             query?: never;
@@ -754,6 +858,61 @@ export interface components {
             name: string;
             /** @description Default: both. */
             scopes?: ("store:read" | "products:read")[];
+        };
+        CreateWebhookDto: {
+            description?: string | null;
+            /**
+             * @description Event types to receive, or ["*"] for every type.
+             * @example [
+             *       "product.created",
+             *       "order.created"
+             *     ]
+             */
+            events: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "*")[];
+            /**
+             * @description `https://`, no credentials (http:// and local addresses only with WEBHOOK_ALLOW_LOCAL).
+             * @example https://example.com/hooks/storefront
+             */
+            url: string;
+        };
+        DeliveryAttemptModel: {
+            /** Format: date-time */
+            at: string;
+            durationMs: number;
+            /**
+             * @description Why there was no answer; null when the endpoint answered.
+             * @enum {string|null}
+             */
+            error: "timeout" | "connection_error" | "dns_error" | "blocked_address" | null;
+            /** @description The HTTP status the endpoint answered. */
+            statusCode: number | null;
+        };
+        DeliveryModel: {
+            /** @description Every attempt, oldest first. */
+            attempts: components["schemas"]["DeliveryAttemptModel"][];
+            /**
+             * Format: uuid
+             * @description Also the `webhook-id` header of every attempt.
+             */
+            eventId: string;
+            /** @enum {string} */
+            eventType: "store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test";
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            nextAttemptAt: string | null;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed";
+        };
+        DeliveryPageModel: {
+            /** @description Newest first. */
+            data: components["schemas"]["DeliveryModel"][];
+            /** @description Pass as `after` for the next page; null on the last. */
+            nextCursor: string | null;
+        };
+        DeliveryQueuedModel: {
+            /** Format: uuid */
+            deliveryId: string;
         };
         EventActorModel: {
             /**
@@ -1261,6 +1420,20 @@ export interface components {
              */
             whatsappNumber?: string | null;
         };
+        UpdateWebhookDto: {
+            description?: string | null;
+            /** @description true clears `disabledReason` and the failure count. */
+            enabled?: boolean;
+            /**
+             * @description Event types to receive, or ["*"] for every type.
+             * @example [
+             *       "product.created",
+             *       "order.created"
+             *     ]
+             */
+            events?: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "*")[];
+            url?: string;
+        };
         VerifyLoginDto: {
             /** @example ada@example.com */
             email: string;
@@ -1269,6 +1442,44 @@ export interface components {
              * @example 123456
              */
             otp: string;
+        };
+        WebhookCreatedModel: {
+            /** Format: date-time */
+            createdAt: string;
+            description: string | null;
+            /** @enum {string|null} */
+            disabledReason: "gone" | "failing" | "manual" | null;
+            enabled: boolean;
+            events: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "*")[];
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description `whsec_` + base64 of 32 random bytes: the signing secret, in this answer (and at rotation) only.
+             * @example whsec_…
+             */
+            secret: string;
+            /** Format: uuid */
+            storeId: string;
+            url: string;
+        };
+        WebhookModel: {
+            /** Format: date-time */
+            createdAt: string;
+            description: string | null;
+            /**
+             * @description `gone`: it answered 410; `failing`: WEBHOOK_DISABLE_AFTER failed deliveries in a row; `manual`: its owner.
+             * @enum {string|null}
+             */
+            disabledReason: "gone" | "failing" | "manual" | null;
+            enabled: boolean;
+            events: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "*")[];
+            /** Format: uuid */
+            id: string;
+            /** @description The last 4 characters of the signing secret. */
+            secretHint: string;
+            /** Format: uuid */
+            storeId: string;
+            url: string;
         };
     };
     responses: never;
@@ -2945,6 +3156,394 @@ export interface operations {
                 content?: never;
             };
             /** @description `store_not_found` or `public_token_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    WebhooksController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the caller's stores. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookModel"][];
+                };
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `store_not_found`: no such store, or not the caller’s (never 403). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    WebhooksController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the caller's stores. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookCreatedModel"];
+                };
+            };
+            /** @description `validation_failed`: a URL that is not https:// (or has credentials, or a local address), an empty or unknown event type. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `store_not_found`: no such store, or not the caller’s (never 403). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `webhook_limit_reached`: the store has 20 endpoints already. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    WebhooksController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the caller's stores. */
+                id: string;
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWebhookDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookModel"];
+                };
+            };
+            /** @description `validation_failed` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `store_not_found` or `webhook_not_found` (another account’s endpoint included). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    WebhooksController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the caller's stores. */
+                id: string;
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `store_not_found` or `webhook_not_found` (another account’s endpoint included). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    WebhooksController_deliveries: {
+        parameters: {
+            query?: {
+                /** @description The `nextCursor` of the previous page (opaque). */
+                after?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description One of the caller's stores. */
+                id: string;
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryPageModel"];
+                };
+            };
+            /** @description `validation_failed`: a `limit` outside 1–100, or an `after` this list did not issue. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `store_not_found` or `webhook_not_found` (another account’s endpoint included). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    WebhooksController_retry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deliveryId: string;
+                /** @description One of the caller's stores. */
+                id: string;
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attempt is queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `store_not_found` or `webhook_not_found` (another account’s endpoint included). `delivery_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    WebhooksController_rotateSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the caller's stores. */
+                id: string;
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookCreatedModel"];
+                };
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `store_not_found` or `webhook_not_found` (another account’s endpoint included). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    WebhooksController_sendTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the caller's stores. */
+                id: string;
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryQueuedModel"];
+                };
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `store_not_found` or `webhook_not_found` (another account’s endpoint included). */
             404: {
                 headers: {
                     [name: string]: unknown;
