@@ -100,6 +100,35 @@ describe('purge of expired rows', () => {
     expect(await count(`otp_failures WHERE email = 'backlog@example.com'`)).toBe(0);
   });
 
+  it('steps aside while another instance holds the purge lock, and leaves no lock behind on any connection', async () => {
+    await db.query(
+      `INSERT INTO otp_failures (email, failed_at) VALUES ('locked@example.com', now() - interval '3 hours')`,
+    );
+    // Another instance in the middle of a batch: its transaction holds the lock.
+    const other = db.createQueryRunner();
+    await other.connect();
+    try {
+      await other.startTransaction();
+      await other.query(`SELECT pg_advisory_xact_lock(7423915112026110001)`);
+      const skipped = await t.app.get(ExpiredRowsPurge).purgeOnce();
+      expect(skipped).toEqual({ ran: false, deleted: {} });
+      expect(await count(`otp_failures WHERE email = 'locked@example.com'`)).toBe(1);
+    } finally {
+      await other.commitTransaction();
+      await other.release();
+    }
+    const report = await t.app.get(ExpiredRowsPurge).purgeOnce();
+    expect(report.ran).toBe(true);
+    expect(await count(`otp_failures WHERE email = 'locked@example.com'`)).toBe(0);
+    // A transaction-level lock ends with its transaction: nothing stays held between rounds (a session-level
+    // lock behind a transaction-mode pooler could stay stuck on a server connection and stop every purge).
+    expect(
+      await count(
+        `pg_locks WHERE locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+      ),
+    ).toBe(0);
+  });
+
   it('keeps revoked tokens refused after a purge (a logged-out session, a revoked app token)', async () => {
     const pair = await t.signIn('revoked@example.com');
     expect((await t.post('/v1/auth/logout', undefined, { token: pair.access_token })).status).toBe(204);

@@ -35,10 +35,11 @@ export interface PurgeReport {
 
 /**
  * Deletes expired rows (OTP challenges and failures, refresh tokens, revoked-token entries, login codes,
- * social states, …) so that tables do not grow without bound. Safe with several instances: a round
- * runs only under a session-level advisory lock taken with pg_try_advisory_lock (another instance's
- * round is skipped, not queued), and every DELETE is idempotent anyway. Deletes go in batches by
- * ctid, so a large backlog never becomes one long statement holding locks. A failed round is logged and
+ * social states, …) so that tables do not grow without bound. Safe with several instances: each batch
+ * runs under a transaction-level advisory lock taken with pg_try_advisory_xact_lock (while another
+ * instance is purging, this one's round stops instead of queueing), and every DELETE is idempotent
+ * anyway. Deletes go in batches by ctid, each its own short transaction, so a large backlog never
+ * becomes one long statement or transaction holding locks. A failed round is logged and
  * the next one tries again; nothing escapes the timer.
  */
 @Injectable()
@@ -77,36 +78,41 @@ export class ExpiredRowsPurge implements OnApplicationBootstrap, OnApplicationSh
 
   /** One round over every rule. Exposed for tests and operators. */
   async purgeOnce(): Promise<PurgeReport> {
-    const runner = this.db.createQueryRunner();
-    await runner.connect();
-    try {
-      const [{ locked }] = (await runner.query(`SELECT pg_try_advisory_lock($1::bigint) AS locked`, [
+    const deleted: Record<string, number> = {};
+    for (const rule of this.rules) {
+      const params = rule.params?.(this.config) ?? [];
+      let total = 0;
+      for (;;) {
+        const count = await this.deleteBatch(rule, params);
+        // Another instance holds the lock: it is purging this round; this one stops here.
+        if (count === null) return { ran: false, deleted: {} };
+        total += count;
+        if (count < BATCH) break;
+      }
+      deleted[rule.name] = total;
+    }
+    if (Object.values(deleted).some((n) => n > 0)) this.logger.info({ deleted }, 'purged expired rows');
+    return { ran: true, deleted };
+  }
+
+  /**
+   * One batch in a transaction of its own, under a transaction-level advisory lock: the lock ends with
+   * the transaction, so it can never be left behind on a connection — which a session-level lock would
+   * be behind a transaction-mode pooler (PgBouncer hands the unlock to another server connection).
+   * Null when another instance holds the lock.
+   */
+  private deleteBatch(rule: PurgeRule, params: unknown[]): Promise<number | null> {
+    return this.db.transaction(async (tx) => {
+      const [{ locked }] = (await tx.query(`SELECT pg_try_advisory_xact_lock($1::bigint) AS locked`, [
         ADVISORY_KEY,
       ])) as { locked: boolean }[];
-      if (!locked) return { ran: false, deleted: {} };
-      try {
-        const deleted: Record<string, number> = {};
-        for (const rule of this.rules) {
-          const params = rule.params?.(this.config) ?? [];
-          let total = 0;
-          for (;;) {
-            const [, count] = (await runner.query(
-              `DELETE FROM ${rule.table} WHERE ctid IN (
-                 SELECT ctid FROM ${rule.table} WHERE ${rule.where} LIMIT ${BATCH})`,
-              params,
-            )) as [unknown, number];
-            total += count;
-            if (count < BATCH) break;
-          }
-          deleted[rule.name] = total;
-        }
-        if (Object.values(deleted).some((n) => n > 0)) this.logger.info({ deleted }, 'purged expired rows');
-        return { ran: true, deleted };
-      } finally {
-        await runner.query(`SELECT pg_advisory_unlock($1::bigint)`, [ADVISORY_KEY]);
-      }
-    } finally {
-      await runner.release();
-    }
+      if (!locked) return null;
+      const [, count] = (await tx.query(
+        `DELETE FROM ${rule.table} WHERE ctid IN (
+           SELECT ctid FROM ${rule.table} WHERE ${rule.where} LIMIT ${BATCH})`,
+        params,
+      )) as [unknown, number];
+      return count;
+    });
   }
 }
