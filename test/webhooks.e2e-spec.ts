@@ -1,5 +1,6 @@
 import { Webhook } from 'standardwebhooks';
 import { EVENT_TYPES } from '@app/events';
+import { verifyWebhook } from '@app/sdk';
 import { StorefrontClient } from './storefront-support';
 import { TestApp, TestResponse } from './support/test-app';
 import { ReceivedWebhook, WebhookReceiver } from './support/webhook-receiver';
@@ -259,6 +260,8 @@ describe('webhooks', () => {
       expect(String(request.headers['webhook-signature'])).toMatch(/^v1,[A-Za-z0-9+/]{43}=$/);
       // The package verifies the signature and timestamp, and answers the parsed body: the event itself.
       expect(verify(hook.secret, request)).toEqual(event);
+      // And so does the SDK's verifyWebhook, with the receiver's Node-style headers.
+      expect(await verifyWebhook(request.body, request.headers, hook.secret)).toEqual(event);
     }
     const testEvent = events.find((e: { type: string }) => e.type === 'webhook.test');
     expect(testEvent.data).toEqual({ endpointId: hook.id });

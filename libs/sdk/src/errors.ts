@@ -132,3 +132,7 @@ export class ConnectionError extends StorefrontError {
   }
 }
 brand(ConnectionError, 'ConnectionError');
+
+/** A webhook delivery that `verifyWebhook` refuses: a header missing, a stale timestamp, no valid signature, or a body that is not JSON. */
+export class WebhookVerificationError extends StorefrontError {}
+brand(WebhookVerificationError, 'WebhookVerificationError');

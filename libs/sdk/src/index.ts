@@ -2,3 +2,5 @@
 export * from './browser';
 export { AppClient } from './app-client';
 export type { AppClientOptions } from './app-client';
+export { verifyWebhook } from './webhooks';
+export type { VerifyWebhookOptions, WebhookEvent, WebhookHeaders } from './webhooks';

@@ -1,0 +1,68 @@
+import { Webhook } from 'standardwebhooks';
+import { signatureHeader } from '../../webhooks/src/webhook-secrets';
+import { WebhookVerificationError } from './errors';
+import { verifyWebhook } from './webhooks';
+
+// verifyWebhook against the reference implementation, both ways: what the `standardwebhooks` package
+// signs, the SDK accepts; what the service signs (libs/webhooks), both accept.
+
+const secret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
+const other = `whsec_${Buffer.alloc(32, 9).toString('base64')}`;
+const event = {
+  id: '0d9c8a52-7c39-4c55-9a0e-6f3b4a1f2e10',
+  type: 'product.created',
+  storeId: '5b1e8f6a-1111-4c55-9a0e-6f3b4a1f2e10',
+  createdAt: '2026-11-24T01:02:03.456Z',
+  actor: { type: 'app', id: 'a4f20000-0000-4000-8000-000000000000', name: 'ERP sync' },
+  data: { id: 'p1', title: 'Tea ☕' },
+};
+const body = JSON.stringify(event);
+
+function signedByPackage(at = new Date()) {
+  const timestamp = Math.floor(at.getTime() / 1000);
+  return {
+    'webhook-id': event.id,
+    'webhook-timestamp': String(timestamp),
+    'webhook-signature': new Webhook(secret).sign(event.id, at, body),
+  };
+}
+
+describe('verifyWebhook', () => {
+  it('accepts what standardwebhooks signs: string or bytes, Headers or a Node header object', async () => {
+    const headers = signedByPackage();
+    expect(await verifyWebhook(body, headers, secret)).toEqual(event);
+    expect(await verifyWebhook(new TextEncoder().encode(body), new Headers(headers), secret)).toEqual(event);
+    const upper = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toUpperCase(), v]));
+    expect(await verifyWebhook(body, upper, [other, secret])).toEqual(event);
+  });
+
+  it("accepts the service's deliveries (one signature per live secret), and so does standardwebhooks", async () => {
+    const timestamp = Math.floor(Date.now() / 1000);
+    const headers = {
+      'webhook-id': event.id,
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': signatureHeader([other, secret], event.id, timestamp, body),
+    };
+    expect(await verifyWebhook(body, headers, secret)).toEqual(event);
+    expect(await verifyWebhook(body, headers, other)).toEqual(event);
+    expect(new Webhook(secret).verify(body, headers)).toEqual(event);
+    expect(new Webhook(other).verify(body, headers)).toEqual(event);
+  });
+
+  it('refuses a changed body, a wrong secret, a stale or future timestamp, missing headers', async () => {
+    const headers = signedByPackage();
+    const refuse = (promise: Promise<unknown>) =>
+      expect(promise).rejects.toBeInstanceOf(WebhookVerificationError);
+    await refuse(verifyWebhook(body.replace('Tea', 'Tee'), headers, secret));
+    await refuse(verifyWebhook(body, headers, other));
+    await refuse(verifyWebhook(body, { ...headers, 'webhook-id': 'another' }, secret));
+    await refuse(verifyWebhook(body, signedByPackage(new Date(Date.now() - 301_000)), secret));
+    await refuse(verifyWebhook(body, signedByPackage(new Date(Date.now() + 301_000)), secret));
+    await refuse(verifyWebhook(body, { 'webhook-id': event.id }, secret));
+    // Within a wider tolerance, the old delivery passes.
+    const old = signedByPackage(new Date(Date.now() - 600_000));
+    expect(await verifyWebhook(body, old, secret, { toleranceSeconds: 900 })).toEqual(event);
+    const error = await verifyWebhook(body, headers, other).catch((e: unknown) => e);
+    expect((error as Error).name).toBe('WebhookVerificationError');
+  });
+});

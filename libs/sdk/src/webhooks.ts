@@ -1,0 +1,109 @@
+import { WebhookVerificationError } from './errors';
+import type { components } from './openapi.generated';
+
+/** The body of a webhook delivery: the event, as `events.list` shows it. */
+export type WebhookEvent = components['schemas']['EventModel'];
+
+/** A delivery's headers: a Fetch `Headers`, or a Node-style object (`req.headers`), names in any case. */
+export type WebhookHeaders =
+  | { get(name: string): string | null }
+  | Record<string, string | string[] | undefined>;
+
+export interface VerifyWebhookOptions {
+  /** How far `webhook-timestamp` may be from now, in seconds, either way (replays of old deliveries fail). Default 300. */
+  toleranceSeconds?: number;
+  /** The current time in milliseconds (tests). */
+  now?: number;
+}
+
+const PREFIX = 'whsec_';
+
+function header(headers: WebhookHeaders, name: string): string | null {
+  if (typeof (headers as { get?: unknown }).get === 'function') {
+    return (headers as { get(name: string): string | null }).get(name);
+  }
+  for (const [key, value] of Object.entries(headers as Record<string, string | string[] | undefined>)) {
+    if (key.toLowerCase() !== name) continue;
+    if (Array.isArray(value)) return value.join(' ');
+    return value ?? null;
+  }
+  return null;
+}
+
+function fromBase64(text: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+/** Equal strings in a time that does not depend on where they differ. */
+function sameText(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let difference = 0;
+  for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return difference === 0;
+}
+
+/**
+ * Verifies a webhook delivery (Standard Webhooks 1.0) and answers its event: `webhook-id`,
+ * `webhook-timestamp` within `toleranceSeconds` of now, and a `v1,` signature in `webhook-signature` —
+ * the base64 HMAC-SHA256 of `id.timestamp.body` — made with one of the secrets (pass the old and the new
+ * one while you switch after a rotation). Pass the body exactly as received (the raw text or bytes, not
+ * re-serialized JSON). Throws WebhookVerificationError otherwise. Deduplicate on the event's `id` (the
+ * same on every attempt). Uses Web Crypto: Node ≥ 20, browsers and workers, no dependency.
+ */
+export async function verifyWebhook(
+  rawBody: string | Uint8Array,
+  headers: WebhookHeaders,
+  secretOrSecrets: string | readonly string[],
+  options: VerifyWebhookOptions = {},
+): Promise<WebhookEvent> {
+  const id = header(headers, 'webhook-id');
+  const timestamp = header(headers, 'webhook-timestamp');
+  const signatures = header(headers, 'webhook-signature');
+  if (!id || !timestamp || !signatures) throw new WebhookVerificationError('missing webhook headers');
+  if (!/^\d+$/.test(timestamp)) throw new WebhookVerificationError('invalid webhook-timestamp');
+  const tolerance = options.toleranceSeconds ?? 300;
+  const now = Math.floor((options.now ?? Date.now()) / 1000);
+  if (Math.abs(now - Number(timestamp)) > tolerance) {
+    throw new WebhookVerificationError('webhook-timestamp outside the tolerance');
+  }
+  const body = typeof rawBody === 'string' ? rawBody : new TextDecoder().decode(rawBody);
+  const offered = signatures
+    .split(' ')
+    .filter((s) => s.startsWith('v1,'))
+    .map((s) => s.slice(3));
+  const secrets = typeof secretOrSecrets === 'string' ? [secretOrSecrets] : [...secretOrSecrets];
+  const message = new TextEncoder().encode(`${id}.${timestamp}.${body}`);
+  for (const secret of secrets) {
+    let keyBytes: Uint8Array<ArrayBuffer>;
+    try {
+      keyBytes = fromBase64(secret.startsWith(PREFIX) ? secret.slice(PREFIX.length) : secret);
+    } catch {
+      throw new WebhookVerificationError('the secret is not a whsec_ secret');
+    }
+    const key = await globalThis.crypto.subtle.importKey(
+      'raw',
+      keyBytes,
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign'],
+    );
+    const expected = toBase64(new Uint8Array(await globalThis.crypto.subtle.sign('HMAC', key, message)));
+    if (offered.some((signature) => sameText(signature, expected))) {
+      try {
+        return JSON.parse(body) as WebhookEvent;
+      } catch {
+        throw new WebhookVerificationError('the body is not JSON');
+      }
+    }
+  }
+  throw new WebhookVerificationError('no valid signature');
+}
