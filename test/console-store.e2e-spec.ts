@@ -260,4 +260,39 @@ describe('console: a store’s Products, Orders and Activity pages', () => {
     ]);
     await check(page, 'activity');
   });
+
+  it('pages the products 20 at a time, newest first', async () => {
+    const { access_token: owner } = await t.signIn(EMAIL);
+    const storeId = (
+      await t.post(
+        '/v1/user/stores/onboarding/stage1',
+        { name: 'Big shop', description: 'Many' },
+        { token: owner },
+      )
+    ).body.id as string;
+    for (let i = 1; i <= 21; i++) {
+      const res = await t.post(
+        `/v1/user/stores/${storeId}/products`,
+        { handle: `item-${i}`, title: `Item ${i}`, price: '1.00', currencyCode: 'EUR', inventory: i },
+        { token: owner },
+      );
+      expect(res.status).toBe(201);
+    }
+    const page = await newPage();
+    await signIn(page, EMAIL);
+    await page.goto(`${base}/console/stores/${storeId}/products`);
+    const rows = page.getByRole('table').getByRole('row');
+    await page.getByRole('row').filter({ hasText: 'Item 21' }).waitFor();
+    expect(await rows.count()).toBe(21); // the header and 20 products
+    expect(await page.getByRole('cell', { name: 'Item 1', exact: true }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Load more products' }).click();
+    await page.getByRole('cell', { name: 'Item 1', exact: true }).waitFor();
+    expect(await rows.count()).toBe(22);
+    expect(await page.getByRole('button', { name: 'Load more products' }).count()).toBe(0);
+    const titles = await page
+      .getByRole('cell')
+      .filter({ hasText: /^Item \d+$/ })
+      .allInnerTexts();
+    expect(titles).toEqual(Array.from({ length: 21 }, (_, i) => `Item ${21 - i}`));
+  });
 });
