@@ -264,6 +264,27 @@ describeServer('statement timeout (DATABASE_STATEMENT_TIMEOUT)', () => {
     }
     expect((await t.get('/v1/user/stores/@me', { token: owner })).status).toBe(200);
   });
+
+  it('a GraphQL read cancelled by the timeout answers 503 with Retry-After, like REST (not a 200 to give up on)', async () => {
+    const owner = await sf.merchant('timeout-graphql@example.com');
+    const storeId = await sf.store(owner, 'Slow catalogue');
+    const appToken = await sf.appToken(await sf.app(owner, storeId));
+    const c = await admin(databaseOf(t.config.databaseUrl!));
+    try {
+      await c.query('BEGIN');
+      await c.query('LOCK TABLE products IN ACCESS EXCLUSIVE MODE');
+      const res = await sf.gql(appToken, '{ products(first: 5) { edges { node { id } } } }');
+      expect([res.status, res.headers.get('retry-after'), res.body.data]).toEqual([503, '5', null]);
+      expect(res.body.errors.map((e: { extensions: { code: string } }) => e.extensions.code)).toEqual([
+        'UNAVAILABLE',
+      ]);
+    } finally {
+      await c.query('ROLLBACK');
+      await c.end();
+    }
+    const after = await sf.gql(appToken, '{ products(first: 5) { edges { node { id } } } }');
+    expect([after.status, after.body.errors]).toEqual([200, undefined]);
+  });
 });
 
 describeServer('the database unreachable, then back (TCP proxy)', () => {

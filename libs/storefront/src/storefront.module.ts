@@ -17,6 +17,7 @@ import { LoadersFactory } from './graphql/loaders.factory';
 import { idempotencyPlugin } from './graphql/idempotency.plugin';
 import { errorLoggingPlugin, queryLimitsPlugin } from './graphql/plugins';
 import { mediaTypeStatusPlugin } from './graphql/media-type-status.plugin';
+import { executionStatusPlugin } from './graphql/execution-status.plugin';
 import { IdempotencyStore } from '@app/database';
 import { OrdersService } from './orders/orders.service';
 import { OrderLineResolver, OrdersResolver } from './resolvers/orders.resolver';
@@ -91,7 +92,11 @@ export class StorefrontApiModule {}
           queryLimitsPlugin(),
           idempotencyPlugin(idempotency),
           errorLoggingPlugin(logger),
+          // Last: the status of an operation that ran (200, or 503 when the database was lost).
+          executionStatusPlugin(),
         ],
+        // Replaced by executionStatusPlugin (same 200 rule, plus the 503 for a lost database).
+        preserveHttpStatusForExecutionErrors: false,
         context: async (request: AuthenticatedRequest): Promise<StorefrontContext> => {
           const caller = request.caller;
           // The HTTP hook has already answered 401/403 for anything else; this only guards against a
