@@ -333,8 +333,8 @@ describe('storefront GraphQL — orders', () => {
       expect(seen).toEqual(placed);
     });
 
-    // 12 orders, not 20: with `lines` priced at its maximum length (100), 20 orders with their lines'
-    // products cost 8,121, over the limit; 12 cost 4,873.
+    // 12 orders, with `lines` priced at its maximum length (100): 2 + 12 × (1 + 1 + 100 × 2) = 2,426
+    // (docs/storefront.md, how a query is priced).
     it('loads 12 orders with their lines and products in a bounded number of SQL queries (no N+1)', async () => {
       const q = `query($n: Int) { orders(first: $n) { edges { node { id total { amount } lines { quantity product { id title } } } } } }`;
       const proto = Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
