@@ -31,6 +31,17 @@ const WIDTHS = [1280, 375];
 const EMAIL = 'console-store@example.com';
 const LONG_TITLE = 'Handwoven' + 'x'.repeat(91);
 
+/** The few DOM members the sideways-scroll check reads in the page. */
+interface Doc {
+  documentElement: { scrollWidth: number; clientWidth: number };
+  querySelectorAll(selector: string): ArrayLike<{
+    tagName: string;
+    className: string;
+    closest(selector: string): unknown;
+    getBoundingClientRect(): { right: number };
+  }>;
+}
+
 describe('console: a store’s Products, Orders and Activity pages', () => {
   let t: TestApp;
   let browser: Browser;
@@ -86,8 +97,10 @@ describe('console: a store’s Products, Orders and Activity pages', () => {
       if (width === 375) {
         // What sticks out past the right edge, named, so a failure says where.
         const overflow = await page.evaluate(() => {
+          // The page's own document (this function runs in the browser; the test's lib has no DOM types).
+          const { document } = globalThis as unknown as { document: Doc };
           const client = document.documentElement.clientWidth;
-          const wide = [...document.querySelectorAll('body *')]
+          const wide = Array.from(document.querySelectorAll('body *'))
             // (Visually hidden text — a phone's table header, screen-reader labels — is clipped to 1 px.)
             .filter((e) => !e.closest('thead, .visually-hidden'))
             .filter((e) => e.getBoundingClientRect().right > client + 0.5)
