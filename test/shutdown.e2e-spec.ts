@@ -110,8 +110,20 @@ describe('graceful shutdown', () => {
       expect(me.status).toBe(401);
       expect(me.headers.connection).toBe('close');
 
-      // After the delay: no new connection is accepted…
-      await sleep(1300);
+      // After the delay, stopping: a request a proxy may retry elsewhere is refused before anything
+      // runs (503 problem+json, so nginx sends it to another instance and marks this one down)…
+      await sleep(Math.max(0, started + 1150 - Date.now()));
+      const refused = await get(agent, t.baseUrl, '/health/live');
+      expect(refused.status).toBe(503);
+      expect(refused.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(refused.headers['x-request-id']).toBeTruthy();
+      expect(refused.headers.connection).toBe('close');
+      expect(JSON.parse(refused.body)).toMatchObject({
+        code: 'unavailable',
+        requestId: refused.headers['x-request-id'],
+      });
+      // …and once no connection has come for a moment, no new connection is accepted…
+      await sleep(700);
       await expect(get(agent, t.baseUrl, '/health/live')).rejects.toMatchObject({ code: 'ECONNREFUSED' });
       // …but the request in flight is still being waited for, and is answered in full once sent.
       inFlight.socket.write(body.slice(5));

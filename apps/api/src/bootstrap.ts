@@ -14,7 +14,7 @@ import {
 } from '@app/core';
 import { OAUTH_PATH_PREFIX } from '@app/oauth-apps';
 import { writeError } from './error-transports';
-import { DrainingAwareResponse, startDraining } from './shutdown';
+import { DrainingAwareResponse, refusedWhileStopping, startDraining } from './shutdown';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import { randomUUID } from 'node:crypto';
@@ -172,7 +172,9 @@ function configureHttp(
   fastify.addHook('onRequest', (request, reply, done) => {
     reply.headers(securityHeadersFor(request.url));
     reply.header('X-Request-Id', request.id);
-    if (closing) return done(shuttingDown());
+    // Closing, or stopping after SHUTDOWN_DELAY and the request is one a proxy retries elsewhere.
+    if (closing || (dependencies.shuttingDown && refusedWhileStopping(request.raw)))
+      return done(shuttingDown());
     // Decided on the route that matched (however its path was spelled), else on the decoded path.
     const route = request.routeOptions.url ?? safeDecode(request.url.split('?')[0]);
     if (NO_STORE_PREFIXES.some((prefix) => route.startsWith(prefix)))

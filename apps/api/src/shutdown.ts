@@ -6,10 +6,26 @@ import type { Logger } from 'pino';
 
 /** Set on an HTTP server once it drains: its answers from then on close their connection. */
 const DRAINING = Symbol('draining');
+/** Set once the delay is over and the listener is about to close (see stopListening). */
+const STOPPING = Symbol('stopping');
+/** The methods a proxy never sends twice (nginx: POST, LOCK, PATCH): served to the end, never refused. */
+const NOT_RETRIED = new Set(['POST', 'PATCH', 'LOCK']);
+
+type ShutdownServer = Server & { [DRAINING]?: boolean; [STOPPING]?: boolean };
+
+/**
+ * Whether this request is refused (503, bootstrap.ts) because its instance is stopping: after
+ * SHUTDOWN_DELAY, a request a proxy may send to another instance (GET, PUT, DELETE…) is refused before
+ * anything runs, so the proxy retries it elsewhere and marks this instance down (see stopListening).
+ */
+export function refusedWhileStopping(raw: IncomingMessage): boolean {
+  const server = (raw.socket as { server?: ShutdownServer } | null)?.server;
+  return server?.[STOPPING] === true && !NOT_RETRIED.has(raw.method ?? '');
+}
 
 /** From now on every answer of this server carries `Connection: close` (and closes its connection). */
 export function startDraining(server: Server): void {
-  (server as Server & { [DRAINING]?: boolean })[DRAINING] = true;
+  (server as ShutdownServer)[DRAINING] = true;
 }
 
 /**
@@ -24,7 +40,7 @@ export class DrainingAwareResponse<
 > extends ServerResponse<Req> {}
 const writeHead = ServerResponse.prototype.writeHead;
 DrainingAwareResponse.prototype.writeHead = function (this: ServerResponse, ...args: unknown[]) {
-  const server = (this.req.socket as { server?: Server & { [DRAINING]?: boolean } } | null)?.server;
+  const server = (this.req.socket as { server?: ShutdownServer } | null)?.server;
   if (server?.[DRAINING]) this.shouldKeepAlive = false;
   return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
 } as typeof writeHead;
@@ -36,8 +52,10 @@ DrainingAwareResponse.prototype.writeHead = function (this: ServerResponse, ...a
 const IDLE_GRACE_MS = 500;
 const IDLE_SWEEP_MS = 100;
 const netClose = NetServer.prototype.close;
-/** With no new connection for this long, the listener is closed without waiting for one (see stopListening). */
-const LISTEN_QUIET_MS = 250;
+/** The listener closes once no connection has come for this long (see stopListening)… */
+const LISTEN_QUIET_MS = 300;
+/** …or after this long in any case. */
+const LISTEN_STOP_MAX_MS = 3_000;
 
 /**
  * SIGTERM, done so that a load balancer in front never sees an error (docs/deployment.md, "Draining"):
@@ -48,7 +66,8 @@ const LISTEN_QUIET_MS = 250;
  *    instance after their current request instead of reusing them.
  * 2. For SHUTDOWN_DELAY seconds the process keeps serving normally: whoever has not noticed yet is
  *    still answered.
- * 3. It stops accepting connections (stopListening: new ones are refused, which a proxy retries
+ * 3. It stops accepting connections (stopListening: first it refuses the requests a proxy can send
+ *    elsewhere, until connections stop coming; then new connections are refused, which a proxy retries
  *    elsewhere safely, POSTs included, since nothing was sent). Requests in flight finish and their
  *    connections close with their answers. Connections without a request are left alone for
  *    IDLE_GRACE_MS (one just accepted may hold an unread request), then closed, and again every
@@ -133,31 +152,38 @@ export function exitOnSignals(app: NestFastifyApplication, config: AppConfig, lo
 }
 
 /**
- * Closes the listening socket; `onDrained` is called once no connection is left. Only the listener:
- * http.Server.close would also destroy every connection without a request in progress, including one
- * just accepted whose request is still unread in its socket buffer.
+ * Closes the listening socket once connections stop coming; `onDrained` is called once no connection is
+ * left. Only the listener: http.Server.close would also destroy every connection without a request in
+ * progress, including one just accepted whose request is still unread in its socket buffer.
  *
  * When a listening socket closes, the kernel resets the connections it completed but the process has
  * not accepted yet — and a proxy may already have sent a request on one (nginx answers 502 for a POST
- * it cannot retry; measured: about one request per restart with the event loop busy). Node emits
- * 'connection' right after accepting each connection and stops accepting once the listener is closed,
- * so closing from inside that event leaves a window of microseconds instead of however long the event
- * loop was busy. Under load connections keep coming (every answer said `Connection: close`), so one
- * arrives within moments; with none for LISTEN_QUIET_MS the listener is closed anyway.
+ * it cannot retry). Measured behind nginx, which keeps sending to an instance until a connection fails
+ * (it does not poll health checks) and opens a new connection for every request once answers say
+ * `Connection: close`: about one POST in two restarts got that 502 when the listener closed at the end
+ * of the delay. So first the requests a proxy may retry are refused (refusedWhileStopping): nginx, with
+ * `proxy_next_upstream … http_503` (deploy/nginx.conf), sends them to another instance and marks this
+ * one down for its fail_timeout, and stops connecting. Once no connection has come for LISTEN_QUIET_MS
+ * nothing is queued and the listener closes; after LISTEN_STOP_MAX_MS it closes in any case.
  */
 function stopListening(server: Server, onDrained: () => void): Promise<void> {
+  (server as ShutdownServer)[STOPPING] = true;
   return new Promise((resolve) => {
-    let closed = false;
+    let quiet: NodeJS.Timeout;
     const close = () => {
-      if (closed) return;
-      closed = true;
       clearTimeout(quiet);
-      server.off('connection', close);
+      clearTimeout(limit);
+      server.off('connection', restart);
       netClose.call(server, onDrained);
       resolve();
     };
-    server.prependListener('connection', close);
-    const quiet = setTimeout(close, LISTEN_QUIET_MS);
+    const restart = () => {
+      clearTimeout(quiet);
+      quiet = setTimeout(close, LISTEN_QUIET_MS);
+    };
+    server.on('connection', restart);
+    restart();
+    const limit = setTimeout(close, LISTEN_STOP_MAX_MS);
   });
 }
 
