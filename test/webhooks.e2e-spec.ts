@@ -1,6 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import { EVENT_TYPES } from '@app/events';
-import { verifyWebhook } from '@app/sdk';
+import { AccountClient, verifyWebhook } from '@app/sdk';
+import { otpFrom } from '@app/testing';
 import { StorefrontClient } from './storefront-support';
 import { TestApp, TestResponse } from './support/test-app';
 import { ReceivedWebhook, WebhookReceiver } from './support/webhook-receiver';
@@ -550,5 +551,36 @@ describe('webhooks', () => {
     const bad = await deliveries(storeId, hook.id, '?after=nope');
     expect([bad.status, bad.body.errors[0].field]).toEqual([400, 'after']);
     expect((await deliveries(storeId, hook.id, '?limit=101')).status).toBe(400);
+  });
+
+  it('the SDK: AccountClient.webhooks.* end to end, deliveries verified with verifyWebhook', async () => {
+    const r = await receiver();
+    const email = 'sdk-hooks@example.com';
+    const account = new AccountClient({ baseUrl: t.baseUrl });
+    await account.login(email);
+    await account.verify(email, otpFrom(await t.mail.waitFor(email)));
+    const storeId = (await account.stores.create({ name: 'SDK hooks', description: 'x' })).id;
+
+    const created = await account.webhooks.create(storeId, { url: r.url(), events: ['webhook.test'] });
+    expect(created.secret).toMatch(/^whsec_/);
+    expect((await account.webhooks.list(storeId)).map((h) => h.id)).toEqual([created.id]);
+    const updated = await account.webhooks.update(storeId, created.id, { description: 'from the SDK' });
+    expect(updated.description).toBe('from the SDK');
+    const rotated = await account.webhooks.rotateSecret(storeId, created.id);
+    const { deliveryId } = await account.webhooks.test(storeId, created.id);
+    await r.waitFor((got) => got.length === 1);
+    const event = await verifyWebhook(r.received[0].body, r.received[0].headers, [rotated.secret]);
+    expect(event.type).toBe('webhook.test');
+    await account.webhooks.retry(storeId, created.id, deliveryId);
+    await r.waitFor((got) => got.length === 2);
+    let page = await account.webhooks.deliveries(storeId, created.id);
+    for (let i = 0; i < 50 && page.data[0].attempts.length < 2; i++) {
+      await sleep(100);
+      page = await account.webhooks.deliveries(storeId, created.id, { limit: 5 });
+    }
+    expect(page.data[0]).toMatchObject({ id: deliveryId, eventId: event.id, status: 'succeeded' });
+    expect(page.data[0].attempts).toHaveLength(2);
+    await account.webhooks.delete(storeId, created.id);
+    expect(await account.webhooks.list(storeId)).toHaveLength(0);
   });
 });

@@ -28,6 +28,11 @@ import type {
   ListPage,
   Store,
   StoreEvent,
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookEndpointInput,
+  WebhookEndpointUpdate,
+  WebhookEndpointWithSecret,
   StoreOrder,
   StorePatch,
   StoreProduct,
@@ -494,6 +499,61 @@ export class AccountClient {
         options,
       ),
   };
+
+  /** A store's webhook endpoints and their deliveries (docs/webhooks.md; verify deliveries with `verifyWebhook`). */
+  readonly webhooks = {
+    list: (storeId: string, options: CallOptions = {}): Promise<WebhookEndpoint[]> =>
+      this.#call('GET', `${this.#storePath(storeId)}/webhooks`, undefined, options),
+    /** The result carries `secret`, shown this once. */
+    create: (
+      storeId: string,
+      body: WebhookEndpointInput,
+      options: CallOptions = {},
+    ): Promise<WebhookEndpointWithSecret> =>
+      this.#call('POST', `${this.#storePath(storeId)}/webhooks`, body, options),
+    update: (
+      storeId: string,
+      id: string,
+      patch: WebhookEndpointUpdate,
+      options: CallOptions = {},
+    ): Promise<WebhookEndpoint> => this.#call('PUT', this.#webhookPath(storeId, id), patch, options),
+    delete: (storeId: string, id: string, options: CallOptions = {}): Promise<Done> =>
+      this.#call('DELETE', this.#webhookPath(storeId, id), undefined, options),
+    /** A new secret (shown this once); for 24 h deliveries are signed with both. */
+    rotateSecret: (
+      storeId: string,
+      id: string,
+      options: CallOptions = {},
+    ): Promise<WebhookEndpointWithSecret> =>
+      this.#call('POST', `${this.#webhookPath(storeId, id)}/rotate-secret`, undefined, options),
+    /** Sends a `webhook.test` event to this endpoint alone. */
+    test: (storeId: string, id: string, options: CallOptions = {}): Promise<{ deliveryId: string } & Done> =>
+      this.#call('POST', `${this.#webhookPath(storeId, id)}/test`, undefined, options),
+    deliveries: (
+      storeId: string,
+      id: string,
+      args: { limit?: number; after?: string | null } = {},
+      options: CallOptions = {},
+    ): Promise<ListPage<WebhookDelivery>> =>
+      this.#call(
+        'GET',
+        `${this.#webhookPath(storeId, id)}/deliveries${queryString(args)}`,
+        undefined,
+        options,
+      ),
+    /** One more attempt of the delivery now, with the same `webhook-id`. */
+    retry: (storeId: string, id: string, deliveryId: string, options: CallOptions = {}): Promise<Done> =>
+      this.#call(
+        'POST',
+        `${this.#webhookPath(storeId, id)}/deliveries/${encodeURIComponent(deliveryId)}/retry`,
+        undefined,
+        options,
+      ),
+  };
+
+  #webhookPath(storeId: string, id: string): string {
+    return `${this.#storePath(storeId)}/webhooks/${encodeURIComponent(id)}`;
+  }
 
   /** A store's events (every change to its resources), newest first. */
   readonly events = {

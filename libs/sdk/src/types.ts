@@ -74,6 +74,14 @@ export type StoreProductUpdate = Schemas['UpdateProductDto'];
 export type StoreOrder = Schemas['OwnerOrderDto'] & Traced;
 /** An event of a store (`/v1/user/stores/:id/events`): what changed, by whom, and the resource. */
 export type StoreEvent = Schemas['EventModel'] & Traced;
+/** A webhook endpoint as its list shows it (`secretHint`, never the secret). */
+export type WebhookEndpoint = Schemas['WebhookModel'] & Traced;
+/** A webhook endpoint with its signing secret (`whsec_…`): the answer of `webhooks.create` and `rotateSecret` only. */
+export type WebhookEndpointWithSecret = Schemas['WebhookCreatedModel'] & Traced;
+export type WebhookEndpointInput = Schemas['CreateWebhookDto'];
+export type WebhookEndpointUpdate = Schemas['UpdateWebhookDto'];
+/** One delivery of one event to one endpoint, with every attempt. */
+export type WebhookDelivery = Schemas['DeliveryModel'];
 /** A page of a REST list, newest first: pass `nextCursor` as `after` for the next one (null: the last). */
 export interface ListPage<T> extends Traced {
   data: T[];
