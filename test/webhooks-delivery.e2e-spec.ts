@@ -53,7 +53,10 @@ describe('webhook delivery', () => {
     });
     await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', () => resolve()));
     const port = (listener.address() as AddressInfo).port;
-    const t = await TestApp.start({ env: { WEBHOOK_RETRY_SCHEDULE: '1', WEBHOOK_TIMEOUT: '2' } });
+    const metricsPort = await freePort();
+    const t = await TestApp.start({
+      env: { WEBHOOK_RETRY_SCHEDULE: '1', WEBHOOK_TIMEOUT: '2', METRICS_PORT: String(metricsPort) },
+    });
     try {
       const sf = new StorefrontClient(t);
       const token = await sf.merchant('ssrf@example.com');
@@ -99,6 +102,10 @@ describe('webhook delivery', () => {
         },
       ]);
       expect(connections).toBe(0);
+      // Each refused attempt is counted by its result; a customer's endpoint is not a dependency outage.
+      const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+      expect(metrics).toMatch(/^webhook_deliveries_total\{result="blocked_address"\} 2$/m);
+      expect(metrics).toMatch(/^dependency_errors_total\{dependency="webhook"\} 0$/m);
     } finally {
       await t.close();
       listener.close();

@@ -1,6 +1,8 @@
 import { Webhook } from 'standardwebhooks';
 import { EVENT_TYPES } from '@app/events';
+import { ExpiredRowsPurge } from '@app/database';
 import { AccountClient, verifyWebhook } from '@app/sdk';
+import { DataSource } from 'typeorm';
 import { otpFrom } from '@app/testing';
 import { StorefrontClient } from './storefront-support';
 import { TestApp, TestResponse } from './support/test-app';
@@ -582,5 +584,30 @@ describe('webhooks', () => {
     expect(page.data[0].attempts).toHaveLength(2);
     await account.webhooks.delete(storeId, created.id);
     expect(await account.webhooks.list(storeId)).toHaveLength(0);
+  });
+
+  it('deliveries and their attempts are purged with their event after EVENT_RETENTION_DAYS', async () => {
+    const r = await receiver();
+    const storeId = await sf.store(owner, 'Retention');
+    const hook = await createHook(storeId, { url: r.url(), events: ['store.updated'] });
+    await touch(storeId, 'old');
+    await touch(storeId, 'recent');
+    await r.waitFor((got) => got.length === 2);
+    const [recent, old] = await waitForDeliveries(
+      storeId,
+      hook.id,
+      (d) => d.length === 2 && d.every((x) => x.status === 'succeeded'),
+    );
+    const db = t.app.get(DataSource);
+    await db.query(`UPDATE events SET created_at = now() - interval '31 days' WHERE id = $1`, [old.eventId]);
+    const report = await t.app.get(ExpiredRowsPurge).purgeOnce();
+    expect(report.deleted.events).toBeGreaterThanOrEqual(1);
+    const left = (await deliveries(storeId, hook.id)).body.data;
+    expect(left.map((d: { id: string }) => d.id)).toEqual([recent.id]);
+    const [{ count }] = await db.query(
+      `SELECT count(*)::int AS count FROM webhook_attempts WHERE delivery_id = $1`,
+      [old.id],
+    );
+    expect(count).toBe(0);
   });
 });
