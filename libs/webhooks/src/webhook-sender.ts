@@ -79,6 +79,7 @@ export function sendAttempt(attempt: AttemptRequest): Promise<AttemptOutcome> {
   let resolverFailed = false;
   return new Promise<AttemptOutcome>((resolve) => {
     let settled = false;
+    let timer: NodeJS.Timeout | undefined;
     const finish = (outcome: Omit<AttemptOutcome, 'durationMs' | 'resolverFailed'>) => {
       if (settled) return;
       settled = true;
@@ -114,7 +115,7 @@ export function sendAttempt(attempt: AttemptRequest): Promise<AttemptOutcome> {
       agent: false,
       lookup: checkedLookup(attempt.allowLocal, () => (resolverFailed = true)),
     });
-    const timer = setTimeout(() => {
+    timer = setTimeout(() => {
       fail('timeout');
       request.destroy();
     }, attempt.timeoutMs);
