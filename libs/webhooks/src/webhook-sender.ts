@@ -79,11 +79,12 @@ export function sendAttempt(attempt: AttemptRequest): Promise<AttemptOutcome> {
   let resolverFailed = false;
   return new Promise<AttemptOutcome>((resolve) => {
     let settled = false;
-    let timer: NodeJS.Timeout | undefined;
+    // Set once the request is out; an attempt refused before that finishes with no timer to clear.
+    const deadline: { timer?: NodeJS.Timeout } = {};
     const finish = (outcome: Omit<AttemptOutcome, 'durationMs' | 'resolverFailed'>) => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
+      clearTimeout(deadline.timer);
       resolve({ ...outcome, durationMs: Date.now() - started, resolverFailed });
     };
     const fail = (error: AttemptError) => finish({ statusCode: null, error, retryAfter: null });
@@ -115,7 +116,7 @@ export function sendAttempt(attempt: AttemptRequest): Promise<AttemptOutcome> {
       agent: false,
       lookup: checkedLookup(attempt.allowLocal, () => (resolverFailed = true)),
     });
-    timer = setTimeout(() => {
+    deadline.timer = setTimeout(() => {
       fail('timeout');
       request.destroy();
     }, attempt.timeoutMs);
