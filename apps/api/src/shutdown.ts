@@ -58,7 +58,8 @@ const LISTEN_QUIET_MS = 300;
 const LISTEN_STOP_MAX_MS = 3_000;
 
 /**
- * SIGTERM, done so that a load balancer in front never sees an error (docs/deployment.md, "Stopping and rolling restarts"):
+ * SIGTERM, done so that a load balancer in front never sees an error (docs/deployment.md, "Stopping
+ * and rolling restarts"):
  *
  * 1. `/health/ready` answers 503 at once (Dependencies.beginShutdown), so health-checking balancers take
  *    the instance out; every answer from now on carries `Connection: close` (DrainingAwareResponse),
