@@ -168,6 +168,59 @@ describe('webhook delivery', () => {
     }
   });
 
+  it('a secret sealed under another OTP_PEPPER fails its delivery with one error line, and a rotation mends it', async () => {
+    const r = await receiver();
+    const db = await createTestDatabase(needServer());
+    const lines: string[] = [];
+    const keys = {
+      ...ALLOW_LOCAL,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      PUBLIC_URL: 'http://storefront.test',
+    };
+    const before = await TestApp.start({
+      databaseUrl: db.url,
+      env: { ...keys, OTP_PEPPER: randomBytes(32).toString('hex') },
+    });
+    const { token, storeId, hookId } = await storeWithHook(before, 'pepper@example.com', r.url());
+    await before.close();
+    const after = await TestApp.start({
+      databaseUrl: db.url,
+      env: { ...keys, OTP_PEPPER: randomBytes(32).toString('hex'), LOG_LEVEL: 'error' },
+      logDestination: { write: (line) => lines.push(line) },
+    });
+    try {
+      expect(
+        (await after.put(`/v1/user/stores/${storeId}`, { description: 'new pepper' }, { token })).status,
+      ).toBe(200);
+      const list = () => after.get(`/v1/user/stores/${storeId}/webhooks/${hookId}/deliveries`, { token });
+      for (let i = 0; i < 50 && (await list()).body.data[0]?.status !== 'failed'; i++) await sleep(100);
+      expect((await list()).body.data[0]).toMatchObject({ status: 'failed', attempts: [] });
+      expect(r.received).toHaveLength(0);
+      expect(lines.filter((l) => l.includes('webhook signing secret unreadable'))).toHaveLength(1);
+      const rotated = await after.post(
+        `/v1/user/stores/${storeId}/webhooks/${hookId}/rotate-secret`,
+        undefined,
+        {
+          token,
+        },
+      );
+      await after.put(`/v1/user/stores/${storeId}`, { description: 'rotated' }, { token });
+      await r.waitFor((got) => got.length === 1);
+      // Only the new secret signs: the old one cannot be read any more.
+      expect(String(r.received[0].headers['webhook-signature']).split(' ')).toHaveLength(1);
+      expect(
+        new Webhook(rotated.body.secret).verify(r.received[0].body, {
+          'webhook-id': String(r.received[0].headers['webhook-id']),
+          'webhook-timestamp': String(r.received[0].headers['webhook-timestamp']),
+          'webhook-signature': String(r.received[0].headers['webhook-signature']),
+        }),
+      ).toMatchObject({ type: 'store.updated' });
+    } finally {
+      await after.close();
+      await db.drop();
+    }
+  });
+
   it('two instances on one database: every attempt is made by one of them, none twice', async () => {
     const r = await receiver();
     const db = await createTestDatabase(needServer());

@@ -71,6 +71,19 @@ export class DeliveryWorker implements OnModuleInit {
 
     const at = new Date();
     const timestamp = Math.floor(at.getTime() / 1000);
+    let signature: string;
+    try {
+      signature = signatureHeader(this.liveSecrets(target), target.event_id, timestamp, target.body);
+    } catch (error) {
+      // The sealed secret does not open: OTP_PEPPER changed since it was stored (docs/webhooks.md). Nothing
+      // can be signed until the owner rotates the secret; the delivery fails rather than retrying blindly.
+      this.logger.error(
+        { err: errorForLog(error), endpointId: target.endpoint_id },
+        'webhook signing secret unreadable (was OTP_PEPPER changed?): rotate the endpoint secret',
+      );
+      await this.repository.transaction((tx) => this.repository.settle(tx, target.delivery_id, 'failed'));
+      return;
+    }
     const outcome = await sendAttempt({
       url: target.url,
       body: target.body,
@@ -81,12 +94,7 @@ export class DeliveryWorker implements OnModuleInit {
         'user-agent': WEBHOOK_USER_AGENT,
         'webhook-id': target.event_id,
         'webhook-timestamp': String(timestamp),
-        'webhook-signature': signatureHeader(
-          this.liveSecrets(target),
-          target.event_id,
-          timestamp,
-          target.body,
-        ),
+        'webhook-signature': signature,
       },
     });
     this.metrics.webhookDelivery(resultLabel(outcome));
@@ -97,10 +105,19 @@ export class DeliveryWorker implements OnModuleInit {
     if (disabledNow) await this.tellOwner(target);
   }
 
+  /**
+   * The current secret (it must open) and, for 24 h after a rotation, the previous one — unless that one no
+   * longer opens (a rotation made to recover from a changed OTP_PEPPER): then the new secret signs alone.
+   */
   private liveSecrets(target: AttemptTargetRow): string[] {
     const secrets = [this.secrets.open(target.endpoint_id, target.secret_sealed)];
-    if (target.previous_secret_sealed && target.previous_secret_live)
-      secrets.push(this.secrets.open(target.endpoint_id, target.previous_secret_sealed));
+    if (target.previous_secret_sealed && target.previous_secret_live) {
+      try {
+        secrets.push(this.secrets.open(target.endpoint_id, target.previous_secret_sealed));
+      } catch {
+        // unreadable: skipped (above)
+      }
+    }
     return secrets;
   }
 
