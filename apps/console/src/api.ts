@@ -1,5 +1,6 @@
 import { AccountClient, ApiError, RateLimitError, StorefrontError } from '@storefront-platform/sdk/browser';
 import type { SessionStorage } from '@storefront-platform/sdk/browser';
+import { plainErrors } from './forms';
 
 /** The session lives in localStorage, so a reload (or a second tab) stays signed in. */
 const storage: SessionStorage = {
@@ -16,16 +17,25 @@ export const CALLBACK_PATH = '/console/auth/callback';
 
 export type FieldErrors = Record<string, string>;
 
-/** The problem's `errors[]` as field → message (first message per field). */
-export function fieldErrors(error: unknown): FieldErrors {
-  const out: FieldErrors = {};
-  if (error instanceof ApiError) {
-    for (const { field, message } of error.problem.errors ?? []) out[field] ??= message;
-  }
-  return out;
+/**
+ * The problem's `errors[]` as field → a sentence naming the field by its label (first per field). The
+ * server's own wording names internal fields (`supportEmail`, "item 0 is not one"), so it is rewritten.
+ * `links` are the social links as sent, so a refused one can be quoted.
+ */
+export function fieldErrors(error: unknown, links: string[] = []): FieldErrors {
+  if (!(error instanceof ApiError)) return {};
+  return plainErrors(error.problem.errors ?? [], links);
 }
 
-/** A sentence for the user; the request id is shown so support can find the request. */
+/**
+ * Request ids of the unexpected errors described (message → id): ErrorMessage shows the id in an
+ * expandable "Details for support", never in the sentence itself, and never for a validation error.
+ */
+const requestIds = new Map<string, string>();
+export const requestIdOf = (message: string | null | undefined): string | undefined =>
+  message ? requestIds.get(message) : undefined;
+
+/** A sentence for the user. An unexpected error (5xx, network) keeps its request id for support. */
 export function describe(error: unknown): string {
   if (error instanceof RateLimitError) {
     return error.retryAfter
@@ -33,11 +43,15 @@ export function describe(error: unknown): string {
       : 'Too many attempts. Try again shortly.';
   }
   if (error instanceof ApiError) {
-    const detail = error.problem.detail ?? error.problem.title ?? error.message;
-    return error.requestId ? `${detail} (request ${error.requestId})` : detail;
+    if (error.status >= 500) {
+      const text = 'Something went wrong on our side. Please try again.';
+      if (error.requestId) requestIds.set(text, error.requestId);
+      return text;
+    }
+    return error.problem.detail ?? error.problem.title ?? error.message;
   }
   if (error instanceof StorefrontError) return error.message;
-  return 'Something went wrong. Please try again.';
+  return 'Something went wrong. Check your connection and try again.';
 }
 
 export { ApiError, RateLimitError };

@@ -4,6 +4,7 @@ import { Activity } from './pages/Activity';
 import { Apps } from './pages/Apps';
 import { Callback } from './pages/Callback';
 import { Catalogue } from './pages/Catalogue';
+import { Home } from './pages/Home';
 import { Orders } from './pages/Orders';
 import { Products } from './pages/Products';
 import { PublicTokens } from './pages/PublicTokens';
@@ -13,6 +14,7 @@ import { SignIn } from './pages/SignIn';
 import { StorePage } from './pages/StorePage';
 import { Stores } from './pages/Stores';
 import { Wizard } from './pages/Wizard';
+import { Loading } from './ui/misc';
 import { SessionProvider, useSession } from './session';
 import './styles.css';
 
@@ -20,7 +22,7 @@ function Shell() {
   const { session, signOut } = useSession();
   const location = useLocation();
   if (location.pathname === '/auth/callback') return <Callback />;
-  if (session === undefined) return <p aria-busy="true">Loading…</p>;
+  if (session === undefined) return <Loading />;
   if (!session) return <SignIn />;
   return (
     <>
@@ -46,7 +48,8 @@ function Shell() {
         <Route path="stores/new" element={<Wizard />} />
         <Route path="stores/:storeId/setup" element={<Wizard />} />
         <Route path="stores/:storeId" element={<StorePage />}>
-          <Route index element={<Settings />} />
+          <Route index element={<Home />} />
+          <Route path="settings" element={<Settings />} />
           <Route path="apps" element={<Apps />} />
           <Route path="tokens" element={<PublicTokens />} />
           <Route path="catalogue" element={<Catalogue />} />

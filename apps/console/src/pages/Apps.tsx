@@ -156,7 +156,7 @@ export function Apps() {
       {apps && apps.length > 0 && (
         <>
           <h3>Use it from your server</h3>
-          <pre className="snippet" aria-label="SDK snippet">
+          <pre className="snippet" aria-label="SDK snippet" tabIndex={0}>
             <code>{snippet(apps[0].clientId)}</code>
           </pre>
         </>

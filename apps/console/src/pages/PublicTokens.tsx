@@ -162,7 +162,7 @@ export function PublicTokens() {
                 {issued.token}
               </code>
             </p>
-            <pre className="snippet" aria-label="StorefrontClient snippet">
+            <pre className="snippet" aria-label="StorefrontClient snippet" tabIndex={0}>
               <code>{snippet(issued.token)}</code>
             </pre>
             <div className="actions">

@@ -3,7 +3,8 @@ import type { SessionInfo } from '@storefront-platform/sdk/browser';
 import { account, describe } from '../api';
 import { useSession } from '../session';
 import { Dialog } from '../ui/Dialog';
-import { ErrorMessage, formatDate } from '../ui/misc';
+import { ErrorMessage, formatDate, Loading } from '../ui/misc';
+import { deviceName } from '../userAgent';
 
 const METHOD: Record<string, string> = { otp: 'E-mail code', google: 'Google', github: 'GitHub' };
 
@@ -13,7 +14,10 @@ export function Sessions() {
   const [sessions, setSessions] = useState<SessionInfo[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [everywhere, setEverywhere] = useState(false);
-  const load = () => account.sessions.list().then(setSessions, (e: unknown) => setError(describe(e)));
+  const load = () => {
+    setError(null);
+    return account.sessions.list().then(setSessions, (e: unknown) => setError(describe(e)));
+  };
   useEffect(() => {
     void load();
   }, []);
@@ -39,7 +43,8 @@ export function Sessions() {
       <p className="muted">
         Every device signed in to your account. Revoking one signs it out on its next request.
       </p>
-      <ErrorMessage>{error}</ErrorMessage>
+      <ErrorMessage onRetry={sessions ? undefined : () => void load()}>{error}</ErrorMessage>
+      {!sessions && !error && <Loading what="Loading sessions…" />}
       {sessions && (
         <div className="table-wrap">
           <table>
@@ -60,7 +65,7 @@ export function Sessions() {
               {sessions.map((s) => (
                 <tr key={s.id} className={s.current ? 'current' : undefined}>
                   <td data-label="Device">
-                    {s.userAgent ?? 'Unknown device'}
+                    <span title={s.userAgent ?? undefined}>{deviceName(s.userAgent)}</span>
                     {s.current && <span className="badge badge-active">This device</span>}
                   </td>
                   <td data-label="IP address">{s.ip ?? '—'}</td>

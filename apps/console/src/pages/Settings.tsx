@@ -1,9 +1,10 @@
-import { FormEvent, useState } from 'react';
+import { FormEvent, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Store, StorePatch } from '@storefront-platform/sdk/browser';
 import { account, describe, fieldErrors, FieldErrors } from '../api';
 import { Dialog } from '../ui/Dialog';
-import { Field, TextArea } from '../ui/Field';
+import { countries, focusFirstInvalid, MAX_CHARS, toE164 } from '../forms';
+import { Field, Select, TextArea } from '../ui/Field';
 import { ErrorMessage, Status } from '../ui/misc';
 import { useStore } from './StorePage';
 
@@ -28,6 +29,12 @@ const ADDRESS: [string, string][] = [
   ['country', 'Country'],
 ];
 
+const PHONES = new Set(['mobile', 'landline', 'whatsappNumber']);
+const REQUIRED = new Set([
+  ...TEXT_FIELDS.filter(([, , required]) => required).map(([k]) => k),
+  ...ADDRESS.filter(([k]) => k !== 'line2').map(([k]) => `address.${k}`),
+]);
+
 function initial(store: Store): Record<string, string> {
   const v: Record<string, string> = {
     description: store.description ?? '',
@@ -46,8 +53,11 @@ export function Settings() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
+  const [busy, setBusy] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [confirm, setConfirm] = useState('');
+  const form = useRef<HTMLFormElement>(null);
+  const countryList = useMemo(() => countries(), []);
   const before = initial(store);
   const set = (name: string) => (e: { target: { value: string } }) => {
     setSaved(false);
@@ -58,10 +68,13 @@ export function Settings() {
     e.preventDefault();
     const patch: Record<string, unknown> = {};
     for (const [k, , required] of TEXT_FIELDS)
-      if (values[k] !== before[k]) patch[k] = values[k].trim() || (required ? '' : null);
+      if (values[k] !== before[k]) {
+        const text = values[k].trim();
+        patch[k] = text ? (PHONES.has(k) ? await toE164(text) : text) : required ? '' : null;
+      }
     if (values.description !== before.description) patch.description = values.description.trim() || null;
-    if (values.socialLinks !== before.socialLinks)
-      patch.socialLinks = values.socialLinks.split(/\s+/).filter(Boolean);
+    const links = values.socialLinks.split(/\s+/).filter(Boolean);
+    if (values.socialLinks !== before.socialLinks) patch.socialLinks = links;
     if (ADDRESS.some(([k]) => values[`address.${k}`] !== before[`address.${k}`])) {
       patch.address = Object.fromEntries(
         ADDRESS.map(([k]) => [k, values[`address.${k}`].trim() || (k === 'line2' ? null : '')]),
@@ -69,17 +82,29 @@ export function Settings() {
     }
     setError(null);
     setErrors({});
+    setSaved(false);
+    setBusy(true);
     try {
-      const updated = await account.stores.update(store.id, patch as StorePatch);
+      await account.stores.update(store.id, patch as StorePatch);
+      // Read the store back: its onboarding state (which stages count as filled) is the server's to say.
+      const updated = await account.stores.get(store.id);
       setStore(updated);
       setValues(initial(updated));
       setSaved(true);
     } catch (err) {
-      const byField = fieldErrors(err);
-      for (const key of Object.keys(byField))
-        if (key.startsWith('socialLinks.')) byField.socialLinks ??= byField[key];
+      const byField = fieldErrors(err, links);
       setErrors(byField);
-      setError(Object.keys(byField).length ? 'Please correct the fields marked below.' : describe(err));
+      const count = Object.keys(byField).length;
+      setError(
+        count
+          ? count === 1
+            ? 'One field needs your attention: see the message under it.'
+            : `${count} fields need your attention: see the messages under them.`
+          : describe(err),
+      );
+      focusFirstInvalid(form.current);
+    } finally {
+      setBusy(false);
     }
   };
 
@@ -93,7 +118,7 @@ export function Settings() {
     }
   };
 
-  const field = (name: string, label: string) => (
+  const field = (name: string, label: string, extra: Record<string, unknown> = {}) => (
     <Field
       key={name}
       label={label}
@@ -101,38 +126,91 @@ export function Settings() {
       value={values[name]}
       onChange={set(name)}
       error={errors[name]}
+      maxChars={MAX_CHARS[name]}
+      required={REQUIRED.has(name)}
+      {...extra}
     />
+  );
+  const logo = (name: string, label: string) => (
+    <div className="logo-field" key={name}>
+      {field(name, label, { type: 'url' })}
+      {/^https:\/\//.test(values[name]) && (
+        <img className="logo-preview" src={values[name]} alt={`${label.replace(/ URL$/, '')} preview`} />
+      )}
+    </div>
   );
 
   return (
     <section aria-labelledby="settings-title">
       <h2 id="settings-title">Settings</h2>
-      <ErrorMessage>{error}</ErrorMessage>
-      {saved && <Status>Saved.</Status>}
-      <form onSubmit={save} noValidate className="stack grid-2">
-        {field('name', 'Name')}
-        <TextArea
-          label="Description"
-          name="description"
-          rows={3}
-          value={values.description}
-          onChange={set('description')}
-          error={errors.description}
-        />
-        {TEXT_FIELDS.slice(1).map(([k, label]) => field(k, label))}
-        {ADDRESS.map(([k, label]) => field(`address.${k}`, label))}
-        <TextArea
-          label="Social links"
-          name="socialLinks"
-          rows={3}
-          hint="One https:// link per line"
-          value={values.socialLinks}
-          onChange={set('socialLinks')}
-          error={errors.socialLinks}
-        />
+      <form ref={form} onSubmit={save} noValidate>
+        <p className="hint">
+          Fields marked <span aria-hidden="true">*</span>
+          <span className="visually-hidden">as required</span> are required.
+        </p>
+        <fieldset>
+          <legend>Basics</legend>
+          {field('name', 'Name')}
+          <TextArea
+            label="Description"
+            name="description"
+            rows={3}
+            value={values.description}
+            onChange={set('description')}
+            error={errors.description}
+            maxChars={MAX_CHARS.description}
+          />
+        </fieldset>
+        <fieldset>
+          <legend>Branding</legend>
+          {logo('faviconUrl', 'Favicon URL')}
+          {logo('logoBlackWhiteUrl', 'Black and white logo URL')}
+          {logo('logoColorUrl', 'Colour logo URL')}
+        </fieldset>
+        <fieldset className="grid-2">
+          <legend>Contact and address</legend>
+          {field('mobile', 'Mobile', { type: 'tel', hint: 'e.g. +91 98765 43210' })}
+          {field('landline', 'Landline', { type: 'tel' })}
+          {field('supportEmail', 'Support email', { type: 'email' })}
+          {field('whatsappNumber', 'WhatsApp number', { type: 'tel' })}
+          {ADDRESS.filter(([k]) => k !== 'country').map(([k, label]) => field(`address.${k}`, label))}
+          <Select
+            label="Country"
+            name="address.country"
+            required
+            value={values['address.country']}
+            onChange={set('address.country')}
+            error={errors['address.country']}
+          >
+            <option value="">Choose a country</option>
+            {countryList.map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.name}
+              </option>
+            ))}
+          </Select>
+          {field('region', 'Region')}
+          {field('gstNumber', 'GST number')}
+        </fieldset>
+        <fieldset>
+          <legend>Social links</legend>
+          <TextArea
+            label="Social links"
+            name="socialLinks"
+            rows={3}
+            hint="One https:// link per line"
+            value={values.socialLinks}
+            onChange={set('socialLinks')}
+            error={errors.socialLinks}
+          />
+        </fieldset>
         <div className="actions">
-          <button type="submit">Save changes</button>
+          <button type="submit" disabled={busy}>
+            Save changes
+          </button>
+          {saved && <Status>Saved.</Status>}
         </div>
+        <ErrorMessage>{error}</ErrorMessage>
       </form>
       <section className="danger" aria-labelledby="danger-title">
         <h3 id="danger-title">Delete this store</h3>

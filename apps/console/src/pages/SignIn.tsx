@@ -1,4 +1,4 @@
-import { FormEvent, useEffect, useState } from 'react';
+import { FormEvent, useEffect, useRef, useState } from 'react';
 import { account, CALLBACK_PATH, describe, fieldErrors, RateLimitError } from '../api';
 import { useSession } from '../session';
 import { Field } from '../ui/Field';
@@ -18,6 +18,7 @@ export function SignIn() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const resendIn = useCountdown(resendAt);
+  const emailBox = useRef<HTMLInputElement>(null);
   const blockedFor = useCountdown(blockedUntil);
 
   useEffect(() => {
@@ -38,20 +39,31 @@ export function SignIn() {
     setError(describe(e));
   };
 
-  const send = async (e: FormEvent) => {
+  const send = async (e: FormEvent | React.MouseEvent) => {
     e.preventDefault();
     setBusy(true);
     setError(null);
     setErrors({});
     try {
       const sent = await account.login(email.trim());
-      setSentTo(email.trim());
+      // As the service keeps it (trimmed, lower-cased), so a typo is easy to spot.
+      setSentTo(email.trim().toLowerCase());
       setResendAt(Date.now() + sent.resendAfter * 1000);
     } catch (err) {
       fail(err);
     } finally {
       setBusy(false);
     }
+  };
+
+  /** Back to the address box: a mistyped address must not hold the merchant for the resend countdown. */
+  const another = () => {
+    setSentTo(null);
+    setResendAt(null);
+    setCode('');
+    setErrors({});
+    setError(null);
+    window.requestAnimationFrame(() => emailBox.current?.focus());
   };
 
   const verify = async (e: FormEvent) => {
@@ -96,17 +108,22 @@ export function SignIn() {
           autoComplete="email"
           required
           value={email}
+          readOnly={!!sentTo}
+          ref={emailBox}
           onChange={(e) => setEmail(e.target.value)}
           error={errors.email}
         />
-        <button type="submit" disabled={busy || !email.trim() || resendIn > 0 || blockedFor > 0}>
-          Send code
-        </button>
-        {sentTo && resendIn > 0 && <p className="hint">You can ask for a new code in {resendIn} s.</p>}
+        {!sentTo && (
+          <button type="submit" disabled={busy || !email.trim() || blockedFor > 0}>
+            Send code
+          </button>
+        )}
       </form>
       {sentTo && (
         <form onSubmit={verify} noValidate>
-          <p>We sent a 6-digit code to {sentTo}.</p>
+          <p>
+            We sent a 6-digit code to <strong className="sent-to">{sentTo}</strong>.
+          </p>
           <Field
             label="Code"
             name="code"
@@ -118,9 +135,25 @@ export function SignIn() {
             onChange={(e) => setCode(e.target.value)}
             error={errors.otp}
           />
-          <button type="submit" disabled={busy || !code.trim() || blockedFor > 0}>
-            Sign in
-          </button>
+          <div className="actions">
+            <button type="submit" disabled={busy || !code.trim() || blockedFor > 0}>
+              Sign in
+            </button>
+            <button type="button" className="secondary" onClick={another}>
+              Use a different e-mail
+            </button>
+          </div>
+          <div className="actions">
+            <button
+              type="button"
+              className="link"
+              disabled={busy || resendIn > 0 || blockedFor > 0}
+              onClick={send}
+            >
+              Send code again
+            </button>
+            {resendIn > 0 && <span className="hint">You can ask for a new code in {resendIn} s.</span>}
+          </div>
         </form>
       )}
       {providers.length > 0 && (

@@ -1,8 +1,8 @@
 import { createContext, useContext, useEffect, useState } from 'react';
-import { NavLink, Outlet, useParams } from 'react-router';
+import { Link, NavLink, Outlet, useParams } from 'react-router';
 import type { Store } from '@storefront-platform/sdk/browser';
-import { account, describe } from '../api';
-import { ErrorMessage } from '../ui/misc';
+import { account, ApiError, describe } from '../api';
+import { ErrorMessage, Loading } from '../ui/misc';
 
 const StoreContext = createContext<{ store: Store; setStore(s: Store): void } | null>(null);
 export const useStore = () => {
@@ -11,21 +11,44 @@ export const useStore = () => {
   return value;
 };
 
-/** One store: its name, and tabs for settings, OAuth apps, public tokens and the catalogue preview. */
+/** One store: its name, and tabs for its home, settings, apps, tokens, products, orders, activity, catalogue. */
 export function StorePage() {
   const { storeId } = useParams();
   const [store, setStore] = useState<Store | null>(null);
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (storeId) account.stores.get(storeId).then(setStore, (e: unknown) => setError(describe(e)));
-  }, [storeId]);
-  if (error)
+  const [missing, setMissing] = useState(false);
+  const load = () => {
+    if (!storeId) return;
+    setError(null);
+    setMissing(false);
+    account.stores.get(storeId).then(setStore, (e: unknown) => {
+      // A store that is not there (deleted, someone else's, a mistyped link) is a page of its own.
+      if (e instanceof ApiError && (e.status === 404 || e.status === 400)) setMissing(true);
+      else setError(describe(e));
+    });
+  };
+  useEffect(load, [storeId]);
+  if (missing)
     return (
-      <main id="main">
-        <ErrorMessage>{error}</ErrorMessage>
+      <main id="main" className="narrow">
+        <h1>Store not found</h1>
+        <p>
+          There is no store at this address in your account. It may have been deleted, or the link may be
+          mistyped.
+        </p>
+        <p>
+          <Link to="/">Back to your stores</Link>
+        </p>
       </main>
     );
-  if (!store) return <p aria-busy="true">Loading…</p>;
+  if (error)
+    return (
+      <main id="main" className="narrow">
+        <h1>This store could not be loaded</h1>
+        <ErrorMessage onRetry={load}>{error}</ErrorMessage>
+      </main>
+    );
+  if (!store) return <Loading what="Loading the store…" />;
   const base = `/stores/${store.id}`;
   return (
     <main id="main">
@@ -37,8 +60,9 @@ export function StorePage() {
       </div>
       <nav className="tabs" aria-label="Store">
         <NavLink to={base} end>
-          Settings
+          Home
         </NavLink>
+        <NavLink to={`${base}/settings`}>Settings</NavLink>
         <NavLink to={`${base}/apps`}>OAuth apps</NavLink>
         <NavLink to={`${base}/tokens`}>Public tokens</NavLink>
         <NavLink to={`${base}/products`}>Products</NavLink>

@@ -2,21 +2,23 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Store } from '@storefront-platform/sdk/browser';
 import { account, describe } from '../api';
-import { ErrorMessage } from '../ui/misc';
+import { ErrorMessage, Loading } from '../ui/misc';
 
 export function progress(store: Store): string {
   if (store.status === 'active') return 'Set up';
   const done = store.onboarding.completedStages.length;
-  return store.onboarding.nextStage ? `Step ${done} of 4 done` : 'Ready to complete';
+  return done === 4 ? 'Ready to complete' : `${done} of 4 steps done`;
 }
 
 export function Stores() {
   const navigate = useNavigate();
   const [stores, setStores] = useState<Store[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
+  const load = () => {
+    setError(null);
     account.stores.list().then(setStores, (e: unknown) => setError(describe(e)));
-  }, []);
+  };
+  useEffect(load, []);
   return (
     <main id="main">
       <div className="page-head">
@@ -25,17 +27,15 @@ export function Stores() {
           New store
         </button>
       </div>
-      <ErrorMessage>{error}</ErrorMessage>
-      {stores === null && !error && <p aria-busy="true">Loading…</p>}
+      <ErrorMessage onRetry={load}>{error}</ErrorMessage>
+      {stores === null && !error && <Loading what="Loading your stores…" />}
       {stores?.length === 0 && <p>You have no store yet. Create one to start selling.</p>}
       {stores && stores.length > 0 && (
         <ul className="cards" aria-label="Stores">
           {stores.map((store) => (
             <li key={store.id} className="card">
               <h2>
-                <Link to={store.status === 'active' ? `/stores/${store.id}` : `/stores/${store.id}/setup`}>
-                  {store.name}
-                </Link>
+                <Link to={`/stores/${store.id}`}>{store.name}</Link>
               </h2>
               <p className="muted">{store.description || 'No description'}</p>
               <p>

@@ -1,15 +1,37 @@
-import { FormEvent, useEffect, useRef, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Store } from '@storefront-platform/sdk/browser';
 import { account, ApiError, describe, fieldErrors, FieldErrors } from '../api';
-import { Field, TextArea } from '../ui/Field';
-import { ErrorMessage, Status } from '../ui/misc';
+import { countries, focusFirstInvalid, MAX_CHARS, toE164 } from '../forms';
+import { Field, Select, TextArea } from '../ui/Field';
+import { ErrorMessage, Loading, Status } from '../ui/misc';
 
 const STAGES = ['Basics', 'Branding', 'Contact and address', 'Social links', 'Complete'];
 
+/** The fields each stage sends (its draft in sessionStorage holds these). */
+const STAGE_FIELDS: Record<number, string[]> = {
+  1: ['name', 'description'],
+  2: ['faviconUrl', 'logoBlackWhiteUrl', 'logoColorUrl'],
+  3: [
+    'mobile',
+    'landline',
+    'supportEmail',
+    'whatsappNumber',
+    'address.line1',
+    'address.line2',
+    'address.city',
+    'address.state',
+    'address.postalCode',
+    'address.country',
+    'region',
+    'gstNumber',
+  ],
+  4: ['socialLinks'],
+};
+
 type Values = Record<string, string>;
 
-function valuesOf(store: Store | null): Values {
+export function storeValues(store: Store | null): Values {
   const a = store?.address;
   return {
     name: store?.name ?? '',
@@ -34,6 +56,24 @@ function valuesOf(store: Store | null): Values {
 }
 
 const optional = (v: string) => (v.trim() ? v.trim() : null);
+const linksOf = (text: string) =>
+  text
+    .split(/\s+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+// What was typed in a stage survives a reload: kept per store and stage in sessionStorage (this tab only),
+// dropped once the stage is saved.
+const draftKey = (storeId: string | undefined, stage: number) => `console.draft.${storeId ?? 'new'}.${stage}`;
+function readDraft(storeId: string | undefined, stage: number): Values {
+  try {
+    return JSON.parse(window.sessionStorage.getItem(draftKey(storeId, stage)) ?? '{}') as Values;
+  } catch {
+    return {};
+  }
+}
+const dropDraft = (storeId: string | undefined, stage: number) =>
+  window.sessionStorage.removeItem(draftKey(storeId, stage));
 
 /** The onboarding wizard: stage 1 creates the store, stages 2–4 fill it, then Complete setup. */
 export function Wizard() {
@@ -41,23 +81,31 @@ export function Wizard() {
   const [search, setSearch] = useSearchParams();
   const navigate = useNavigate();
   const [store, setStore] = useState<Store | null>(null);
-  const [values, setValues] = useState<Values>(valuesOf(null));
+  const [values, setValues] = useState<Values>(() => ({ ...storeValues(null), ...readDraft(undefined, 1) }));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<string | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [finished, setFinished] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const countryList = useMemo(() => countries(), []);
 
-  useEffect(() => {
+  const load = () => {
     if (!storeId) return;
+    setLoadError(null);
     account.stores.get(storeId).then(
       (s) => {
         setStore(s);
-        setValues(valuesOf(s));
+        // The store's saved values, with whatever was typed (and not yet saved) in each stage on top.
+        const drafts = [1, 2, 3, 4].reduce<Values>((all, n) => ({ ...all, ...readDraft(storeId, n) }), {});
+        setValues({ ...storeValues(s), ...drafts });
       },
-      (e: unknown) => setError(describe(e)),
+      (e: unknown) => setLoadError(describe(e)),
     );
-  }, [storeId]);
+  };
+  useEffect(load, [storeId]);
 
   const asked = Number(search.get('stage'));
   const stage = !storeId
@@ -70,16 +118,22 @@ export function Wizard() {
 
   useEffect(() => {
     heading.current?.focus();
-  }, [stage]);
+  }, [stage, finished]);
 
   const goTo = (next: number, id = storeId) => {
     setErrors({});
+    setError(null);
     if (id && id !== storeId) navigate(`/stores/${id}/setup?stage=${next}`);
     else setSearch({ stage: String(next) });
   };
 
-  const set = (name: string) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [name]: e.target.value }));
+  const set = (name: string) => (e: { target: { value: string } }) => {
+    const value = e.target.value;
+    setValues((v) => ({ ...v, [name]: value }));
+    const owner = Number(Object.keys(STAGE_FIELDS).find((n) => STAGE_FIELDS[Number(n)].includes(name)));
+    const draft = { ...readDraft(storeId, owner), [name]: value };
+    window.sessionStorage.setItem(draftKey(storeId, owner), JSON.stringify(draft));
+  };
 
   const field = (name: string, label: string, extra: Record<string, unknown> = {}) => (
     <Field
@@ -88,11 +142,12 @@ export function Wizard() {
       value={values[name]}
       onChange={set(name)}
       error={errors[name]}
+      maxChars={MAX_CHARS[name]}
       {...extra}
     />
   );
 
-  const run = async (call: () => Promise<Store>, next: number) => {
+  const run = async (call: () => Promise<Store>, next: number, links: string[] = []) => {
     setBusy(true);
     setError(null);
     setNotice(null);
@@ -100,7 +155,8 @@ export function Wizard() {
     try {
       const saved = await call();
       setStore(saved);
-      if (saved.status === 'active') navigate(`/stores/${saved.id}`, { state: { created: true } });
+      dropDraft(stage === 1 && !storeId ? undefined : saved.id, stage);
+      if (saved.status === 'active') setFinished(true);
       else goTo(next, saved.id);
     } catch (e) {
       if (
@@ -115,12 +171,17 @@ export function Wizard() {
       } else if (e instanceof ApiError && e.code === 'onboarding_completed' && storeId) {
         navigate(`/stores/${storeId}`);
       } else {
-        const byField = fieldErrors(e);
-        // socialLinks.2 → the Social links box
-        for (const key of Object.keys(byField))
-          if (key.startsWith('socialLinks.')) byField.socialLinks ??= byField[key];
+        const byField = fieldErrors(e, links);
         setErrors(byField);
-        setError(Object.keys(byField).length ? 'Please correct the fields marked below.' : describe(e));
+        const count = Object.keys(byField).length;
+        setError(
+          count
+            ? count === 1
+              ? 'One field needs your attention: see the message under it.'
+              : `${count} fields need your attention: see the messages under them.`
+            : describe(e),
+        );
+        focusFirstInvalid(form.current);
       }
     } finally {
       setBusy(false);
@@ -133,10 +194,13 @@ export function Wizard() {
     if (stage === 1) {
       if (storeId)
         return run(
-          () => account.stores.update(storeId, { name: v.name, description: optional(v.description) }),
+          () => account.stores.update(storeId, { name: v.name.trim(), description: optional(v.description) }),
           2,
         );
-      return run(() => account.stores.create({ name: v.name, description: optional(v.description) }), 2);
+      return run(
+        () => account.stores.create({ name: v.name.trim(), description: optional(v.description) }),
+        2,
+      );
     }
     if (!storeId) return;
     if (stage === 2)
@@ -149,42 +213,81 @@ export function Wizard() {
           }),
         3,
       );
-    if (stage === 3)
+    if (stage === 3) {
+      const landline = optional(v.landline);
+      const whatsapp = optional(v.whatsappNumber);
       return run(
-        () =>
+        async () =>
           account.stores.stage3(storeId, {
-            mobile: v.mobile.trim(),
-            landline: optional(v.landline),
+            mobile: await toE164(v.mobile),
+            landline: landline && (await toE164(landline)),
             supportEmail: v.supportEmail.trim(),
-            whatsappNumber: optional(v.whatsappNumber),
+            whatsappNumber: whatsapp && (await toE164(whatsapp)),
             address: {
               line1: v['address.line1'].trim(),
               line2: optional(v['address.line2']),
               city: v['address.city'].trim(),
               state: v['address.state'].trim(),
               postalCode: v['address.postalCode'].trim(),
-              country: v['address.country'].trim().toUpperCase(),
+              country: v['address.country'],
             },
             region: v.region.trim(),
             gstNumber: optional(v.gstNumber),
           }),
         4,
       );
-    if (stage === 4)
-      return run(
-        () =>
-          account.stores.stage4(storeId, {
-            socialLinks: v.socialLinks
-              .split(/\s+/)
-              .map((s) => s.trim())
-              .filter(Boolean),
-          }),
-        5,
-      );
+    }
+    if (stage === 4) {
+      const links = linksOf(v.socialLinks);
+      return run(() => account.stores.stage4(storeId, { socialLinks: links }), 5, links);
+    }
     return run(() => account.stores.complete(storeId), 5);
   };
 
-  if (storeId && !store && !error) return <p aria-busy="true">Loading…</p>;
+  if (loadError)
+    return (
+      <main id="main" className="narrow">
+        <h1>Store setup</h1>
+        <ErrorMessage onRetry={load}>{loadError}</ErrorMessage>
+      </main>
+    );
+  if (storeId && !store) return <Loading what="Loading the store…" />;
+
+  if (finished && store) {
+    const base = `/stores/${store.id}`;
+    return (
+      <main id="main" className="narrow">
+        <h1 ref={heading} tabIndex={-1}>
+          {store.name} is live
+        </h1>
+        <Status>Setup complete: the store is active.</Status>
+        <h2>What to do next</h2>
+        <ol className="next-steps">
+          <li>
+            <Link to={`${base}/tokens`}>Create a public token</Link> so your web shop can read the catalogue.
+          </li>
+          <li>
+            <Link to={`${base}/products`}>Add products</Link>, here or from your own systems through an OAuth
+            app (<Link to={`${base}/apps`}>OAuth apps</Link>).
+          </li>
+          <li>Add a webhook endpoint so your systems hear about new orders and product changes.</li>
+        </ol>
+        <p>
+          Every call is described in the <a href="/docs">API documentation</a>.
+        </p>
+        <p>
+          <Link className="button" to={base}>
+            Go to {store.name}
+          </Link>
+        </p>
+      </main>
+    );
+  }
+  // An active store has nothing left to set up: its settings instead.
+  if (store?.status === 'active') return <Navigate to={`/stores/${store.id}`} replace />;
+
+  const completed = store?.onboarding.completedStages ?? [];
+  const missing = [1, 2, 3, 4].filter((n) => !completed.includes(n));
 
   return (
     <main id="main" className="narrow">
@@ -194,37 +297,46 @@ export function Wizard() {
       <ol className="steps" aria-label="Setup steps">
         {STAGES.map((label, i) => {
           const n = i + 1;
-          const done = n <= 4 ? store?.onboarding.completedStages.includes(n) : store?.status === 'active';
+          const done = n <= 4 ? completed.includes(n) : false;
           return (
             <li
               key={label}
               className={n === stage ? 'current' : done ? 'done' : ''}
               aria-current={n === stage ? 'step' : undefined}
             >
-              {storeId && n > 1 ? (
+              {storeId && n !== stage ? (
                 <button type="button" className="link" onClick={() => goTo(n)}>
                   {label}
+                  {done && <span className="visually-hidden"> (done)</span>}
                 </button>
               ) : (
-                <span>{label}</span>
+                <span>
+                  {label}
+                  {done && <span className="visually-hidden"> (done)</span>}
+                </span>
               )}
-              {done && <span className="visually-hidden"> (done)</span>}
             </li>
           );
         })}
       </ol>
       {notice && <Status>{notice}</Status>}
-      <ErrorMessage>{error}</ErrorMessage>
-      <form onSubmit={submit} noValidate className="stack">
+      <form ref={form} onSubmit={submit} noValidate className="stack">
+        {stage >= 1 && stage <= 4 && (
+          <p className="hint">
+            Fields marked <span aria-hidden="true">*</span>
+            <span className="visually-hidden">as required</span> are required.
+          </p>
+        )}
         {stage === 1 && (
           <>
-            {field('name', 'Name', { required: true, maxLength: 100, autoFocus: true })}
+            {field('name', 'Name', { required: true, autoFocus: true })}
             <TextArea
               label="Description"
               name="description"
               value={values.description}
               onChange={set('description')}
               error={errors.description}
+              maxChars={MAX_CHARS.description}
               rows={3}
             />
           </>
@@ -251,10 +363,10 @@ export function Wizard() {
               {field('mobile', 'Mobile', {
                 type: 'tel',
                 required: true,
-                placeholder: '+919876543210',
-                hint: 'International format, e.g. +919876543210',
+                autoComplete: 'tel',
+                hint: 'As you write it, e.g. +91 98765 43210 or 098765 43210 (read as Indian without a +)',
               })}
-              {field('landline', 'Landline', { type: 'tel' })}
+              {field('landline', 'Landline', { type: 'tel', hint: 'e.g. 022 2345 6789' })}
               {field('supportEmail', 'Support email', { type: 'email', required: true })}
               {field('whatsappNumber', 'WhatsApp number', { type: 'tel' })}
             </fieldset>
@@ -265,13 +377,23 @@ export function Wizard() {
               {field('address.city', 'City', { required: true, autoComplete: 'address-level2' })}
               {field('address.state', 'State', { required: true, autoComplete: 'address-level1' })}
               {field('address.postalCode', 'Postal code', { required: true, autoComplete: 'postal-code' })}
-              {field('address.country', 'Country', {
-                required: true,
-                maxLength: 2,
-                hint: 'Two-letter ISO code, e.g. IN',
-                autoComplete: 'country',
-              })}
-              {field('region', 'Region', { required: true })}
+              <Select
+                label="Country"
+                name="address.country"
+                required
+                autoComplete="country"
+                value={values['address.country']}
+                onChange={set('address.country')}
+                error={errors['address.country']}
+              >
+                <option value="">Choose a country</option>
+                {countryList.map((c) => (
+                  <option key={c.code} value={c.code}>
+                    {c.name}
+                  </option>
+                ))}
+              </Select>
+              {field('region', 'Region', { required: true, hint: 'Your sales region, e.g. South India' })}
             </fieldset>
             {field('gstNumber', 'GST number', { hint: '15 characters, optional' })}
           </>
@@ -287,20 +409,45 @@ export function Wizard() {
             error={errors.socialLinks}
           />
         )}
-        {stage === 5 ? (
-          <>
+        {stage === 5 &&
+          (missing.length === 0 ? (
             <p>All four steps are filled in. Completing the setup makes the store active.</p>
+          ) : (
+            <div>
+              <p>
+                {missing.length === 1 ? 'One step is' : `${missing.length} steps are`} still to fill in before
+                the store can go live:
+              </p>
+              <ul>
+                {missing.map((n) => (
+                  <li key={n}>
+                    <button type="button" className="link" onClick={() => goTo(n)}>
+                      Step {n}: {STAGES[n - 1]}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        <div className="actions">
+          {stage === 5 ? (
             <button type="submit" disabled={busy}>
               Complete setup
             </button>
-          </>
-        ) : (
-          stage > 0 && (
-            <button type="submit" disabled={busy}>
-              Continue
+          ) : (
+            stage > 0 && (
+              <button type="submit" disabled={busy}>
+                Continue
+              </button>
+            )
+          )}
+          {storeId && stage > 1 && (
+            <button type="button" className="secondary" onClick={() => goTo(stage - 1)}>
+              Back
             </button>
-          )
-        )}
+          )}
+        </div>
+        <ErrorMessage>{error}</ErrorMessage>
       </form>
     </main>
   );

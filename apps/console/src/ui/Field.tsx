@@ -1,27 +1,58 @@
-import { InputHTMLAttributes, useId } from 'react';
+import {
+  InputHTMLAttributes,
+  ReactNode,
+  Ref,
+  SelectHTMLAttributes,
+  TextareaHTMLAttributes,
+  useId,
+} from 'react';
+import { charCount } from '../forms';
 
-interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+interface Common {
   label: string;
   error?: string;
   hint?: string;
+  /** Longest value the server takes: a live "12 / 100 characters" count, over it said plainly (no silent cut). */
+  maxChars?: number;
 }
 
-/** A labelled text box; a server-side error for this field is shown (and announced) beside it. */
-export function Field({ label, error, hint, ...input }: FieldProps) {
-  const id = useId();
-  const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
+/**
+ * The label (with a visible "*" for required fields — hidden from the accessible name, which stays the
+ * label; screen readers hear aria-required instead), hint, live count and error shared by every field. */
+function Frame({
+  id,
+  label,
+  error,
+  hint,
+  maxChars,
+  value,
+  required,
+  children,
+}: Common & { id: string; value: unknown; required?: boolean; children: ReactNode }) {
+  const count = maxChars ? charCount(String(value ?? '')) : 0;
+  const over = maxChars ? count > maxChars : false;
   return (
-    <div className={error ? 'field field-invalid' : 'field'}>
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described || undefined}
-        {...input}
-      />
+    <div className={error || over ? 'field field-invalid' : 'field'}>
+      <label htmlFor={id}>
+        {label}
+        {required && (
+          <span className="required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
+      </label>
+      {children}
       {hint && (
         <small id={`${id}-hint`} className="hint">
           {hint}
+        </small>
+      )}
+      {maxChars && (
+        <small id={`${id}-count`} className={over ? 'count error' : 'count hint'} aria-live="polite">
+          {over
+            ? `${count} / ${maxChars} characters: ${count - maxChars} too many`
+            : `${count} / ${maxChars} characters`}
         </small>
       )}
       {error && (
@@ -33,34 +64,71 @@ export function Field({ label, error, hint, ...input }: FieldProps) {
   );
 }
 
-interface AreaProps extends React.TextareaHTMLAttributes<HTMLTextAreaElement> {
-  label: string;
-  error?: string;
-  hint?: string;
+function describedBy(id: string, { hint, error, maxChars }: Common): string | undefined {
+  return (
+    [hint ? `${id}-hint` : null, maxChars ? `${id}-count` : null, error ? `${id}-error` : null]
+      .filter(Boolean)
+      .join(' ') || undefined
+  );
 }
 
-export function TextArea({ label, error, hint, ...area }: AreaProps) {
+type FieldProps = Common & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> };
+
+/** A labelled text box; a server-side error for this field is shown (and announced) beside it. */
+export function Field({ label, error, hint, maxChars, ...input }: FieldProps) {
   const id = useId();
-  const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
+  const common = { label, error, hint, maxChars };
   return (
-    <div className={error ? 'field field-invalid' : 'field'}>
-      <label htmlFor={id}>{label}</label>
+    <Frame id={id} {...common} value={input.value} required={input.required}>
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-required={input.required ? true : undefined}
+        aria-describedby={describedBy(id, common)}
+        {...input}
+        // The label carries the mark; the browser's own "required" bubble would speak before ours.
+        required={undefined}
+      />
+    </Frame>
+  );
+}
+
+type AreaProps = Common & TextareaHTMLAttributes<HTMLTextAreaElement>;
+
+export function TextArea({ label, error, hint, maxChars, ...area }: AreaProps) {
+  const id = useId();
+  const common = { label, error, hint, maxChars };
+  return (
+    <Frame id={id} {...common} value={area.value} required={area.required}>
       <textarea
         id={id}
         aria-invalid={error ? true : undefined}
-        aria-describedby={described || undefined}
+        aria-required={area.required ? true : undefined}
+        aria-describedby={describedBy(id, common)}
         {...area}
+        required={undefined}
       />
-      {hint && (
-        <small id={`${id}-hint`} className="hint">
-          {hint}
-        </small>
-      )}
-      {error && (
-        <small id={`${id}-error`} className="error" role="alert">
-          {error}
-        </small>
-      )}
-    </div>
+    </Frame>
+  );
+}
+
+type SelectProps = Common & SelectHTMLAttributes<HTMLSelectElement> & { children: ReactNode };
+
+export function Select({ label, error, hint, children, ...select }: SelectProps) {
+  const id = useId();
+  const common = { label, error, hint };
+  return (
+    <Frame id={id} {...common} value={select.value} required={select.required}>
+      <select
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-required={select.required ? true : undefined}
+        aria-describedby={describedBy(id, common)}
+        {...select}
+        required={undefined}
+      >
+        {children}
+      </select>
+    </Frame>
   );
 }

@@ -1,4 +1,5 @@
 import { ReactNode, useEffect, useState } from 'react';
+import { requestIdOf } from '../api';
 
 /** Seconds left until `until` (epoch ms), ticking once a second; 0 when past. */
 export function useCountdown(until: number | null): number {
@@ -11,12 +12,38 @@ export function useCountdown(until: number | null): number {
   return until ? Math.max(0, Math.ceil((until - now) / 1000)) : 0;
 }
 
-/** An error message that screen readers announce as it appears. */
-export function ErrorMessage({ children }: { children: ReactNode }) {
+/**
+ * An error message that screen readers announce as it appears. An unexpected error's request id sits in
+ * an expandable "Details for support" (a validation message never carries one).
+ */
+export function ErrorMessage({ children, onRetry }: { children: ReactNode; onRetry?: () => void }) {
   if (!children) return null;
+  const requestId = typeof children === 'string' ? requestIdOf(children) : undefined;
   return (
-    <p className="banner banner-error" role="alert">
-      {children}
+    <div className="banner banner-error" role="alert">
+      <p>{children}</p>
+      {requestId && (
+        <details>
+          <summary>Details for support</summary>
+          <p>
+            Request id: <code>{requestId}</code>
+          </p>
+        </details>
+      )}
+      {onRetry && (
+        <button type="button" className="secondary" onClick={onRetry}>
+          Retry
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** A page (or part) being loaded: an accessible status, not a bare text jump. */
+export function Loading({ what = 'Loading…' }: { what?: string }) {
+  return (
+    <p className="loading" role="status" aria-busy="true">
+      {what}
     </p>
   );
 }

@@ -1,0 +1,139 @@
+import { ISO_3166_ALPHA2 } from '../../../libs/stores/src/validation/country-codes';
+
+/** The store form's labels by the server's field names (`errors[].field`), as the merchant sees them. */
+export const STORE_LABELS: Record<string, string> = {
+  name: 'Name',
+  description: 'Description',
+  faviconUrl: 'Favicon URL',
+  logoBlackWhiteUrl: 'Black and white logo URL',
+  logoColorUrl: 'Colour logo URL',
+  mobile: 'Mobile',
+  landline: 'Landline',
+  supportEmail: 'Support email',
+  whatsappNumber: 'WhatsApp number',
+  address: 'Address',
+  'address.line1': 'Address line 1',
+  'address.line2': 'Address line 2',
+  'address.city': 'City',
+  'address.state': 'State',
+  'address.postalCode': 'Postal code',
+  'address.country': 'Country',
+  region: 'Region',
+  gstNumber: 'GST number',
+  socialLinks: 'Social links',
+};
+
+/** Longest values the server takes (code points), shown as a live count while typing. */
+export const MAX_CHARS: Record<string, number> = {
+  name: 100,
+  description: 2000,
+  region: 100,
+  'address.line1': 200,
+  'address.line2': 200,
+  'address.city': 100,
+  'address.state': 100,
+};
+
+const PHONE_HINT = 'e.g. +91 98765 43210 (a number without a + is read as an Indian number)';
+
+/** What to do about a refused field, in the merchant's words (the server's wording names internal fields). */
+const ADVICE: Record<string, string> = {
+  name: 'must be 1 to 100 characters.',
+  description: 'must be at most 2,000 characters.',
+  faviconUrl: 'must be a web address starting with https://, e.g. https://cdn.example.com/favicon.png.',
+  logoBlackWhiteUrl:
+    'must be a web address starting with https://, e.g. https://cdn.example.com/logo-bw.png.',
+  logoColorUrl: 'must be a web address starting with https://, e.g. https://cdn.example.com/logo.png.',
+  mobile: `is not a phone number we recognise: ${PHONE_HINT}.`,
+  landline: `is not a phone number we recognise: ${PHONE_HINT}.`,
+  whatsappNumber: `is not a phone number we recognise: ${PHONE_HINT}.`,
+  supportEmail: 'must be an e-mail address, e.g. help@yourshop.com.',
+  'address.line1': 'must be 1 to 200 characters.',
+  'address.line2': 'must be at most 200 characters.',
+  'address.city': 'must be 1 to 100 characters.',
+  'address.state': 'must be 1 to 100 characters.',
+  'address.postalCode': 'may hold only letters, digits, spaces and hyphens (at most 16).',
+  'address.country': 'must be chosen from the list.',
+  region: 'must be 1 to 100 characters.',
+  gstNumber:
+    'must be a 15-character GSTIN, e.g. 27AAPFU0939F1ZV (its last character is a check character: look for a typo).',
+  socialLinks: 'must be web addresses starting with https://, one per line, at most 10, each once.',
+};
+
+/**
+ * One sentence per refused field, naming the field by its label: the server's `errors[]` use field names
+ * (`supportEmail`, `address.line1`) and technical wording ("item 0 is not one"); these never reach the page.
+ * `socialLinks.2` (and "item 2" in the message) become "Social links: link 3 …".
+ */
+export function plainErrors(
+  errors: { field: string; message: string }[],
+  links: string[] = [],
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const { field, message } of errors) {
+    let key = field;
+    let item: number | null = null;
+    const nested = /^socialLinks\.(\d+)$/.exec(field);
+    if (nested) {
+      key = 'socialLinks';
+      item = Number(nested[1]);
+    }
+    const inMessage = /item (\d+) is not one/.exec(message);
+    if (inMessage) item = Number(inMessage[1]);
+    if (out[key]) continue;
+    const label = STORE_LABELS[key] ?? 'This field';
+    if (/is required/.test(message)) out[key] = `${label} is required.`;
+    else if (key === 'socialLinks' && item !== null)
+      out[key] =
+        `Social links: link ${item + 1}${links[item] ? ` (“${links[item]}”)` : ''} must start with https://.`;
+    else if (key === 'socialLinks' && /at most/.test(message))
+      out[key] = 'Social links: at most 10 links, one per line.';
+    else if (key === 'socialLinks' && /twice/.test(message))
+      out[key] = 'Social links: the same link is there twice.';
+    else if (ADVICE[key]) out[key] = `${label} ${ADVICE[key]}`;
+    else out[key] = `${label} is not valid.`;
+  }
+  return out;
+}
+
+/**
+ * A phone number as people type it ("+91 98765 43210", "022-1234567", "098765 43210") in E.164
+ * (+919876543210), the only form the service stores. A number without a country code is read as an
+ * Indian one (the default region); anything that does not parse is sent as typed, for the server to refuse.
+ */
+export async function toE164(typed: string, region: 'IN' = 'IN'): Promise<string> {
+  const text = typed.trim();
+  if (!text) return text;
+  // Loaded on first use (about 40 kB gzipped of metadata): the first page stays small.
+  const { parsePhoneNumberFromString } = await import('libphonenumber-js/min');
+  const phone = parsePhoneNumberFromString(text, region);
+  return phone ? phone.number : text;
+}
+
+/** ISO 3166-1 alpha-2 codes with their names in the browser's language, sorted by name. */
+export function countries(locale = navigator.language || 'en'): { code: string; name: string }[] {
+  let names: Intl.DisplayNames | null = null;
+  try {
+    names = new Intl.DisplayNames([locale, 'en'], { type: 'region' });
+  } catch {
+    names = null;
+  }
+  return ISO_3166_ALPHA2.map((code) => ({ code, name: names?.of(code) ?? code })).sort((a, b) =>
+    a.name.localeCompare(b.name, locale),
+  );
+}
+
+/** Code points, as the server counts (an emoji is one character, not two). */
+export function charCount(value: string): number {
+  let n = 0;
+  for (const _ of value) n++;
+  return n;
+}
+
+/** Moves focus to the first field marked invalid in `form` (after React has rendered the errors). */
+export function focusFirstInvalid(form: HTMLFormElement | null): void {
+  window.requestAnimationFrame(() => {
+    const first = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    first?.focus();
+  });
+}
