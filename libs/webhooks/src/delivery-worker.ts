@@ -122,13 +122,21 @@ export class DeliveryWorker implements OnModuleInit {
   }
 
   /** Records the attempt and decides what follows; true when this disabled the endpoint for failing. */
-  private book(
+  private async book(
     job: AttemptJob,
     target: AttemptTargetRow,
     at: Date,
     outcome: AttemptOutcome,
   ): Promise<boolean> {
     const delivered = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
+    if (delivered) {
+      await this.repository.bookDelivered(target.delivery_id, job.seq, {
+        at,
+        statusCode: outcome.statusCode!,
+        durationMs: outcome.durationMs,
+      });
+      return false;
+    }
     return this.repository.transaction(async (tx) => {
       await this.repository.insertAttempt(tx, target.delivery_id, {
         at,
@@ -139,11 +147,6 @@ export class DeliveryWorker implements OnModuleInit {
       const attempts = await this.repository.countAttempt(tx, target.delivery_id, job.seq);
       // Stale: a manual retry (or a replay of this job) took over while the request was out.
       if (attempts === undefined) return false;
-      if (delivered) {
-        await this.repository.settle(tx, target.delivery_id, 'succeeded');
-        await this.repository.endpointSucceeded(tx, target.endpoint_id);
-        return false;
-      }
       if (outcome.statusCode === 410) {
         await this.repository.settle(tx, target.delivery_id, 'failed');
         await this.repository.endpointGone(tx, target.endpoint_id);

@@ -305,6 +305,31 @@ export class WebhooksRepository {
   }
 
   /**
+   * The common case in one statement (atomic without a transaction of its own, and one round trip
+   * instead of six): records a 2xx attempt, settles the delivery `succeeded` if the job is still the
+   * current one, and ends the endpoint's run of failures.
+   */
+  async bookDelivered(
+    deliveryId: string,
+    jobSeq: number,
+    attempt: { at: Date; statusCode: number; durationMs: number },
+  ): Promise<void> {
+    await this.sql.run({
+      text: `WITH d AS (
+               UPDATE webhook_deliveries SET attempt_count = attempt_count + 1, status = 'succeeded', next_attempt_at = NULL
+                WHERE id = $1 AND job_seq = $2 AND status = 'pending' RETURNING endpoint_id),
+             a AS (
+               INSERT INTO webhook_attempts (delivery_id, at, status_code, error, duration_ms)
+               SELECT id, $3, $4, NULL, $5 FROM webhook_deliveries WHERE id = $1),
+             e AS (
+               UPDATE webhook_endpoints SET consecutive_failures = 0
+                WHERE id IN (SELECT endpoint_id FROM d) AND consecutive_failures <> 0)
+             SELECT count(*) FROM d`,
+      values: [deliveryId, jobSeq, attempt.at, attempt.statusCode, attempt.durationMs],
+    });
+  }
+
+  /**
    * Counts the attempt on the delivery, if the job that made it is still the current one (a manual
    * retry or a replayed job makes it stale); the new attempt count, or undefined when stale or gone.
    */
@@ -342,17 +367,6 @@ export class WebhooksRepository {
       tx,
     );
     return row!.job_seq;
-  }
-
-  /** A delivered delivery ends the endpoint's run of failures. */
-  async endpointSucceeded(tx: EntityManager, endpointId: string): Promise<void> {
-    await this.sql.run(
-      {
-        text: `UPDATE webhook_endpoints SET consecutive_failures = 0 WHERE id = $1 AND consecutive_failures <> 0`,
-        values: [endpointId],
-      },
-      tx,
-    );
   }
 
   /**
