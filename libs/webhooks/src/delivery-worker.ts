@@ -30,7 +30,8 @@ function resultLabel(outcome: AttemptOutcome): string {
  * Makes one attempt of one delivery (a job of DeliveryQueue) and books its outcome: the attempt row,
  * the delivery's status or next attempt, the endpoint's run of failures. The HTTP request runs outside
  * any transaction (it can take WEBHOOK_TIMEOUT, and the embedded database has one session); the
- * bookkeeping is one short transaction after it, which also queues the next attempt.
+ * bookkeeping comes after it: one statement for a delivered attempt, else one short transaction, which
+ * also queues the next attempt.
  */
 @Injectable()
 export class DeliveryWorker implements OnModuleInit {
