@@ -1,3 +1,4 @@
+import { RefObject, useEffect } from 'react';
 import { ISO_3166_ALPHA2 } from '../../../libs/stores/src/validation/country-codes';
 
 /** The store form's labels by the server's field names (`errors[].field`), as the merchant sees them. */
@@ -130,10 +131,13 @@ export function charCount(value: string): number {
   return n;
 }
 
-/** Moves focus to the first field marked invalid in `form` (after React has rendered the errors). */
-export function focusFirstInvalid(form: HTMLFormElement | null): void {
-  window.requestAnimationFrame(() => {
-    const first = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    first?.focus();
-  });
+/**
+ * Once the server's refusals are on the page, focus moves to the first field marked invalid (an effect,
+ * so it runs after React has rendered them).
+ */
+export function useFocusFirstInvalid(form: RefObject<HTMLFormElement | null>, errors: object): void {
+  useEffect(() => {
+    if (Object.keys(errors).length === 0) return;
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors, form]);
 }

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import type { Store, StorePatch } from '@storefront-platform/sdk/browser';
 import { account, describe, fieldErrors, FieldErrors } from '../api';
 import { Dialog } from '../ui/Dialog';
-import { countries, focusFirstInvalid, MAX_CHARS, toE164 } from '../forms';
+import { countries, useFocusFirstInvalid, MAX_CHARS, toE164 } from '../forms';
 import { Field, Select, TextArea } from '../ui/Field';
 import { ErrorMessage, Status } from '../ui/misc';
 import { useStore } from './StorePage';
@@ -57,6 +57,7 @@ export function Settings() {
   const [deleting, setDeleting] = useState(false);
   const [confirm, setConfirm] = useState('');
   const form = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(form, errors);
   const countryList = useMemo(() => countries(), []);
   const before = initial(store);
   const set = (name: string) => (e: { target: { value: string } }) => {
@@ -102,7 +103,6 @@ export function Settings() {
             : `${count} fields need your attention: see the messages under them.`
           : describe(err),
       );
-      focusFirstInvalid(form.current);
     } finally {
       setBusy(false);
     }

@@ -2,7 +2,7 @@ import { FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Store } from '@storefront-platform/sdk/browser';
 import { account, ApiError, describe, fieldErrors, FieldErrors } from '../api';
-import { countries, focusFirstInvalid, MAX_CHARS, toE164 } from '../forms';
+import { countries, useFocusFirstInvalid, MAX_CHARS, toE164 } from '../forms';
 import { Field, Select, TextArea } from '../ui/Field';
 import { ErrorMessage, Loading, Status } from '../ui/misc';
 
@@ -90,6 +90,7 @@ export function Wizard() {
   const [finished, setFinished] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const form = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(form, errors);
   const countryList = useMemo(() => countries(), []);
 
   const load = () => {
@@ -181,7 +182,6 @@ export function Wizard() {
               : `${count} fields need your attention: see the messages under them.`
             : describe(e),
         );
-        focusFirstInvalid(form.current);
       }
     } finally {
       setBusy(false);
