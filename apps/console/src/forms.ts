@@ -24,15 +24,13 @@ export const STORE_LABELS: Record<string, string> = {
   socialLinks: 'Social links',
 };
 
-/** Longest values the server takes (code points), shown as a live count while typing. */
+/**
+ * Longest values the server takes (code points) of the fields people do write at length, shown as a live
+ * count while typing (the address lines' 100–200 are out of reach of real addresses: no count there).
+ */
 export const MAX_CHARS: Record<string, number> = {
   name: 100,
   description: 2000,
-  region: 100,
-  'address.line1': 200,
-  'address.line2': 200,
-  'address.city': 100,
-  'address.state': 100,
 };
 
 const PHONE_HINT = 'e.g. +91 98765 43210 (a number without a + is read as an Indian number)';

@@ -65,8 +65,10 @@ export function Sessions() {
               {sessions.map((s) => (
                 <tr key={s.id} className={s.current ? 'current' : undefined}>
                   <td data-label="Device">
-                    <span title={s.userAgent ?? undefined}>{deviceName(s.userAgent)}</span>
-                    {s.current && <span className="badge badge-active">This device</span>}
+                    <span>
+                      <span title={s.userAgent ?? undefined}>{deviceName(s.userAgent)}</span>
+                      {s.current && <span className="badge badge-active">This device</span>}
+                    </span>
                   </td>
                   <td data-label="IP address">{s.ip ?? '—'}</td>
                   <td data-label="Signed in with">{METHOD[s.method] ?? s.method}</td>

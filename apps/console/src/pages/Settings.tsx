@@ -135,7 +135,16 @@ export function Settings() {
     <div className="logo-field" key={name}>
       {field(name, label, { type: 'url' })}
       {/^https:\/\//.test(values[name]) && (
-        <img className="logo-preview" src={values[name]} alt={`${label.replace(/ URL$/, '')} preview`} />
+        // A new element per address, so a broken one (hidden) does not hide the next.
+        <img
+          key={values[name]}
+          className="logo-preview"
+          src={values[name]}
+          alt={`${label.replace(/ URL$/, '')} preview`}
+          onError={(e) => {
+            e.currentTarget.hidden = true;
+          }}
+        />
       )}
     </div>
   );

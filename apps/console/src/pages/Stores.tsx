@@ -5,7 +5,7 @@ import { account, describe } from '../api';
 import { ErrorMessage, Loading } from '../ui/misc';
 
 export function progress(store: Store): string {
-  if (store.status === 'active') return 'Set up';
+  if (store.status === 'active') return 'Setup complete';
   const done = store.onboarding.completedStages.length;
   return done === 4 ? 'Ready to complete' : `${done} of 4 steps done`;
 }
