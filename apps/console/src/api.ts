@@ -20,11 +20,15 @@ export type FieldErrors = Record<string, string>;
 /**
  * The problem's `errors[]` as field → a sentence naming the field by its label (first per field). The
  * server's own wording names internal fields (`supportEmail`, "item 0 is not one"), so it is rewritten.
- * `links` are the social links as sent, so a refused one can be quoted.
+ * For the store's own forms (`store`), the console's advice per field; `links` are the social links as
+ * sent, so a refused one can be quoted.
  */
-export function fieldErrors(error: unknown, links: string[] = []): FieldErrors {
+export function fieldErrors(
+  error: unknown,
+  options: { links?: string[]; store?: boolean } = {},
+): FieldErrors {
   if (!(error instanceof ApiError)) return {};
-  return plainErrors(error.problem.errors ?? [], links);
+  return plainErrors(error.problem.errors ?? [], options);
 }
 
 /**

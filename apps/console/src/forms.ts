@@ -59,14 +59,44 @@ const ADVICE: Record<string, string> = {
   socialLinks: 'must be web addresses starting with https://, one per line, at most 10, each once.',
 };
 
+/** Labels of the other forms' fields (sign-in, OAuth apps, public tokens, products). */
+const OTHER_LABELS: Record<string, string> = {
+  email: 'Email',
+  otp: 'Code',
+  scopes: 'Scopes',
+  handle: 'Handle',
+  title: 'Title',
+  price: 'Price',
+  currencyCode: 'Currency',
+  inventory: 'Stock',
+};
+
+/** "whatsappNumber" → "Whatsapp number": the last resort for a field no form names. */
+const humanise = (name: string) => {
+  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+/** The server's sentence with its leading field name replaced by the label, in plain words. */
+function generic(key: string, message: string, label: string): string {
+  const last = key.split('.').pop() ?? key;
+  let rest = message.startsWith(`${last} `) ? message.slice(last.length + 1) : message;
+  rest = rest
+    .replace(/at least 1 elements?/g, 'at least one item')
+    .replace(/(\d+) elements/g, '$1 items')
+    .replace(/\s*\(item \d+ is not one\)/g, '');
+  return `${label} ${rest}`.replace(/\.?$/, '.');
+}
+
 /**
  * One sentence per refused field, naming the field by its label: the server's `errors[]` use field names
  * (`supportEmail`, `address.line1`) and technical wording ("item 0 is not one"); these never reach the page.
- * `socialLinks.2` (and "item 2" in the message) become "Social links: link 3 …".
+ * `socialLinks.2` (and "item 2" in the message) become "Social links: link 3 …". Store fields get the
+ * console's own advice; other forms' fields get the server's sentence under the field's label.
  */
 export function plainErrors(
   errors: { field: string; message: string }[],
-  links: string[] = [],
+  { links = [], store = false }: { links?: string[]; store?: boolean } = {},
 ): Record<string, string> {
   const out: Record<string, string> = {};
   for (const { field, message } of errors) {
@@ -78,19 +108,19 @@ export function plainErrors(
       item = Number(nested[1]);
     }
     const inMessage = /item (\d+) is not one/.exec(message);
-    if (inMessage) item = Number(inMessage[1]);
+    if (store && key === 'socialLinks' && inMessage) item = Number(inMessage[1]);
     if (out[key]) continue;
-    const label = STORE_LABELS[key] ?? 'This field';
+    const label = (store ? STORE_LABELS[key] : OTHER_LABELS[key]) ?? humanise(key.split('.').pop() ?? key);
     if (/is required/.test(message)) out[key] = `${label} is required.`;
-    else if (key === 'socialLinks' && item !== null)
+    else if (store && key === 'socialLinks' && item !== null)
       out[key] =
         `Social links: link ${item + 1}${links[item] ? ` (“${links[item]}”)` : ''} must start with https://.`;
     else if (key === 'socialLinks' && /at most/.test(message))
       out[key] = 'Social links: at most 10 links, one per line.';
     else if (key === 'socialLinks' && /twice/.test(message))
       out[key] = 'Social links: the same link is there twice.';
-    else if (ADVICE[key]) out[key] = `${label} ${ADVICE[key]}`;
-    else out[key] = `${label} is not valid.`;
+    else if (store && ADVICE[key]) out[key] = `${label} ${ADVICE[key]}`;
+    else out[key] = generic(key, message, label);
   }
   return out;
 }

@@ -66,7 +66,7 @@ export function Apps() {
       <p className="muted">
         Server-side credentials for this store. Your servers exchange them for access tokens.
       </p>
-      <ErrorMessage>{error}</ErrorMessage>
+      <ErrorMessage onRetry={apps === null ? () => void load() : undefined}>{error}</ErrorMessage>
       {apps?.length === 0 && <p>No apps yet.</p>}
       {apps && apps.length > 0 && (
         <div className="table-wrap">

@@ -180,7 +180,7 @@ export function Products() {
           Search
         </button>
       </form>
-      <ErrorMessage>{error}</ErrorMessage>
+      <ErrorMessage onRetry={products === null ? () => void load() : undefined}>{error}</ErrorMessage>
       {status && <Status>{status}</Status>}
       {products?.length === 0 && <p>{query ? `No products match “${query}”.` : 'No products yet.'}</p>}
       {products && products.length > 0 && (

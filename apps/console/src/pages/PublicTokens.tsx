@@ -73,7 +73,7 @@ export function PublicTokens() {
       <p className="muted">
         Read-only tokens for storefront pages in the browser: they can read this store and its products.
       </p>
-      <ErrorMessage>{error}</ErrorMessage>
+      <ErrorMessage onRetry={tokens === null ? () => void load() : undefined}>{error}</ErrorMessage>
       {tokens?.length === 0 && <p>No public tokens yet.</p>}
       {tokens && tokens.length > 0 && (
         <div className="table-wrap">

@@ -93,7 +93,7 @@ export function Settings() {
       setValues(initial(updated));
       setSaved(true);
     } catch (err) {
-      const byField = fieldErrors(err, links);
+      const byField = fieldErrors(err, { links, store: true });
       setErrors(byField);
       const count = Object.keys(byField).length;
       setError(

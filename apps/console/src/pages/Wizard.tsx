@@ -172,7 +172,7 @@ export function Wizard() {
       } else if (e instanceof ApiError && e.code === 'onboarding_completed' && storeId) {
         navigate(`/stores/${storeId}`);
       } else {
-        const byField = fieldErrors(e, links);
+        const byField = fieldErrors(e, { links, store: true });
         setErrors(byField);
         const count = Object.keys(byField).length;
         setError(

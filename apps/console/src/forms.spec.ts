@@ -1,0 +1,55 @@
+import { plainErrors, toE164 } from './forms';
+
+describe('plainErrors (the server’s errors[] in the merchant’s words)', () => {
+  it('names store fields by their labels, never by field names or technical wording', () => {
+    const out = plainErrors(
+      [
+        { field: 'supportEmail', message: 'supportEmail must be a valid e-mail address' },
+        { field: 'address.line1', message: 'line1 is required' },
+        {
+          field: 'logoBlackWhiteUrl',
+          message: 'logoBlackWhiteUrl must be an https:// URL of at most 2,048 characters',
+        },
+        {
+          field: 'socialLinks',
+          message: 'socialLinks must hold only https:// URLs of at most 2,048 characters (item 1 is not one)',
+        },
+      ],
+      { store: true, links: ['https://a.example.com', 'http://b.example.com'] },
+    );
+    expect(out).toEqual({
+      supportEmail: 'Support email must be an e-mail address, e.g. help@yourshop.com.',
+      'address.line1': 'Address line 1 is required.',
+      logoBlackWhiteUrl:
+        'Black and white logo URL must be a web address starting with https://, e.g. https://cdn.example.com/logo-bw.png.',
+      socialLinks: 'Social links: link 2 (“http://b.example.com”) must start with https://.',
+    });
+  });
+
+  it('rewrites other forms’ messages under the field’s label', () => {
+    expect(
+      plainErrors([
+        { field: 'handle', message: 'handle is already taken in this store' },
+        { field: 'scopes', message: 'scopes must contain at least 1 elements' },
+        { field: 'redirectUris', message: 'redirectUris is required' },
+      ]),
+    ).toEqual({
+      handle: 'Handle is already taken in this store.',
+      scopes: 'Scopes must contain at least one item.',
+      redirectUris: 'Redirect uris is required.',
+    });
+  });
+});
+
+describe('toE164 (phones as people type them)', () => {
+  it.each([
+    ['+91 98765 43210', '+919876543210'],
+    ['098765 43210', '+919876543210'],
+    ['98765-43210', '+919876543210'],
+    ['+1 (202) 555-0143', '+12025550143'],
+    ['', ''],
+    ['not a number', 'not a number'],
+  ])('%s → %s', async (typed, e164) => {
+    expect(await toE164(typed)).toBe(e164);
+  });
+});
