@@ -35,6 +35,13 @@ export interface AttemptJob {
  */
 const POLL_MS = 1000;
 /**
+ * The embedded database belongs to one process, which queued every job itself: it needs no polling for
+ * other instances' work and wakes itself by timers (below) instead. Its rare look-ups and pg-boss's
+ * maintenance every minute leave the single pooled connection idle between them, so the pool's idle
+ * timeout still closes it (a connection held busy forever would keep that path from ever running).
+ */
+const EMBEDDED_POLL_MS = 60_000;
+/**
  * Attempts one instance makes at once. An attempt is network wait, not CPU, and holds no database
  * connection while it waits, so many fit; each lasts WEBHOOK_TIMEOUT at most, so slow endpoints can
  * hold at most this many slots for that long (docs/webhooks.md: head-of-line blocking).
@@ -79,6 +86,9 @@ export class DeliveryQueue
   private wake: (() => void) | null = null;
   private woken = false;
   private loopDone: Promise<void> | null = null;
+  /** The embedded database: one process, no other instance (docs/webhooks.md). */
+  private readonly single: boolean;
+  private readonly timers = new Set<NodeJS.Timeout>();
 
   constructor(
     private readonly sql: Sql,
@@ -86,6 +96,7 @@ export class DeliveryQueue
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(APP_LOGGER) private readonly logger: Logger,
   ) {
+    this.single = config.databaseUrl === null;
     this.boss = new PgBoss({
       db: { executeSql: (text: string, values?: unknown[]) => this.sql.run({ text, values }) },
       schema: JOB_SCHEMA,
@@ -93,7 +104,8 @@ export class DeliveryQueue
       migrate: false,
       // No cron: nothing here is scheduled by time of day.
       schedule: false,
-      supervise: true,
+      // On a server, pg-boss's own timer (one instance per round); on the embedded database, ours (below).
+      supervise: !this.single,
       maintenanceIntervalSeconds: MAINTENANCE_SECONDS,
       // Finished jobs are kept an hour (for an operator's look), then archived and dropped by pg-boss.
       archiveCompletedAfterSeconds: 3600,
@@ -146,6 +158,34 @@ export class DeliveryQueue
       } as never,
     );
     if (tx.queryRunner) (tx.queryRunner.data as Record<string, unknown>)[QUEUED_MARK] = true;
+    // A later attempt: this instance looks for it when it comes due (a rolled-back one costs one empty fetch).
+    if (delaySeconds > 0) this.wakeIn(delaySeconds * 1000 + 50);
+  }
+
+  /** Looks for due jobs after `ms` (a timer that never keeps the process alive). */
+  private wakeIn(ms: number): void {
+    if (!this.running) return;
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      this.nudge();
+    }, ms);
+    timer.unref();
+    this.timers.add(timer);
+  }
+
+  /**
+   * The embedded database's maintenance (pg-boss's own, run by our timer): re-queues a job orphaned by a
+   * crash once its expiry has passed, archives finished jobs. Jobs put back become due after pg-boss's
+   * retry delay (1 s).
+   */
+  private async maintainEmbedded(): Promise<void> {
+    try {
+      await this.boss.maintain();
+      this.nudge();
+      this.wakeIn(1100);
+    } catch (error) {
+      this.logger.warn({ err: errorForLog(error) }, 'webhook job maintenance failed');
+    }
   }
 
   /** Look for due jobs now (after a commit that queued some, or a freed slot). */
@@ -158,6 +198,23 @@ export class DeliveryQueue
     await this.boss.start();
     this.running = true;
     this.loopDone = this.loop();
+    if (this.single) {
+      // Only this process uses the embedded database, so any job still active is an orphan of a crash:
+      // once its expiry (WEBHOOK_TIMEOUT + 10 s from when it was taken) has surely passed, maintenance
+      // puts it back; after that, once a minute.
+      const first = setTimeout(
+        () => {
+          this.timers.delete(first);
+          void this.maintainEmbedded();
+          const every = setInterval(() => void this.maintainEmbedded(), EMBEDDED_POLL_MS);
+          every.unref();
+          this.timers.add(every);
+        },
+        (this.config.webhookTimeout + EXPIRY_MARGIN_SECONDS + 1) * 1000,
+      );
+      first.unref();
+      this.timers.add(first);
+    }
   }
 
   /**
@@ -168,6 +225,8 @@ export class DeliveryQueue
   async beforeApplicationShutdown(): Promise<void> {
     if (!this.running) return;
     this.running = false;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
     this.nudge();
     await this.loopDone;
     await Promise.allSettled([...this.inFlight]);
@@ -193,7 +252,7 @@ export class DeliveryQueue
       if (!this.running) break;
       if (this.woken) continue;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, POLL_MS);
+        const timer = setTimeout(resolve, this.single ? EMBEDDED_POLL_MS : POLL_MS);
         this.wake = () => {
           clearTimeout(timer);
           resolve();
@@ -218,6 +277,8 @@ export class DeliveryQueue
         await this.boss
           .fail(ATTEMPT_QUEUE, job.id, { message: (error as Error)?.message })
           .catch(() => undefined);
+        // pg-boss makes it due again after its retry delay (1 s).
+        this.wakeIn(1100);
       }
     })();
     this.inFlight.add(work);
