@@ -24,7 +24,7 @@ export const PURGE_INTERVAL_MS = 10 * 60_000;
 const FIRST_ROUND_MS = 60_000;
 /** Rows per DELETE: short statements, short row locks, whatever the backlog. */
 const BATCH = 1_000;
-/** Any fixed 64-bit key, the same on every instance: one instance purges per round. */
+/** Any fixed 64-bit key, the same on every instance: one batch at a time across instances. */
 const ADVISORY_KEY = '7423915112026110001';
 
 export interface PurgeReport {
@@ -36,9 +36,8 @@ export interface PurgeReport {
 /**
  * Deletes expired rows (OTP challenges and failures, refresh tokens, revoked-token entries, login codes,
  * social states, …) so that tables do not grow without bound. Safe with several instances: each batch
- * runs under a transaction-level advisory lock taken with pg_try_advisory_xact_lock (while another
- * instance is purging, this one's round stops instead of queueing), and every DELETE is idempotent
- * anyway. Deletes go in batches by ctid, each its own short transaction, so a large backlog never
+ * runs under a transaction-level advisory lock (a round that finds another instance purging when it
+ * begins steps aside instead of queueing), and every DELETE is idempotent anyway. Deletes go in batches by ctid, each its own short transaction, so a large backlog never
  * becomes one long statement or transaction holding locks. A failed round is logged and
  * the next one tries again; nothing escapes the timer.
  */
@@ -79,13 +78,17 @@ export class ExpiredRowsPurge implements OnApplicationBootstrap, OnApplicationSh
   /** One round over every rule. Exposed for tests and operators. */
   async purgeOnce(): Promise<PurgeReport> {
     const deleted: Record<string, number> = {};
+    // Only the round's first batch asks whether another instance is purging (and steps aside if so);
+    // once this round has begun, its later batches wait their turn for the lock, so two rounds that
+    // both began share the work and each reports what it deleted.
+    let first = true;
     for (const rule of this.rules) {
       const params = rule.params?.(this.config) ?? [];
       let total = 0;
       for (;;) {
-        const count = await this.deleteBatch(rule, params);
-        // Another instance holds the lock: it is purging this round; this one stops here.
+        const count = await this.deleteBatch(rule, params, first);
         if (count === null) return { ran: false, deleted: {} };
+        first = false;
         total += count;
         if (count < BATCH) break;
       }
@@ -99,14 +102,19 @@ export class ExpiredRowsPurge implements OnApplicationBootstrap, OnApplicationSh
    * One batch in a transaction of its own, under a transaction-level advisory lock: the lock ends with
    * the transaction, so it can never be left behind on a connection — which a session-level lock would
    * be behind a transaction-mode pooler (PgBouncer hands the unlock to another server connection).
-   * Null when another instance holds the lock.
+   * With `tryOnly`, null when another instance holds the lock; else it waits for it (bounded by the
+   * statement timeout).
    */
-  private deleteBatch(rule: PurgeRule, params: unknown[]): Promise<number | null> {
+  private deleteBatch(rule: PurgeRule, params: unknown[], tryOnly: boolean): Promise<number | null> {
     return this.db.transaction(async (tx) => {
-      const [{ locked }] = (await tx.query(`SELECT pg_try_advisory_xact_lock($1::bigint) AS locked`, [
-        ADVISORY_KEY,
-      ])) as { locked: boolean }[];
-      if (!locked) return null;
+      if (tryOnly) {
+        const [{ locked }] = (await tx.query(`SELECT pg_try_advisory_xact_lock($1::bigint) AS locked`, [
+          ADVISORY_KEY,
+        ])) as { locked: boolean }[];
+        if (!locked) return null;
+      } else {
+        await tx.query(`SELECT pg_advisory_xact_lock($1::bigint)`, [ADVISORY_KEY]);
+      }
       const [, count] = (await tx.query(
         `DELETE FROM ${rule.table} WHERE ctid IN (
            SELECT ctid FROM ${rule.table} WHERE ${rule.where} LIMIT ${BATCH})`,
