@@ -582,6 +582,27 @@ describe('console (/console) in a real browser', () => {
     await page.getByRole('list', { name: 'Setup checklist' }).waitFor();
     await page.getByText('1 of 4 steps done.').waitFor();
     await check(page, 'store-home-onboarding');
+
+    // Filling a stage's fields through Settings: the progress shown is the server's, read back after saving.
+    await page.getByRole('navigation', { name: 'Store' }).getByRole('link', { name: 'Settings' }).click();
+    for (const [name, value] of [
+      ['Favicon URL', 'https://cdn.example.com/f.png'],
+      ['Black and white logo URL', 'https://cdn.example.com/bw.png'],
+      ['Colour logo URL', 'https://cdn.example.com/c.png'],
+    ])
+      await page.getByRole('textbox', { name }).fill(value);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Saved.').waitFor();
+    const onboarding = (await t.get(`/v1/user/stores/${other.body.id}`, { token })).body.onboarding;
+    await page.getByRole('navigation', { name: 'Store' }).getByRole('link', { name: 'Home' }).click();
+    await page.getByText(`${onboarding.completedStages.length} of 4 steps done.`).waitFor();
+    for (const n of [1, 2, 3, 4])
+      await page
+        .getByRole('list', { name: 'Setup checklist' })
+        .getByRole('listitem')
+        .nth(n - 1)
+        .getByText(onboarding.completedStages.includes(n) ? '— done' : '— to do')
+        .waitFor();
   }, 120_000);
 
   it('long unbroken names at 375 px, the unknown store, and a server error with Retry', async () => {
