@@ -14,6 +14,7 @@ import { SignIn } from './pages/SignIn';
 import { StorePage } from './pages/StorePage';
 import { Stores } from './pages/Stores';
 import { Wizard } from './pages/Wizard';
+import { Webhooks } from './pages/Webhooks';
 import { Loading } from './ui/misc';
 import { SessionProvider, useSession } from './session';
 import './styles.css';
@@ -56,6 +57,7 @@ function Shell() {
           <Route path="products" element={<Products />} />
           <Route path="orders" element={<Orders />} />
           <Route path="activity" element={<Activity />} />
+          <Route path="webhooks" element={<Webhooks />} />
         </Route>
         <Route path="sessions" element={<Sessions />} />
         <Route path="*" element={<Navigate to="/" replace />} />

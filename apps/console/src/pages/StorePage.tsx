@@ -68,6 +68,7 @@ export function StorePage() {
         <NavLink to={`${base}/products`}>Products</NavLink>
         <NavLink to={`${base}/orders`}>Orders</NavLink>
         <NavLink to={`${base}/activity`}>Activity</NavLink>
+        <NavLink to={`${base}/webhooks`}>Webhooks</NavLink>
         <NavLink to={`${base}/catalogue`}>Catalogue</NavLink>
         {store.status !== 'active' && <NavLink to={`${base}/setup`}>Finish setup</NavLink>}
       </nav>
