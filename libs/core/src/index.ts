@@ -14,3 +14,4 @@ export * from './crypto/secret-hasher';
 export * from './http/json-limits';
 export * from './health/dependencies';
 export * from './observability';
+export * from './pagination/keyset-cursor';

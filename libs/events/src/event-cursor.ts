@@ -1,40 +1,13 @@
-import { isUuid } from '@app/core';
+import { CursorKey, decodeCursor, encodeCursor } from '@app/core';
 
-/**
- * The events list's keyset cursor: the opaque base64url of the last row's sort key — created_at with its
- * full microsecond precision (as PostgreSQL prints it; a JS Date would lose the microseconds and skip or
- * repeat rows) and the id as tie-breaker. A page is an index seek, never an OFFSET, so rows inserted
- * meanwhile never shift it.
- */
-export interface EventCursorKey {
-  /** created_at in UTC, microseconds: 2026-01-02T03:04:05.123456Z */
-  createdAt: string;
-  id: string;
-}
+/** The events list's keyset cursor (kind 'ev'; the cursor itself: @app/core keyset-cursor). */
+export type EventCursorKey = CursorKey;
 
 const KIND = 'ev';
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
-export function encodeEventCursor(key: EventCursorKey): string {
-  return Buffer.from(JSON.stringify([KIND, key.createdAt, key.id]), 'utf8').toString('base64url');
-}
+export const encodeEventCursor = (key: EventCursorKey): string => encodeCursor(KIND, key);
 
 /** The key inside a cursor, or null for anything that is not one this list issued. */
-export function decodeEventCursor(cursor: string): EventCursorKey | null {
-  if (cursor.length > 200 || !/^[A-Za-z0-9_-]+$/.test(cursor)) return null;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    return null;
-  }
-  if (!Array.isArray(parsed) || parsed.length !== 3) return null;
-  const [kind, createdAt, id] = parsed as unknown[];
-  if (kind !== KIND || typeof createdAt !== 'string' || typeof id !== 'string') return null;
-  if (!TIMESTAMP.test(createdAt) || Number.isNaN(Date.parse(createdAt)) || !isUuid(id)) return null;
-  return { createdAt, id };
-}
+export const decodeEventCursor = (cursor: string): EventCursorKey | null => decodeCursor(KIND, cursor);
 
-/** SQL rendering a timestamptz column as the cursor's timestamp text (UTC, microseconds). */
-export const cursorTimestampSql = (column: string) =>
-  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+export { cursorTimestampSql } from '@app/core';

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { cursorTimestampSql } from '@app/core';
 import { Sql } from '@app/database';
 import { OWNED_STORE } from '@app/stores';
 import type { EntityManager } from 'typeorm';
@@ -49,7 +50,7 @@ const ENDPOINT_COLUMNS = `w.id, w.store_id, w.created_by, w.url, w.events, w.des
   w.secret_hint, w.created_at`;
 
 /** Keyset cursor text of a delivery's created_at (UTC, microseconds). */
-const CURSOR_TS = `to_char(d.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const CURSOR_TS = cursorTimestampSql('d.created_at');
 
 const DELIVERY_SELECT = `SELECT d.id, d.event_id, d.event_type, d.status, d.next_attempt_at, d.created_at,
     ${CURSOR_TS} AS cursor_ts,
