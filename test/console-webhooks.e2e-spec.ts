@@ -139,12 +139,13 @@ describe('console: a store’s Webhooks page', () => {
   }
 
   /** The secret in the open "signing secret" dialog, after which the dialog is closed with Done. */
-  async function takeSecret(page: Page, title: string): Promise<string> {
+  async function takeSecret(page: Page, title: string, shot?: string): Promise<string> {
     const dialog = page.getByRole('dialog', { name: title });
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Copy secret' }).waitFor();
     const secret = (await dialog.getByTestId('webhook-secret').innerText()).trim();
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    if (shot) await check(page, shot);
     await dialog.getByRole('button', { name: 'Done' }).click();
     await dialog.waitFor({ state: 'hidden' });
     // Shown once: nowhere on the page any more.
@@ -193,7 +194,7 @@ describe('console: a store’s Webhooks page', () => {
     await form.getByRole('textbox', { name: 'Endpoint URL' }).fill(hookUrl);
     await form.getByRole('textbox', { name: 'Description (optional)' }).fill('Order sync');
     await form.getByRole('button', { name: 'Save endpoint' }).click();
-    const secret = await takeSecret(page, 'Signing secret');
+    const secret = await takeSecret(page, 'Signing secret', 'webhook-secret');
     const card = page.getByRole('article', { name: hookUrl, exact: true });
     await card.getByText('Enabled', { exact: true }).waitFor();
     await card.getByText(`••••${secret.slice(-4)}`).waitFor();

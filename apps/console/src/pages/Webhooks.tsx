@@ -488,13 +488,16 @@ function Endpoint({
                     <code>{delivery.eventType}</code>
                   </td>
                   <td data-label="Status">
-                    {STATUS_WORDS[delivery.status]}
-                    {delivery.status === 'pending' && delivery.nextAttemptAt && (
-                      <>
-                        <br />
-                        <small className="muted">Next attempt {formatDate(delivery.nextAttemptAt)}</small>
-                      </>
-                    )}
+                    {/* One child: on a phone the cell is a two-column grid (its label, then this). */}
+                    <div>
+                      {STATUS_WORDS[delivery.status]}
+                      {delivery.status === 'pending' && delivery.nextAttemptAt && (
+                        <>
+                          <br />
+                          <small className="muted">Next attempt {formatDate(delivery.nextAttemptAt)}</small>
+                        </>
+                      )}
+                    </div>
                   </td>
                   <td data-label="Attempts">
                     {delivery.attempts.length === 0 ? (
