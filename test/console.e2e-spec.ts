@@ -255,6 +255,7 @@ describe('console (/console) in a real browser', () => {
     await page.getByRole('heading', { name: 'Console Shop is live' }).waitFor();
     await page.getByRole('link', { name: 'Create a public token' }).waitFor();
     await page.getByRole('link', { name: 'Add products' }).waitFor();
+    await page.getByRole('link', { name: 'Add a webhook endpoint' }).waitFor();
     expect(await page.getByRole('link', { name: 'API documentation' }).getAttribute('href')).toBe('/docs');
     await check(page, 'wizard-done');
     await page.getByRole('link', { name: 'Go to Console Shop' }).click();
@@ -621,6 +622,7 @@ describe('console (/console) in a real browser', () => {
       ['/orders', 'long-orders'],
       ['/activity', 'long-activity'],
       ['/catalogue', 'long-catalogue'],
+      ['/webhooks', 'long-webhooks'],
     ]) {
       await page.goto(`${base}/console/stores/${storeId}${path}`);
       await page.getByRole('heading', { name: long, level: 1 }).waitFor();

@@ -56,7 +56,10 @@ export function Home() {
           <Link to={`${base}/products`}>Add products</Link>, here or from your own systems through an{' '}
           <Link to={`${base}/apps`}>OAuth app</Link>.
         </li>
-        <li>Add a webhook endpoint so your systems hear about new orders and product changes.</li>
+        <li>
+          <Link to={`${base}/webhooks`}>Add a webhook endpoint</Link> so your systems hear about new orders
+          and product changes.
+        </li>
       </ol>
       <p>
         Every call is described in the <a href="/docs">API documentation</a>.
