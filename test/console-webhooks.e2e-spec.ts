@@ -14,7 +14,8 @@ import { WebhookReceiver } from './support/webhook-receiver';
  * first attempt fails, a retry that succeeds with the same webhook-id, Disable / Enable, Rotate secret
  * (the new secret signs the next delivery), Delete after a confirmation; an endpoint with a long unbroken
  * URL whose deliveries are paged with "Load more". No axe-core violation of any impact at 1280 and 375 px,
- * exactly one h1, no sideways scroll at 375 px; screenshots at both widths in test/.screenshots/.
+ * exactly one h1, no sideways scroll at 375 px (and at 375 px in the dark scheme); screenshots in
+ * test/.screenshots/.
  */
 const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
@@ -30,7 +31,6 @@ const CHROMIUM_ARGS = [
 ];
 const SHOTS = join(__dirname, '.screenshots');
 const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-const WIDTHS = [1280, 375];
 const EMAIL = 'console-webhooks@example.com';
 
 /** The few DOM members the sideways-scroll check reads in the page. */
@@ -86,12 +86,18 @@ describe('console: a store’s Webhooks page', () => {
   }
 
   /**
-   * At each width: axe-core finds no violation of any impact, the page has one h1, nothing scrolls
-   * sideways at 375 px; then a full-page screenshot.
+   * At 1280 and 375 px in the light colour scheme and at 375 px in the dark one: axe-core finds no
+   * violation of any impact, the page has one h1, nothing scrolls sideways at 375 px; then a full-page
+   * screenshot (`store-<name>-<width>[-dark].png`).
    */
   async function check(page: Page, name: string): Promise<void> {
     await page.evaluate(AXE);
-    for (const width of WIDTHS) {
+    for (const [colorScheme, width] of [
+      ['light', 1280],
+      ['light', 375],
+      ['dark', 375],
+    ] as const) {
+      await page.emulateMedia({ colorScheme });
       await page.setViewportSize({ width, height: 900 });
       const violations = await page.evaluate(async () => {
         const result = await (
@@ -105,10 +111,17 @@ describe('console: a store’s Webhooks page', () => {
           (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
         );
       });
-      expect({ page: name, width, violations }).toEqual({ page: name, width, violations: [] });
+      expect({ page: name, width, colorScheme, violations }).toEqual({
+        page: name,
+        width,
+        colorScheme,
+        violations: [],
+      });
       expect({ page: name, h1: await page.locator('h1').count() }).toEqual({ page: name, h1: 1 });
-      await page.screenshot({ path: join(SHOTS, `store-${name}-${width}.png`), fullPage: true });
+      const suffix = colorScheme === 'dark' ? '-dark' : '';
+      await page.screenshot({ path: join(SHOTS, `store-${name}-${width}${suffix}.png`), fullPage: true });
       if (width === 375) {
+        // What sticks out past the right edge, named, so a failure says where.
         const overflow = await page.evaluate(() => {
           const { document } = globalThis as unknown as { document: Doc };
           const client = document.documentElement.clientWidth;
@@ -117,14 +130,12 @@ describe('console: a store’s Webhooks page', () => {
             .filter((e) => e.getBoundingClientRect().right > client + 0.5)
             .slice(0, 5)
             .map((e) => `${e.tagName.toLowerCase()}.${e.className}`);
-          return {
-            sideways: document.documentElement.scrollWidth > document.documentElement.clientWidth,
-            wide,
-          };
+          return { sideways: document.documentElement.scrollWidth > client, wide };
         });
         expect({ page: name, ...overflow }).toEqual({ page: name, sideways: false, wide: [] });
       }
     }
+    await page.emulateMedia({ colorScheme: 'light' });
     await page.setViewportSize({ width: 1280, height: 900 });
   }
 
