@@ -1,6 +1,7 @@
 import { Client, Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+import { Sql } from '@app/database';
 import { createTestDatabase, PgBouncer, serverUrl, TcpProxy, TestDatabase } from '@app/testing';
 import { StorefrontClient } from './storefront-support';
 import { TestApp } from './support/test-app';
@@ -284,6 +285,52 @@ describeServer('statement timeout (DATABASE_STATEMENT_TIMEOUT)', () => {
     }
     const after = await sf.gql(appToken, '{ products(first: 5) { edges { node { id } } } }');
     expect([after.status, after.body.errors]).toEqual([200, undefined]);
+  });
+});
+
+describeServer('deadlocks', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await TestApp.start();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('a transaction chosen as a deadlock victim runs once more from the start and commits', async () => {
+    const sql = t.app.get(Sql);
+    await sql.run({ text: `CREATE TABLE deadlock_probe (id int PRIMARY KEY, n int NOT NULL)` });
+    await sql.run({ text: `INSERT INTO deadlock_probe VALUES (1, 0), (2, 0)` });
+    const other = await admin(databaseOf(t.config.databaseUrl!));
+    try {
+      // The other session waits longer before it checks for deadlocks, so the service's transaction is
+      // the one the server picks as the victim (each session checks after its own deadlock_timeout).
+      await other.query(`SET deadlock_timeout = '10s'`);
+      await other.query('BEGIN');
+      await other.query('UPDATE deadlock_probe SET n = n + 10 WHERE id = 2');
+      let runs = 0;
+      let firstRowLocked!: () => void;
+      const rowOneLocked = new Promise<void>((resolve) => (firstRowLocked = resolve));
+      const service = sql.transaction(async (tx) => {
+        runs++;
+        await sql.run({ text: 'UPDATE deadlock_probe SET n = n + 1 WHERE id = 1' }, tx);
+        firstRowLocked();
+        await sql.run({ text: 'UPDATE deadlock_probe SET n = n + 1 WHERE id = 2' }, tx);
+      });
+      await rowOneLocked;
+      // Row 2 is the other's, row 1 the service's: each now waits for the other.
+      const otherDone = other
+        .query('UPDATE deadlock_probe SET n = n + 10 WHERE id = 1')
+        .then(() => other.query('COMMIT'));
+      await Promise.all([service, otherDone]);
+      expect(runs).toBe(2);
+      expect(await sql.rows({ text: 'SELECT id, n FROM deadlock_probe ORDER BY id' })).toEqual([
+        { id: 1, n: 11 },
+        { id: 2, n: 11 },
+      ]);
+    } finally {
+      await other.end();
+    }
   });
 });
 

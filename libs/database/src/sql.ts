@@ -5,7 +5,7 @@ import type { QueryResult, QueryResultRow } from 'pg';
 import { DataSource, EntityManager } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import type { IsolationLevel } from 'typeorm/driver/types/IsolationLevel';
-import { APP_CONFIG, AppConfig, isConnectionLost } from '@app/core';
+import { APP_CONFIG, AppConfig, isConnectionLost, isTransactionConflict } from '@app/core';
 import { DatabasePool, NOT_SENT } from './database-pool';
 
 /** One SQL statement: text with $n parameters, its values, and — on hot paths — a prepared-statement name. */
@@ -100,6 +100,9 @@ export class Sql {
     try {
       return await this.onPool<T>(statement);
     } catch (error) {
+      // A deadlock victim (or serialization failure): the server rolled the statement back whole, so
+      // it runs once more, read or write (a second conflict is the caller's 503).
+      if (isTransactionConflict(error)) return this.onPool<T>(statement);
       // A connection lost under the statement (terminated, restarted, failed over, closed while idle
       // and not yet noticed): the pool now opens new connections in place of the old ones, and a read
       // runs once more on one of them. A write runs again only if it provably never reached the server;
@@ -175,6 +178,9 @@ export class Sql {
         return work(tx);
       });
     } catch (error) {
+      // A deadlock victim (or serialization failure): the server rolled the whole transaction back, so
+      // `work` runs once more from the start (a second conflict is the caller's 503).
+      if (isTransactionConflict(error)) return attempt(work);
       if (!isConnectionLost(error)) throw error;
       if (connectTimedOut(error)) throw this.failed(error);
       this.pool.connectionLost();

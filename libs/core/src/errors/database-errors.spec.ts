@@ -1,4 +1,4 @@
-import { isConnectionLost, isDatabaseUnavailable } from './database-errors';
+import { isConnectionLost, isDatabaseUnavailable, isTransactionConflict } from './database-errors';
 
 const pgError = (code: string, message = 'x') => Object.assign(new Error(message), { code });
 /** TypeORM's QueryFailedError keeps the driver's error under driverError. */
@@ -53,5 +53,16 @@ describe('database errors', () => {
     ]) {
       expect([isConnectionLost(error), isDatabaseUnavailable(error)]).toEqual([false, false]);
     }
+  });
+
+  it('a deadlock victim or serialization failure is a conflict (retried once), then unavailable; nothing else is', () => {
+    for (const error of [pgError('40P01', 'deadlock detected'), wrapped(pgError('40001'))])
+      expect([String(error), isTransactionConflict(error), isDatabaseUnavailable(error)]).toEqual([
+        String(error),
+        true,
+        true,
+      ]);
+    for (const error of [pgError('23505'), pgError('57014'), pgError('57P01'), new Error('x')])
+      expect([String(error), isTransactionConflict(error)]).toEqual([String(error), false]);
   });
 });

@@ -27,8 +27,13 @@ const NETWORK_CODES = new Set([
  * (all FATAL: the server closes the connection after sending them).
  */
 const LOST_SQLSTATE = /^(08\d{3}|57P0[125]|25P03)$/;
-/** 57P03 cannot connect now (starting up, recovering), 53300 too many connections, 57014 query cancelled (statement_timeout). */
-const BUSY_SQLSTATE = /^(57P03|53300|57014)$/;
+/**
+ * 57P03 cannot connect now (starting up, recovering), 53300 too many connections, 57014 query cancelled
+ * (statement_timeout), and a conflict that outlived its retry (`isTransactionConflict`).
+ */
+const BUSY_SQLSTATE = /^(57P03|53300|57014|40P01|40001)$/;
+/** 40P01 deadlock detected, 40001 serialization failure: the server rolled the whole transaction back. */
+const CONFLICT_SQLSTATE = /^(40P01|40001)$/;
 /** What node-postgres and pg-pool say when the socket is gone; these errors carry no code. */
 const LOST_MESSAGES = [
   'Connection terminated',
@@ -57,6 +62,15 @@ export function isConnectionLost(error: unknown): boolean {
       (typeof code === 'string' && (NETWORK_CODES.has(code) || LOST_SQLSTATE.test(code))) ||
       (typeof message === 'string' && LOST_MESSAGES.some((m) => message.includes(m))),
   );
+}
+
+/**
+ * The server chose this transaction as the victim of a deadlock (or a serialization failure) and rolled
+ * all of it back: nothing it did remains, so running it again is safe and almost always succeeds (the
+ * other transaction has gone on). The database layer retries once; a second conflict answers 503.
+ */
+export function isTransactionConflict(error: unknown): boolean {
+  return walk(error, (code) => typeof code === 'string' && CONFLICT_SQLSTATE.test(code));
 }
 
 export function isDatabaseUnavailable(error: unknown): boolean {
