@@ -421,11 +421,25 @@ describe('console (/console) in a real browser', () => {
     await check(page, 'tokens-dialog');
     await dialog.getByRole('link', { name: 'Preview the catalogue' }).click();
     await page.getByRole('heading', { name: 'Brass lamp' }).waitFor();
-    await page.getByText('49.00 EUR').waitFor();
+    await page.getByText('€49.00').waitFor();
     await check(page, 'catalogue');
     await page.getByRole('link', { name: 'Public tokens' }).click();
     await page.getByRole('cell', { name: 'Web shop', exact: true }).waitFor();
     await check(page, 'tokens');
+
+    // Another browser, no token remembered: one click makes a read-only token for the preview.
+    const fresh = await newPage();
+    await signIn(fresh, 'tokens@example.com');
+    await fresh.goto(`${base}/console/stores/${storeId}/catalogue`);
+    await fresh.getByRole('button', { name: 'Create a preview token' }).click();
+    await fresh.getByRole('heading', { name: 'Brass lamp' }).waitFor();
+    await fresh.getByText('€49.00').waitFor();
+    const tokens = await t.get(`/v1/user/stores/${storeId}/public-tokens`, { token: account });
+    expect(
+      tokens.body
+        .filter((tk: { name: string }) => tk.name === 'Console preview')
+        .map((tk: { scopes: string[] }) => [...tk.scopes].sort()),
+    ).toEqual([['products:read', 'store:read']]);
   });
 
   it('lands on sign-in with a message when its session is revoked from another browser', async () => {

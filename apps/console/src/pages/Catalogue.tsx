@@ -2,9 +2,10 @@ import { FormEvent, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { StorefrontClient } from '@storefront-platform/sdk/browser';
 import type { Product, StorefrontStore } from '@storefront-platform/sdk/browser';
-import { describe } from '../api';
+import { account, describe } from '../api';
 import { Field } from '../ui/Field';
 import { ErrorMessage } from '../ui/misc';
+import { formatMoney } from '../ui/money';
 import { previewToken, rememberPreviewToken } from './previewTokens';
 import { useStore } from './StorePage';
 
@@ -46,6 +47,26 @@ export function Catalogue() {
     }
   };
 
+  // The preview needs a public token; one click makes a read-only one for it (listed on the Public tokens
+  // page as "Console preview", where it can be revoked), so nobody has to copy and paste a secret.
+  const [creating, setCreating] = useState(false);
+  const createPreviewToken = async () => {
+    setCreating(true);
+    setError(null);
+    try {
+      const created = await account.publicTokens.create(store.id, {
+        name: 'Console preview',
+        scopes: ['store:read', 'products:read'],
+      });
+      rememberPreviewToken(store.id, created.token);
+      setToken(created.token);
+    } catch (e) {
+      setError(describe(e));
+    } finally {
+      setCreating(false);
+    }
+  };
+
   const use = (e: FormEvent) => {
     e.preventDefault();
     rememberPreviewToken(store.id, typed.trim());
@@ -57,9 +78,15 @@ export function Catalogue() {
       <h2 id="catalogue-title">Catalogue preview</h2>
       {!token && (
         <>
+          <p>The preview reads the store the way a storefront does, with a read-only public token.</p>
           <p>
-            The preview reads the store the way a storefront does, with a public token. Paste one, or{' '}
-            <Link to={`/stores/${store.id}/tokens`}>create a public token</Link>.
+            <button type="button" onClick={createPreviewToken} disabled={creating}>
+              Create a preview token
+            </button>
+          </p>
+          <p>
+            Or paste a token you already have (from the{' '}
+            <Link to={`/stores/${store.id}/tokens`}>token list</Link>):
           </p>
           <form onSubmit={use} className="inline-form">
             <Field
@@ -86,9 +113,7 @@ export function Catalogue() {
           {products.map((p) => (
             <li key={p.id} className="card">
               <h3>{p.title}</h3>
-              <p className="price">
-                {p.price.amount} {p.price.currencyCode}
-              </p>
+              <p className="price">{formatMoney(p.price)}</p>
               <p className="muted">{p.inventory > 0 ? `${p.inventory} in stock` : 'Out of stock'}</p>
             </li>
           ))}
