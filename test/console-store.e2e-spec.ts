@@ -1,9 +1,8 @@
 import { otpFrom } from '@app/testing';
-import { ensureConsoleBuilt } from '@app/testing/console-build';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
+import { Browser, BrowserContext, Page } from 'playwright-core';
 import { TestApp } from './support/test-app';
+import { AXE, Doc, SHOTS, launchConsoleBrowser } from './support/console-browser';
 
 /**
  * A store's Products, Orders and Activity pages of the console in a real browser (Debian's Chromium,
@@ -13,34 +12,9 @@ import { TestApp } from './support/test-app';
  * one h1, no sideways scroll at 375 px with a 100-character unbroken product title; screenshots at both
  * widths in test/.screenshots/ (git-ignored).
  */
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
-const SHOTS = join(__dirname, '.screenshots');
-const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const WIDTHS = [1280, 375];
 const EMAIL = 'console-store@example.com';
 const LONG_TITLE = 'Handwoven' + 'x'.repeat(91);
-
-/** The few DOM members the sideways-scroll check reads in the page. */
-interface Doc {
-  documentElement: { scrollWidth: number; clientWidth: number };
-  querySelectorAll(selector: string): ArrayLike<{
-    tagName: string;
-    className: string;
-    closest(selector: string): unknown;
-    getBoundingClientRect(): { right: number };
-  }>;
-}
 
 describe('console: a store’s Products, Orders and Activity pages', () => {
   let t: TestApp;
@@ -49,15 +23,9 @@ describe('console: a store’s Products, Orders and Activity pages', () => {
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM))
-      throw new Error(
-        `Chromium is not installed at ${CHROMIUM} (apt-get install -y chromium); this test does not skip.`,
-      );
-    ensureConsoleBuilt();
-    mkdirSync(SHOTS, { recursive: true });
     t = await TestApp.start();
     base = t.config.publicUrl;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 30_000 });
+    browser = await launchConsoleBrowser();
   }, 180_000);
   afterAll(async () => {
     for (const c of contexts) await c.close().catch(() => undefined);

@@ -1,10 +1,9 @@
 import { otpFrom } from '@app/testing';
-import { ensureConsoleBuilt } from '@app/testing/console-build';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
+import { Browser, BrowserContext, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { TestApp } from './support/test-app';
+import { AXE, Doc, SHOTS, launchConsoleBrowser } from './support/console-browser';
 import { WebhookReceiver } from './support/webhook-receiver';
 
 /**
@@ -17,32 +16,7 @@ import { WebhookReceiver } from './support/webhook-receiver';
  * exactly one h1, no sideways scroll at 375 px (and at 375 px in the dark scheme); screenshots in
  * test/.screenshots/.
  */
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
-const SHOTS = join(__dirname, '.screenshots');
-const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const EMAIL = 'console-webhooks@example.com';
-
-/** The few DOM members the sideways-scroll check reads in the page. */
-interface Doc {
-  documentElement: { scrollWidth: number; clientWidth: number };
-  querySelectorAll(selector: string): ArrayLike<{
-    tagName: string;
-    className: string;
-    closest(selector: string): unknown;
-    getBoundingClientRect(): { right: number };
-  }>;
-}
 
 describe('console: a store’s Webhooks page', () => {
   let t: TestApp;
@@ -52,12 +26,6 @@ describe('console: a store’s Webhooks page', () => {
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM))
-      throw new Error(
-        `Chromium is not installed at ${CHROMIUM} (apt-get install -y chromium); this test does not skip.`,
-      );
-    ensureConsoleBuilt();
-    mkdirSync(SHOTS, { recursive: true });
     receiver = await new WebhookReceiver().start();
     // The first request fails with 500, every later one succeeds.
     receiver.answer = (_request, index) => ({ status: index === 0 ? 500 : 200 });
@@ -70,7 +38,7 @@ describe('console: a store’s Webhooks page', () => {
       },
     });
     base = t.config.publicUrl;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 30_000 });
+    browser = await launchConsoleBrowser();
   }, 180_000);
   afterAll(async () => {
     for (const c of contexts) await c.close().catch(() => undefined);

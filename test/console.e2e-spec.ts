@@ -1,30 +1,16 @@
 import { otpFrom } from '@app/testing';
 import { TestApp } from './support/test-app';
+import { AXE, SHOTS, launchConsoleBrowser } from './support/console-browser';
 import { ensureConsoleBuilt } from '@app/testing/console-build';
 import { GoogleProvider } from '@app/testing/google-provider';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
+import { Browser, BrowserContext, Page } from 'playwright-core';
 
 /**
  * The web console in a real browser (Debian's Chromium, driven by playwright-core) against the real
  * server on a fresh database, with mail through the SMTP catcher and Google played by the local provider.
  * Every page is scanned with axe-core and photographed at 375 and 1280 px (test/.screenshots/, git-ignored).
  */
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
-const SHOTS = join(__dirname, '.screenshots');
-const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 describe('console (/console) in a real browser', () => {
   let t: TestApp;
@@ -35,17 +21,11 @@ describe('console (/console) in a real browser', () => {
   const cspViolations: string[] = [];
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM))
-      throw new Error(
-        `Chromium is not installed at ${CHROMIUM} (apt-get install -y chromium); this test does not skip.`,
-      );
-    ensureConsoleBuilt();
-    mkdirSync(SHOTS, { recursive: true });
     google = await GoogleProvider.start();
     t = await TestApp.start({ env: { ...google.env } });
     // The console is used at PUBLIC_URL, as in production (social sign-in returns there, with its cookie).
     base = t.config.publicUrl;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 30_000 });
+    browser = await launchConsoleBrowser();
   }, 180_000);
   afterAll(async () => {
     for (const c of contexts) await c.close().catch(() => undefined);
@@ -738,7 +718,7 @@ describe('console sign-in countdowns', () => {
   beforeAll(async () => {
     ensureConsoleBuilt();
     t = await TestApp.start({ env: { OTP_RESEND_AFTER: '30', OTP_MAX_FAILURES: '2' } });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 30_000 });
+    browser = await launchConsoleBrowser();
   }, 180_000);
   afterAll(async () => {
     await browser?.close();
