@@ -29,8 +29,8 @@ import {
   VerifyLoginDto,
 } from './dto/auth.dto';
 import { OtpService } from './otp.service';
-import { ClientInfo } from './client-info';
-import { SessionService, TokenPair } from './session.service';
+import { ClientInfo } from './client-info.decorator';
+import { SessionService, TokenPair } from './sessions/session.service';
 
 /** Token responses must never be cached (RFC 6749 §5.1). */
 function noStore(reply: FastifyReply): void {

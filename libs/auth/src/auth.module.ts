@@ -6,12 +6,12 @@ import { APP_CONFIG } from '@app/core';
 import { AccountService } from './account.service';
 import { AccountsRepository } from './accounts.repository';
 import { AuthController } from './auth.controller';
-import { AccountRevocation } from './guards/account-revocation';
 import { OtpRepository } from './otp.repository';
 import { OtpService } from './otp.service';
 import { AuthRateLimit } from './rate-limit/auth-rate-limit';
-import { SessionService } from './session.service';
-import { SessionsRepository } from './sessions.repository';
+import { SessionLiveness } from './sessions/session-liveness';
+import { SessionService } from './sessions/session.service';
+import { SessionsRepository } from './sessions/sessions.repository';
 import { SOCIAL_PROVIDERS, SocialController } from './social';
 import { AccessTokenService, jwtModuleOptions } from './tokens/access-token.service';
 
@@ -26,9 +26,9 @@ import { AccessTokenService, jwtModuleOptions } from './tokens/access-token.serv
     AccessTokenService,
     AccountService,
     AccountsRepository,
-    AccountRevocation,
     OtpRepository,
     OtpService,
+    SessionLiveness,
     SessionService,
     SessionsRepository,
     ...SOCIAL_PROVIDERS,
@@ -36,6 +36,6 @@ import { AccessTokenService, jwtModuleOptions } from './tokens/access-token.serv
   ],
   // The access guard, the token strategies and the rate limit's HTTP hook are wired in the composition
   // root (apps/api), where every context's token kind and the HTTP server are visible.
-  exports: [AccessTokenService, AccountRevocation, AuthRateLimit, AccountService, SessionService],
+  exports: [AccessTokenService, SessionLiveness, AuthRateLimit, AccountService, SessionService],
 })
 export class AuthModule {}

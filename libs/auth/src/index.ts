@@ -1,12 +1,12 @@
 export * from './auth.module';
 export * from './entities';
 export * from './account.service';
-export * from './session.service';
+export * from './sessions/session.service';
 export * from './guards/access.guard';
 export * from './strategies/bearer';
 export * from './strategies/jwt.strategy';
 export * from './tokens/access-token.service';
 export { SOCIAL_ENTITIES } from './social';
 export * from './purge-rules';
-export * from './client-info';
+export * from './client-info.decorator';
 export { AuthRateLimit } from './rate-limit/auth-rate-limit';

@@ -1,9 +1,9 @@
 import type { AppConfig } from '@app/core';
 import type { Logger } from 'pino';
-import type { SessionsRepository } from '../sessions.repository';
-import { AccountRevocation } from './account-revocation';
+import type { SessionsRepository } from './sessions.repository';
+import { SessionLiveness } from './session-liveness';
 
-// The account token's revocation read with the repository replaced: what it asks the database, how a
+// The account token's liveness read with the repository replaced: what it asks the database, how a
 // dead session answers, when the session's last use is written, and the providers list of /me.
 const ACCOUNT = 'a0000000-0000-4000-8000-000000000001';
 const SESSION = 'b0000000-0000-4000-8000-000000000001';
@@ -36,37 +36,37 @@ function setup(answer: { stale: boolean; providers?: string[] } | undefined) {
   } as unknown as SessionsRepository;
   const config = { sessionMaxAge: 2_592_000 } as AppConfig;
   const logger = { warn: () => undefined } as unknown as Logger;
-  return { revocation: new AccountRevocation(repository, config, logger), calls, touched };
+  return { liveness: new SessionLiveness(repository, config, logger), calls, touched };
 }
 
-describe('AccountRevocation', () => {
+describe('SessionLiveness', () => {
   it('asks for the session with the maximum age and the one-minute touch granularity', async () => {
-    const { revocation, calls } = setup({ stale: false });
-    await expect(revocation.isLive(ACCOUNT, SESSION)).resolves.toBe(true);
+    const { liveness, calls } = setup({ stale: false });
+    await expect(liveness.isLive(ACCOUNT, SESSION)).resolves.toBe(true);
     expect(calls).toEqual([{ method: 'findLive', args: [ACCOUNT, SESSION, 2_592_000, 60] }]);
   });
 
   it('refuses a session the database does not answer (revoked, expired, other account, deleted)', async () => {
-    const { revocation, touched } = setup(undefined);
-    await expect(revocation.isLive(ACCOUNT, SESSION)).resolves.toBe(false);
-    await expect(revocation.liveProfile(ACCOUNT, SESSION)).resolves.toBeNull();
+    const { liveness, touched } = setup(undefined);
+    await expect(liveness.isLive(ACCOUNT, SESSION)).resolves.toBe(false);
+    await expect(liveness.liveProfile(ACCOUNT, SESSION)).resolves.toBeNull();
     expect(touched).toEqual([]);
   });
 
   it('records the use only when the last one is stale', async () => {
     const fresh = setup({ stale: false });
-    await fresh.revocation.isLive(ACCOUNT, SESSION);
-    await fresh.revocation.liveProfile(ACCOUNT, SESSION);
+    await fresh.liveness.isLive(ACCOUNT, SESSION);
+    await fresh.liveness.liveProfile(ACCOUNT, SESSION);
     expect(fresh.touched).toEqual([]);
     const stale = setup({ stale: true });
-    await stale.revocation.isLive(ACCOUNT, SESSION);
-    await stale.revocation.liveProfile(ACCOUNT, SESSION);
+    await stale.liveness.isLive(ACCOUNT, SESSION);
+    await stale.liveness.liveProfile(ACCOUNT, SESSION);
     expect(stale.touched).toEqual([SESSION, SESSION]);
   });
 
   it('lists each sign-in method once, in the fixed order otp, google, github', async () => {
-    const { revocation } = setup({ stale: false, providers: ['github', 'google', 'otp', 'google'] });
-    const profile = await revocation.liveProfile(ACCOUNT, SESSION);
+    const { liveness } = setup({ stale: false, providers: ['github', 'google', 'otp', 'google'] });
+    const profile = await liveness.liveProfile(ACCOUNT, SESSION);
     expect(profile).toEqual({
       id: ACCOUNT,
       email: 'a@example.com',

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AccountProfile, APP_CONFIG, APP_LOGGER, AppConfig } from '@app/core';
 import type { Logger } from 'pino';
-import { SessionsRepository } from '../sessions.repository';
+import { SessionsRepository } from './sessions.repository';
 
 const PROVIDER_ORDER = ['otp', 'google', 'github'];
 
@@ -16,7 +16,7 @@ const LAST_USED_GRANULARITY_SECONDS = 60;
  * dies with its session; nothing revokes one account token alone.
  */
 @Injectable()
-export class AccountRevocation {
+export class SessionLiveness {
   constructor(
     private readonly sessions: SessionsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, AppConfig, isUuid, randomSecret, SecretHasher } from '@app/core';
-import { AuthErrors } from './auth.errors';
+import { AuthErrors } from '../auth.errors';
 import { SessionLimits, SessionsRepository } from './sessions.repository';
-import { AccessTokenService } from './tokens/access-token.service';
-import type { ClientInfo } from './client-info';
+import { AccessTokenService } from '../tokens/access-token.service';
+import type { ClientInfo } from '../client-info.decorator';
 
 export interface TokenPair {
   access_token: string;

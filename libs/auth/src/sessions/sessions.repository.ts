@@ -3,7 +3,7 @@ import { AccountProfile } from '@app/core';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Sql } from '@app/database';
 import type { Repository } from 'typeorm';
-import { SessionEntity } from './entities/session.entity';
+import { SessionEntity } from '../entities/session.entity';
 
 export interface SessionRow {
   id: string;

@@ -13,8 +13,8 @@ import {
 import { Public } from '@app/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { TokenPairDto } from '../dto/auth.dto';
-import { ClientInfo, clientInfoOf } from '../client-info';
-import type { TokenPair } from '../session.service';
+import { ClientInfo, clientInfoOf } from '../client-info.decorator';
+import type { TokenPair } from '../sessions/session.service';
 import { LoginExchangeDto, StartSocialLoginQuery } from './dto/social.dto';
 import { SocialLoginService } from './social-login.service';
 import type { SocialProvider } from './social.errors';

@@ -2,7 +2,7 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { APP_CONFIG, AppConfig, Caller, isUuid } from '@app/core';
 import { Strategy } from 'passport-jwt';
-import { AccountRevocation } from '../guards/account-revocation';
+import { SessionLiveness } from '../sessions/session-liveness';
 import { claimsOf, signingKey } from '../tokens/access-token.service';
 import { APP_TOKEN_RESOLVER, AppTokenResolver, BearerRequest } from './bearer';
 
@@ -19,7 +19,7 @@ export const JWT_STRATEGY = 'jwt';
 export class JwtBearerStrategy extends PassportStrategy(Strategy, JWT_STRATEGY) {
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
-    private readonly accounts: AccountRevocation,
+    private readonly sessions: SessionLiveness,
     @Optional() @Inject(APP_TOKEN_RESOLVER) private readonly apps: AppTokenResolver | null,
   ) {
     const key = signingKey(config);
@@ -47,9 +47,9 @@ export class JwtBearerStrategy extends PassportStrategy(Strategy, JWT_STRATEGY) 
       jti: claims.jti,
     };
     if (request.withAccountProfile) {
-      const profile = await this.accounts.liveProfile(claims.sub, claims.sid);
+      const profile = await this.sessions.liveProfile(claims.sub, claims.sid);
       return profile ? { ...caller, profile } : false;
     }
-    return (await this.accounts.isLive(claims.sub, claims.sid)) ? caller : false;
+    return (await this.sessions.isLive(claims.sub, claims.sid)) ? caller : false;
   }
 }
