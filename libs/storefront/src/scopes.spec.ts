@@ -1,4 +1,4 @@
-import { DomainError } from '@app/core';
+import { DomainError, graphqlCodeFor } from '@app/core';
 import { requireScope, StorefrontCaller } from './scopes';
 
 const app = (scopes: string[]): StorefrontCaller => ({
@@ -10,12 +10,13 @@ const app = (scopes: string[]): StorefrontCaller => ({
 });
 const pub = (scopes: string[]): StorefrontCaller => ({ kind: 'public', tokenId: 't', storeId: 's', scopes });
 
+/** The code a GraphQL client would see for the refusal (the error table's mapping). */
 function code(fn: () => void): string | null {
   try {
     fn();
     return null;
   } catch (error) {
-    return (error as DomainError).code;
+    return graphqlCodeFor((error as DomainError).code);
   }
 }
 

@@ -1,7 +1,7 @@
-import type { AppCaller, PublicTokenCaller } from '@app/core';
+import { AppCaller, DomainError, graphqlCodeFor, PublicTokenCaller } from '@app/core';
 import type { EmitEvent, EventsWriter } from '@app/events';
 import type { ProductRow } from './catalogue/product.row';
-import type { ProductChanges, ProductsRepository } from './catalogue/products.repository';
+import { HandleTakenError, ProductChanges, ProductsRepository } from './catalogue/products.repository';
 import { ProductsService } from './catalogue/products.service';
 import type { OrderRow, OrdersRepository } from './orders/orders.repository';
 import { OrdersService } from './orders/orders.service';
@@ -37,10 +37,11 @@ function recorder(tx: unknown) {
   return { emitted, writer: writer as unknown as EventsWriter };
 }
 
+/** The code a GraphQL client would see for the refusal (the error table's mapping). */
 const code = (p: Promise<unknown>) =>
   p.then(
     () => null,
-    (e: { code?: string }) => e.code,
+    (e: DomainError) => graphqlCodeFor(e.code),
   );
 
 function productRow(id: string, patch: Partial<ProductRow> = {}): ProductRow {
@@ -77,7 +78,7 @@ describe('ProductsService (repository replaced)', () => {
       insert: async (_tx: unknown, _s: string, product: { handle: string }) => {
         calls.insert = product;
         if (product.handle === 'taken') {
-          throw Object.assign(new Error('dup'), { code: '23505', constraint: 'uq_products_store_handle' });
+          throw new HandleTakenError();
         }
         return productRow(P1, { handle: product.handle });
       },

@@ -1,5 +1,5 @@
 import { DomainError, errorFactory, Errors } from './domain-error';
-import { codeForStatus, ERROR_TABLE, ErrorCode } from './error-table';
+import { codeForStatus, ERROR_TABLE, ErrorCode, graphqlCodeFor } from './error-table';
 import { problemBody } from './problem';
 
 describe('error table', () => {
@@ -44,6 +44,22 @@ describe('error table', () => {
   it('maps framework statuses to codes of the table', () => {
     expect(codeForStatus(405)).toBe('method_not_allowed');
     expect(codeForStatus(418)).toBe('bad_request');
+  });
+
+  it('gives every code its GraphQL code: its own where the table names one, else its status says', () => {
+    const graphql = (codes: ErrorCode[]) => codes.map(graphqlCodeFor);
+    expect(graphql(['validation_failed', 'malformed_body', 'conflict', 'rate_limited'])).toEqual(
+      Array(4).fill('BAD_USER_INPUT'),
+    );
+    expect(graphql(['unauthenticated', 'invalid_token'])).toEqual(['UNAUTHENTICATED', 'UNAUTHENTICATED']);
+    expect(graphql(['forbidden', 'insufficient_scope'])).toEqual(['FORBIDDEN', 'FORBIDDEN']);
+    expect(graphql(['not_found', 'store_not_found'])).toEqual(['NOT_FOUND', 'NOT_FOUND']);
+    expect(graphql(['out_of_stock', 'unavailable', 'internal_error', 'mail_unavailable'])).toEqual([
+      'OUT_OF_STOCK',
+      'UNAVAILABLE',
+      'INTERNAL_SERVER_ERROR',
+      'INTERNAL_SERVER_ERROR',
+    ]);
   });
 
   it('limits a context to the codes it declares', () => {

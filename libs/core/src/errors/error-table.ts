@@ -1,6 +1,7 @@
 /**
  * The API's error vocabulary in one table: for each stable code, the HTTP status, the problem's title,
- * the headers every answer with that code carries, and how loudly a server-side log records it.
+ * the headers every answer with that code carries, how loudly a server-side log records it, and the
+ * code GraphQL clients see for it (one entry per meaning: REST and GraphQL name the same idea).
  * DomainErrors carry only the code (and what is specific to the case: detail, field errors,
  * extensions); each transport maps them once — problem+json (libs/core/src/errors/problem.ts), the RFC
  * 6749 form of the OAuth endpoints (libs/oauth-apps), GraphQL errors (libs/storefront).
@@ -10,6 +11,16 @@
  */
 export type ErrorLogLevel = 'none' | 'warn' | 'error';
 
+/** What GraphQL clients see in `extensions.code` for a DomainError (Apollo's names where it has one). */
+export type GraphqlErrorCode =
+  | 'BAD_USER_INPUT'
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'OUT_OF_STOCK'
+  | 'UNAVAILABLE'
+  | 'INTERNAL_SERVER_ERROR';
+
 export interface ErrorSpec {
   status: number;
   title: string;
@@ -17,25 +28,32 @@ export interface ErrorSpec {
   headers?: Readonly<Record<string, string>>;
   /** 'none': the client's business (4xx); 'warn': our dependency failed; 'error': our bug. */
   log: ErrorLogLevel;
+  /** The GraphQL code, when it is not the one its status implies (see graphqlCodeFor). */
+  graphql?: GraphqlErrorCode;
 }
 
-const client = (status: number, title: string, headers?: Record<string, string>): ErrorSpec => ({
-  status,
-  title,
-  log: 'none',
-  ...(headers ? { headers } : {}),
-});
+const client = (
+  status: number,
+  title: string,
+  more: Pick<ErrorSpec, 'headers' | 'graphql'> = {},
+): ErrorSpec => ({ status, title, log: 'none', ...more });
 
 export const ERROR_TABLE = {
   // Shared (libs/core): requests in general.
-  validation_failed: client(400, 'Validation failed'),
+  validation_failed: client(400, 'Validation failed', { graphql: 'BAD_USER_INPUT' }),
   malformed_body: client(400, 'Malformed body'),
   bad_request: client(400, 'Bad request'),
-  unauthenticated: client(401, 'Unauthenticated', { 'WWW-Authenticate': 'Bearer' }),
-  invalid_token: client(401, 'Invalid token', { 'WWW-Authenticate': 'Bearer error="invalid_token"' }),
-  forbidden: client(403, 'Forbidden'),
+  unauthenticated: client(401, 'Unauthenticated', {
+    headers: { 'WWW-Authenticate': 'Bearer' },
+    graphql: 'UNAUTHENTICATED',
+  }),
+  invalid_token: client(401, 'Invalid token', {
+    headers: { 'WWW-Authenticate': 'Bearer error="invalid_token"' },
+    graphql: 'UNAUTHENTICATED',
+  }),
+  forbidden: client(403, 'Forbidden', { graphql: 'FORBIDDEN' }),
   insufficient_scope: client(403, 'Insufficient scope'),
-  not_found: client(404, 'Not found'),
+  not_found: client(404, 'Not found', { graphql: 'NOT_FOUND' }),
   method_not_allowed: client(405, 'Method not allowed'),
   not_acceptable: client(406, 'Not acceptable'),
   request_timeout: client(408, 'Request timeout'),
@@ -44,7 +62,7 @@ export const ERROR_TABLE = {
   unsupported_media_type: client(415, 'Unsupported media type'),
   rate_limited: client(429, 'Too many requests'),
   internal_error: { status: 500, title: 'Internal server error', log: 'error' },
-  unavailable: { status: 503, title: 'Service unavailable', log: 'warn' },
+  unavailable: { status: 503, title: 'Service unavailable', log: 'warn', graphql: 'UNAVAILABLE' },
   console_not_built: { status: 503, title: 'Service unavailable', log: 'warn' },
   // The SMTP server refused, failed or did not take the mail within 10 s (the `smtp` dependency monitor
   // also logs the outage once when it starts and once when it ends).
@@ -71,7 +89,9 @@ export const ERROR_TABLE = {
   invalid_client: client(401, 'Invalid client'),
   unsupported_grant_type: client(400, 'Unsupported grant type'),
   invalid_scope: client(400, 'Invalid scope'),
-  // The owner's catalogue and orders over REST (libs/storefront/src/owner).
+  // The catalogue and orders (libs/storefront): the storefront throws the shared codes above
+  // (validation_failed, forbidden, not_found) and this one; the owner's REST routes name their own.
+  out_of_stock: client(409, 'Out of stock', { graphql: 'OUT_OF_STOCK' }),
   handle_taken: client(409, 'Conflict'),
   product_not_found: client(404, 'Not found'),
   order_not_found: client(404, 'Not found'),
@@ -82,14 +102,24 @@ export const ERROR_TABLE = {
   // Idempotency-Key (libs/database).
   idempotency_key_in_use: client(409, 'Idempotency key in use'),
   idempotency_key_reused: client(422, 'Idempotency key reused'),
-  // Storefront GraphQL (libs/storefront): GraphQL's own code style.
-  FORBIDDEN: client(403, 'Forbidden'),
-  BAD_USER_INPUT: client(400, 'Bad user input'),
-  NOT_FOUND: client(404, 'Not found'),
-  OUT_OF_STOCK: client(409, 'Out of stock'),
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof ERROR_TABLE;
+
+/**
+ * The GraphQL code of a table code: its own when the table names one, else the one its status implies
+ * (404 NOT_FOUND, 403 FORBIDDEN, any other 4xx BAD_USER_INPUT, 5xx INTERNAL_SERVER_ERROR, whose
+ * details the client never sees). The storefront's error formatter and its HTTP authentication hook
+ * both answer through it.
+ */
+export function graphqlCodeFor(code: ErrorCode): GraphqlErrorCode {
+  const spec: ErrorSpec = ERROR_TABLE[code];
+  if (spec.graphql) return spec.graphql;
+  if (spec.status === 404) return 'NOT_FOUND';
+  if (spec.status === 403) return 'FORBIDDEN';
+  if (spec.status < 500) return 'BAD_USER_INPUT';
+  return 'INTERNAL_SERVER_ERROR';
+}
 
 /** The code for an HTTP status raised by the framework (an unknown 4xx is a bad request). */
 export function codeForStatus(status: number): ErrorCode {

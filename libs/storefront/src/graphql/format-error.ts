@@ -1,39 +1,15 @@
-import { DomainError, isDatabaseUnavailable } from '@app/core';
+import { DomainError, graphqlCodeFor, isDatabaseUnavailable } from '@app/core';
 import { GraphQLError, GraphQLFormattedError } from 'graphql';
-import { STOREFRONT_ERROR_CODES } from '../storefront.errors';
-
-const OWN_CODES = new Set<string>(STOREFRONT_ERROR_CODES);
 
 /** What a resolver, guard or plugin actually threw, under GraphQL's wrapping. */
 export function originalOf(error: unknown): unknown {
   return error instanceof GraphQLError && error.originalError ? error.originalError : error;
 }
 
-/** The GraphQL code for a DomainError, whichever context threw it. */
-export function graphqlCode(error: DomainError): string {
-  if (OWN_CODES.has(error.code)) return error.code;
-  switch (error.code) {
-    case 'validation_failed':
-    case 'malformed_body':
-      return 'BAD_USER_INPUT';
-    case 'unauthenticated':
-    case 'invalid_token':
-      return 'UNAUTHENTICATED';
-    case 'insufficient_scope':
-      return 'FORBIDDEN';
-    case 'unavailable':
-      return 'UNAVAILABLE';
-  }
-  if (error.status === 404) return 'NOT_FOUND';
-  if (error.status === 403) return 'FORBIDDEN';
-  if (error.status < 500) return 'BAD_USER_INPUT';
-  return 'INTERNAL_SERVER_ERROR';
-}
-
 /** Is this something the client must not see the details of (and that must be logged)? */
 export function isUnexpected(error: unknown): boolean {
   const original = originalOf(error);
-  if (original instanceof DomainError) return graphqlCode(original) === 'INTERNAL_SERVER_ERROR';
+  if (original instanceof DomainError) return graphqlCodeFor(original.code) === 'INTERNAL_SERVER_ERROR';
   if (original instanceof GraphQLError) return false;
   return !isDatabaseUnavailable(original);
 }
@@ -51,7 +27,7 @@ export function formatStorefrontError(
   const original = originalOf(error);
   const base = { locations: formatted.locations, path: formatted.path };
   if (original instanceof DomainError) {
-    const code = graphqlCode(original);
+    const code = graphqlCodeFor(original.code);
     if (code === 'INTERNAL_SERVER_ERROR') return internal(base);
     const fields = original.options.errors;
     return {

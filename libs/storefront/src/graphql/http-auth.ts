@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { HttpAdapterHost } from '@nestjs/core';
 import { AccessGuard } from '@app/auth';
-import { APP_LOGGER, Caller, DomainError, errorForLog, toDomainError } from '@app/core';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { APP_LOGGER, Caller, errorForLog, graphqlCodeFor, toDomainError } from '@app/core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 
 export const STOREFRONT_GRAPHQL_PATH = '/v1/storefront/graphql';
@@ -20,29 +19,21 @@ export type AuthenticatedRequest = FastifyRequest & { caller?: Caller };
  *
  * A Fastify onRequest hook (not a Nest guard) because guards run inside GraphQL execution, where
  * the HTTP status can no longer say 401/403; onRequest also refuses before the body is even parsed.
- * It is a hook of the storefront route alone, put on it as the route is registered (like the /v1/auth
- * rate limit): every other request of the service carries no hook for it. Route hooks run after the
- * global ones, so refusals still carry the CORS headers a browser needs to read them.
+ * It is a hook of the storefront route alone, put on it as the route is registered, beside the /v1/auth
+ * rate limit (apps/api/src/http/route-hooks.ts): every other request of the service carries no hook for
+ * it. Route hooks run after the global ones, so refusals still carry the CORS headers a browser needs to
+ * read them.
  */
 @Injectable()
 export class StorefrontHttpAuth {
   constructor(
-    adapterHost: HttpAdapterHost,
     private readonly guard: AccessGuard,
     @Inject(APP_LOGGER) private readonly logger: Logger,
-  ) {
-    // In the constructor, not onModuleInit: the GraphQL module registers the route during the
-    // application's init, which may run its hooks before this provider's; providers are all built
-    // before any init hook runs.
-    const fastify = adapterHost.httpAdapter.getInstance<FastifyInstance>();
-    fastify.addHook('onRoute', (route) => {
-      if (route.url === STOREFRONT_GRAPHQL_PATH)
-        route.onRequest = [...[route.onRequest ?? []].flat(), this.onRequest] as typeof route.onRequest;
-    });
-  }
+  ) {}
 
+  /** The onRequest hook of the storefront route. */
   // Callback style, not async: Fastify need not wait on a promise when a preflight passes through.
-  private readonly onRequest = (
+  readonly onRequest = (
     request: AuthenticatedRequest,
     reply: FastifyReply,
     done: (error?: Error) => void,
@@ -65,7 +56,7 @@ export class StorefrontHttpAuth {
       send(
         reply,
         403,
-        'FORBIDDEN',
+        graphqlCodeFor('forbidden'),
         'Account tokens cannot call the storefront API; use an app or public token.',
       );
       return false;
@@ -81,7 +72,7 @@ export class StorefrontHttpAuth {
       return send(
         reply,
         401,
-        'UNAUTHENTICATED',
+        graphqlCodeFor(domain.code),
         domain.options.detail ?? 'A valid bearer token is required.',
       );
     }
@@ -91,20 +82,14 @@ export class StorefrontHttpAuth {
         'database unavailable',
       );
       reply.header('Retry-After', String(domain.options.retryAfter ?? 5));
-      return send(reply, 503, 'UNAVAILABLE', domain.options.detail ?? 'Service unavailable.');
+      return send(reply, 503, graphqlCodeFor(domain.code), domain.options.detail ?? 'Service unavailable.');
     }
     if (domain && domain.status < 500) {
-      return send(reply, domain.status, codeFor(domain), domain.options.detail ?? domain.title);
+      return send(reply, domain.status, graphqlCodeFor(domain.code), domain.options.detail ?? domain.title);
     }
     this.logger.error({ reqId: request.id, err: errorForLog(error) }, 'storefront authentication failed');
-    return send(reply, 500, 'INTERNAL_SERVER_ERROR', 'Internal server error.');
+    return send(reply, 500, graphqlCodeFor('internal_error'), 'Internal server error.');
   }
-}
-
-function codeFor(error: DomainError): string {
-  if (error.status === 403) return 'FORBIDDEN';
-  if (error.status === 404) return 'NOT_FOUND';
-  return 'BAD_USER_INPUT';
 }
 
 function send(reply: FastifyReply, status: number, code: string, message: string): FastifyReply {

@@ -20,8 +20,8 @@ export interface OwnerPage<T> {
  * every read and write goes through ProductsService / OrdersService — the same validation, the same SQL
  * scoped by store, the same events in the same transaction, here with the account as the actor. What
  * differs is the door: the owner check first (another account's store is `store_not_found`), lists newest
- * first, and the storefront's GraphQL codes renamed to this API's (BAD_USER_INPUT → validation_failed,
- * NOT_FOUND → product_not_found, a taken handle → 409 handle_taken).
+ * first, and the storefront's refusals named as this API names them (not_found → product_not_found,
+ * validation_failed always with its field list, a taken handle → 409 handle_taken).
  */
 @Injectable()
 export class OwnerCatalogueService {
@@ -120,8 +120,8 @@ export class OwnerCatalogueService {
     } catch (error) {
       if (this.products.isHandleTaken(error)) throw OwnerCatalogueErrors.handleTaken();
       if (error instanceof DomainError) {
-        if (error.code === 'NOT_FOUND') throw OwnerCatalogueErrors.productNotFound();
-        if (error.code === 'BAD_USER_INPUT') {
+        if (error.code === 'not_found') throw OwnerCatalogueErrors.productNotFound();
+        if (error.code === 'validation_failed') {
           throw OwnerCatalogueErrors.validation(
             error.options.detail ?? 'The request failed validation.',
             error.options.errors,
