@@ -1,16 +1,11 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { UuidRow } from '@app/core';
 
 @Entity({ name: 'accounts' })
-export class AccountEntity {
-  @PrimaryGeneratedColumn('uuid')
-  id!: string;
-
+export class AccountEntity extends UuidRow {
   /** Trimmed and lower-cased before it gets here. */
   @Column({ type: 'varchar', length: 320, unique: true })
   email!: string;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt!: Date;
 
   /**
    * The providers of its identities (`otp`, `google`, `github`), each once, appended by a trigger on every

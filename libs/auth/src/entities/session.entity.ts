@@ -1,28 +1,10 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-} from 'typeorm';
-import { AccountEntity } from './account.entity';
+import { Column, Entity, Index } from 'typeorm';
+import { AccountOwnedRow } from './account-owned-row';
 
 /** One signed-in device/browser. Its access and refresh tokens live and die with it. */
 @Entity({ name: 'sessions' })
-export class SessionEntity {
-  @PrimaryGeneratedColumn('uuid')
-  id!: string;
-
-  @Index('ix_sessions_account')
-  @Column({ name: 'account_id', type: 'uuid' })
-  accountId!: string;
-
-  @ManyToOne(() => AccountEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'account_id' })
-  account?: AccountEntity;
-
+@Index('ix_sessions_account', ['accountId'])
+export class SessionEntity extends AccountOwnedRow {
   /** How the session was opened: otp, google, github. */
   @Column({ type: 'varchar', length: 20 })
   method!: string;
@@ -32,9 +14,6 @@ export class SessionEntity {
 
   @Column({ type: 'varchar', length: 64, nullable: true })
   ip!: string | null;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt!: Date;
 
   @Column({ name: 'last_used_at', type: 'timestamptz', default: () => 'now()' })
   lastUsedAt!: Date;

@@ -1,12 +1,5 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-} from 'typeorm';
+import { Column, Entity, Index } from 'typeorm';
+import { StoreOwnedRow } from '@app/core';
 
 /**
  * An OAuth app: server-side credentials acting for one store. The client secret exists
@@ -15,18 +8,7 @@ import {
  */
 @Entity({ name: 'oauth_apps' })
 @Index('ix_oauth_apps_store_created', ['storeId', 'createdAt', 'id'])
-export class OAuthAppEntity {
-  @PrimaryGeneratedColumn('uuid')
-  id!: string;
-
-  @Column({ name: 'store_id', type: 'uuid' })
-  storeId!: string;
-
-  // By entity name, not class: this context depends on the stores table, not on the stores code.
-  @ManyToOne('StoreEntity', { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'store_id' })
-  store?: object;
-
+export class OAuthAppEntity extends StoreOwnedRow {
   @Column({ type: 'varchar', length: 100 })
   name!: string;
 
@@ -50,7 +32,4 @@ export class OAuthAppEntity {
 
   @Column({ type: 'varchar', length: 32, array: true })
   scopes!: string[];
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt!: Date;
 }

@@ -1,12 +1,5 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-} from 'typeorm';
+import { Column, Entity, Index } from 'typeorm';
+import { StoreOwnedRow } from '@app/core';
 
 /**
  * A read-only public token of one store, for browser code. Stored only as a keyed hash;
@@ -14,18 +7,7 @@ import {
  */
 @Entity({ name: 'public_tokens' })
 @Index('ix_public_tokens_store_created', ['storeId', 'createdAt', 'id'])
-export class PublicTokenEntity {
-  @PrimaryGeneratedColumn('uuid')
-  id!: string;
-
-  @Column({ name: 'store_id', type: 'uuid' })
-  storeId!: string;
-
-  // By entity name, not class: this context depends on the stores table, not on the stores code.
-  @ManyToOne('StoreEntity', { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'store_id' })
-  store?: object;
-
+export class PublicTokenEntity extends StoreOwnedRow {
   @Column({ type: 'varchar', length: 100 })
   name!: string;
 
@@ -40,9 +22,6 @@ export class PublicTokenEntity {
 
   @Column({ type: 'varchar', length: 32, array: true })
   scopes!: string[];
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt!: Date;
 
   @Column({ name: 'rotated_at', type: 'timestamptz', nullable: true })
   rotatedAt!: Date | null;

@@ -1,30 +1,12 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  OneToMany,
-  PrimaryGeneratedColumn,
-} from 'typeorm';
+import { Column, Entity, Index, OneToMany } from 'typeorm';
+import { StoreOwnedRow } from '@app/core';
 import { OrderLineEntity } from './order-line.entity';
 
 /** An order placed through the storefront API; its total is computed from catalogue prices at order time. */
 @Entity({ name: 'orders' })
 // The keyset of `orders(first, after)`.
 @Index('ix_orders_store_created', ['storeId', 'createdAt', 'id'])
-export class OrderEntity {
-  @PrimaryGeneratedColumn('uuid')
-  id!: string;
-
-  @Column({ name: 'store_id', type: 'uuid' })
-  storeId!: string;
-
-  @ManyToOne('StoreEntity', { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'store_id' })
-  store?: object;
-
+export class OrderEntity extends StoreOwnedRow {
   @Column({ type: 'varchar', length: 16, default: 'open' })
   status!: string;
 
@@ -36,9 +18,6 @@ export class OrderEntity {
 
   @Column({ name: 'currency_code', type: 'char', length: 3 })
   currencyCode!: string;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt!: Date;
 
   @OneToMany(() => OrderLineEntity, (line) => line.order)
   lines?: OrderLineEntity[];

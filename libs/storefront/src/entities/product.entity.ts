@@ -1,14 +1,5 @@
-import {
-  Check,
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-  UpdateDateColumn,
-} from 'typeorm';
+import { Check, Column, Entity, Index, UpdateDateColumn } from 'typeorm';
+import { StoreOwnedRow } from '@app/core';
 
 /**
  * A product of one store's catalogue. Money is integer minor units (`price_minor`, read as a string
@@ -24,18 +15,7 @@ import {
 @Index('uq_products_store_handle', ['storeId', 'handle'], { unique: true, where: '"deleted_at" IS NULL' })
 // The keyset of `products(first, after)`: one index seek per page, whatever the catalogue's size.
 @Index('ix_products_store_created', ['storeId', 'createdAt', 'id'], { where: '"deleted_at" IS NULL' })
-export class ProductEntity {
-  @PrimaryGeneratedColumn('uuid')
-  id!: string;
-
-  @Column({ name: 'store_id', type: 'uuid' })
-  storeId!: string;
-
-  // By entity name, not class: this context depends on the stores table, not on the stores code.
-  @ManyToOne('StoreEntity', { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'store_id' })
-  store?: object;
-
+export class ProductEntity extends StoreOwnedRow {
   @Column({ type: 'varchar', length: 100 })
   handle!: string;
 
@@ -53,9 +33,6 @@ export class ProductEntity {
 
   @Column({ type: 'integer' })
   inventory!: number;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt!: Date;
 
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt!: Date;

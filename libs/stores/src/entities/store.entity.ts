@@ -1,14 +1,6 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-  UpdateDateColumn,
-} from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne, UpdateDateColumn } from 'typeorm';
 import { AccountEntity } from '@app/auth';
+import { UuidRow } from '@app/core';
 
 export interface StoreAddress {
   line1: string;
@@ -25,10 +17,7 @@ export interface StoreAddress {
  */
 @Entity({ name: 'stores' })
 @Index('ix_stores_owner_created', ['ownerId', 'createdAt', 'id'])
-export class StoreEntity {
-  @PrimaryGeneratedColumn('uuid')
-  id!: string;
-
+export class StoreEntity extends UuidRow {
   @Column({ name: 'owner_id', type: 'uuid' })
   ownerId!: string;
 
@@ -84,9 +73,6 @@ export class StoreEntity {
 
   @Column({ name: 'social_links', type: 'varchar', length: 2048, array: true, default: () => "'{}'" })
   socialLinks!: string[];
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt!: Date;
 
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt!: Date;
