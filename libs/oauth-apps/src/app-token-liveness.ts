@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { AppCaller, isUuid } from '@app/core';
+import { AppCaller, canonicalScopes, isUuid } from '@app/core';
 import type { AppClaims, AppTokenResolver } from '@app/auth';
 import { OAuthAppsRepository } from './oauth-apps.repository';
-import { canonicalScopes } from './scopes';
 
 const MAX_INT4 = 2_147_483_647;
 

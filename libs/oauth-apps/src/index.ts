@@ -1,6 +1,5 @@
 export * from './oauth-apps.module';
 export * from './entities/oauth-app.entity';
-export * from './scopes';
 export { OAUTH_PATH_PREFIX, sendOAuthError } from './oauth/oauth-errors';
 export { AppTokenLiveness } from './app-token-liveness';
 export { AppNames } from './app-names';

@@ -1,12 +1,20 @@
 import { Injectable } from '@nestjs/common';
-import { AccountCaller, AppCaller, Errors, isUuid, randomSecret, SecretHasher } from '@app/core';
+import {
+  AccountCaller,
+  APP_SCOPES,
+  AppCaller,
+  canonicalScopes,
+  Errors,
+  isUuid,
+  randomSecret,
+  SecretHasher,
+} from '@app/core';
 import { EventsWriter } from '@app/events';
 import { StoresService } from '@app/stores';
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { AppRow, OAuthAppsRepository } from './oauth-apps.repository';
 import { OAuthAppErrors } from './oauth-apps.errors';
-import { APP_SCOPES, canonicalScopes } from './scopes';
 
 export const CLIENT_SECRET_PURPOSE = 'oauth_client_secret';
 const SECRET_PREFIX = 'sfs_';

@@ -1,11 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import { AccountCaller, isUuid, PublicTokenCaller, randomSecret, SecretHasher } from '@app/core';
+import {
+  AccountCaller,
+  canonicalPublicScopes,
+  isUuid,
+  PUBLIC_TOKEN_SCOPES,
+  PublicTokenCaller,
+  randomSecret,
+  SecretHasher,
+} from '@app/core';
 import { EventsWriter } from '@app/events';
 import { StoresService } from '@app/stores';
 import type { EntityManager } from 'typeorm';
 import { PublicTokensRepository, TokenRow } from './public-tokens.repository';
 import { PublicTokenErrors } from './public-tokens.errors';
-import { canonicalPublicScopes, PUBLIC_TOKEN_SCOPES } from './scopes';
 
 export const PUBLIC_TOKEN_PURPOSE = 'public_token';
 export const PUBLIC_TOKEN_PREFIX = 'sfp_';

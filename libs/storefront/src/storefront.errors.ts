@@ -14,7 +14,6 @@ export const STOREFRONT_ERROR_CODES = [
 const storefrontError = errorFactory(STOREFRONT_ERROR_CODES);
 
 export const StorefrontErrors = {
-  forbidden: (detail: string) => storefrontError('forbidden', detail),
   badInput: (detail: string, errors?: FieldError[]) =>
     storefrontError('validation_failed', detail, { errors }),
   notFound: (detail: string) => storefrontError('not_found', detail),

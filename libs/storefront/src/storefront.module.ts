@@ -4,7 +4,7 @@ import { GraphQLModule } from '@nestjs/graphql';
 import { GraphQLError } from 'graphql';
 import type { Logger } from 'pino';
 import { AuthModule } from '@app/auth';
-import { APP_LOGGER } from '@app/core';
+import { APP_LOGGER, ScopedCaller } from '@app/core';
 import { StoresModule } from '@app/stores';
 import { ProductsRepository } from './catalogue/products.repository';
 import { ProductsService } from './catalogue/products.service';
@@ -23,7 +23,6 @@ import { OrdersService } from './orders/orders.service';
 import { OrderLineResolver, OrdersResolver } from './resolvers/orders.resolver';
 import { ProductsResolver } from './resolvers/products.resolver';
 import { StoreResolver } from './resolvers/store.resolver';
-import type { StorefrontCaller } from './scopes';
 import { OwnerCatalogueService } from './owner/owner-catalogue.service';
 import { OwnerOrdersController } from './owner/owner-orders.controller';
 import { OwnerProductsController } from './owner/owner-products.controller';
@@ -106,7 +105,7 @@ export class StorefrontApiModule {}
               extensions: { code: 'UNAUTHENTICATED', http: { status: 401 } },
             });
           }
-          return { req: request, caller: caller as StorefrontCaller, loaders: loaders.create(caller) };
+          return { req: request, caller: caller as ScopedCaller, loaders: loaders.create(caller) };
         },
       }),
     }),

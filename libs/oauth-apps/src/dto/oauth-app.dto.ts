@@ -11,7 +11,7 @@ import {
   IsUUID,
   Length,
 } from 'class-validator';
-import { APP_SCOPES } from '../scopes';
+import { APP_SCOPES } from '@app/core';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 

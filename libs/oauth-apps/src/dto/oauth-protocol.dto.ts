@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { APP_SCOPES } from '../scopes';
+import { APP_SCOPES } from '@app/core';
 
 /** OpenAPI shapes of the OAuth endpoints (the handlers parse their bodies themselves, RFC-style). */
 export class TokenRequestDto {

@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { randomSecret, SecretHasher, isUuid } from '@app/core';
+import { narrowScopes, randomSecret, SecretHasher, isUuid } from '@app/core';
 import { AccessTokenService, AppClaims, TokenRejected } from '@app/auth';
 import { AppTokenLiveness } from '../app-token-liveness';
 import { OAuthAppsRepository } from '../oauth-apps.repository';
 import { CLIENT_SECRET_PURPOSE } from '../oauth-apps.service';
 import { OAuthErrors } from '../oauth-apps.errors';
-import { narrowScopes } from '../scopes';
 import { ClientCredentials, OAuthParams, readClientCredentials } from './oauth-params';
 
 export interface TokenResponse {

@@ -9,7 +9,7 @@ import {
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { APP_CONFIG, AppConfig, Public } from '@app/core';
+import { APP_CONFIG, APP_SCOPES, AppConfig, Public } from '@app/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   AuthorizationServerMetadataDto,
@@ -19,7 +19,6 @@ import {
   TokenRequestDto,
   TokenResponseDto,
 } from '../dto/oauth-protocol.dto';
-import { APP_SCOPES } from '../scopes';
 import { readParams } from './oauth-params';
 import { IntrospectionResponse, OAuthServerService, TokenResponse } from './oauth-server.service';
 

@@ -10,7 +10,7 @@ import {
   IsString,
   Length,
 } from 'class-validator';
-import { PUBLIC_TOKEN_SCOPES } from '../scopes';
+import { PUBLIC_TOKEN_SCOPES } from '@app/core';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 

@@ -54,6 +54,38 @@ export interface ProductChanges {
 }
 
 /**
+ * What insert and update throw when another live product of the store already has the handle: the
+ * database's unique violation on uq_products_store_handle, named so the service need not know SQLSTATEs.
+ */
+export class HandleTakenError extends Error {
+  constructor() {
+    super('Another product of this store already has this handle.');
+    this.name = 'HandleTakenError';
+  }
+}
+
+/** Postgres's unique_violation (23505) on that constraint, raw or under TypeORM's QueryFailedError. */
+function isHandleViolation(error: unknown): boolean {
+  const e = error as {
+    code?: string;
+    constraint?: string;
+    driverError?: { code?: string; constraint?: string };
+  };
+  const d = e.driverError ?? e;
+  return d.code === '23505' && d.constraint === 'uq_products_store_handle';
+}
+
+/** Runs a write, turning a taken handle into HandleTakenError. */
+async function handleChecked<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if (isHandleViolation(error)) throw new HandleTakenError();
+    throw error;
+  }
+}
+
+/**
  * The `products` table. Every statement is scoped by the store, so another store's product reads as
  * missing; deleted products are hidden from the catalogue but kept for the order lines that name them.
  * Writes run in the caller's transaction (`tx`), where their event is written too.
@@ -115,6 +147,7 @@ export class ProductsRepository {
     });
   }
 
+  /** Inserts a product of the store; HandleTakenError when its handle is another live product's. */
   async insert(
     tx: EntityManager,
     storeId: string,
@@ -127,21 +160,23 @@ export class ProductsRepository {
       inventory: number;
     },
   ): Promise<ProductRow> {
-    const row = await this.sql.one<ProductRow>(
-      {
-        text: `INSERT INTO products AS p (store_id, handle, title, description, price_minor, currency_code, inventory)
+    const row = await handleChecked(
+      this.sql.one<ProductRow>(
+        {
+          text: `INSERT INTO products AS p (store_id, handle, title, description, price_minor, currency_code, inventory)
                VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${PRODUCT_COLUMNS}`,
-        values: [
-          storeId,
-          product.handle,
-          product.title,
-          product.description,
-          product.priceMinor,
-          product.currencyCode,
-          product.inventory,
-        ],
-      },
-      tx,
+          values: [
+            storeId,
+            product.handle,
+            product.title,
+            product.description,
+            product.priceMinor,
+            product.currencyCode,
+            product.inventory,
+          ],
+        },
+        tx,
+      ),
     );
     return row as ProductRow;
   }
@@ -154,7 +189,10 @@ export class ProductsRepository {
     return row?.currency_code;
   }
 
-  /** Applies the changes to a live product of the store; undefined when there is none. */
+  /**
+   * Applies the changes to a live product of the store; undefined when there is none, HandleTakenError
+   * when the new handle is another product's.
+   */
   update(
     tx: EntityManager,
     storeId: string,
@@ -176,15 +214,17 @@ export class ProductsRepository {
       sets.push(`${column} = $${values.length}`);
     }
     sets.push('updated_at = now()');
-    return this.sql.one<ProductRow>(
-      {
-        text: `WITH updated AS (
+    return handleChecked(
+      this.sql.one<ProductRow>(
+        {
+          text: `WITH updated AS (
                  UPDATE products p SET ${sets.join(', ')}
                   WHERE p.id = $1 AND p.store_id = $2 AND p.deleted_at IS NULL RETURNING p.*)
                SELECT ${PRODUCT_COLUMNS} FROM updated p`,
-        values,
-      },
-      tx,
+          values,
+        },
+        tx,
+      ),
     );
   }
 

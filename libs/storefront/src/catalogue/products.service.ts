@@ -1,32 +1,21 @@
 import { Injectable } from '@nestjs/common';
-import { Caller, isUuid } from '@app/core';
+import { Caller, isUuid, requireScope, ScopedCaller } from '@app/core';
 import { EventsWriter } from '@app/events';
 import { ProductCreateInput, ProductUpdateInput } from '../inputs/product.input';
 import { ProductModel } from '../models/product.model';
 import { parseAmount } from '../money/money';
 import { afterKey, Page, pageSize, toPage } from '../pagination/page';
 import { ProductRow } from './product.row';
-import { requireScope, StorefrontCaller } from '../scopes';
 import { StorefrontErrors } from '../storefront.errors';
 import { toProductModel } from './product.row';
 import { toProductView } from './product.view';
-import { ProductChanges, ProductsRepository } from './products.repository';
+import { HandleTakenError, ProductChanges, ProductsRepository } from './products.repository';
 
 export const MAX_QUERY_LENGTH = 100;
 
 /** `query` matches anywhere in title or handle, case-insensitively; its own % _ \ match literally. */
 export function likePattern(query: string): string {
   return `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  const e = error as {
-    code?: string;
-    constraint?: string;
-    driverError?: { code?: string; constraint?: string };
-  };
-  const d = e.driverError ?? e;
-  return d.code === '23505' && d.constraint === constraint;
 }
 
 /**
@@ -43,7 +32,7 @@ export class ProductsService {
   ) {}
 
   async list(
-    caller: StorefrontCaller,
+    caller: ScopedCaller,
     args: { first?: number | null; after?: string | null; query?: string | null },
   ): Promise<Page<ProductModel>> {
     requireScope(caller, 'products:read');
@@ -63,7 +52,7 @@ export class ProductsService {
 
   /** `product(id | handle)`: exactly one of them; another store's (or a deleted) product is null. */
   async find(
-    caller: StorefrontCaller,
+    caller: ScopedCaller,
     args: { id?: string | null; handle?: string | null },
   ): Promise<ProductModel | null> {
     requireScope(caller, 'products:read');
@@ -89,7 +78,7 @@ export class ProductsService {
     return new Map(rows.map((row) => [row.id, toProductModel(row)]));
   }
 
-  async create(caller: StorefrontCaller, input: ProductCreateInput): Promise<ProductModel> {
+  async create(caller: ScopedCaller, input: ProductCreateInput): Promise<ProductModel> {
     requireScope(caller, 'products:write');
     try {
       return await this.createAs(caller.storeId, caller, input);
@@ -100,7 +89,7 @@ export class ProductsService {
 
   /**
    * The write itself, for a caller already allowed to write this store's catalogue (an app with the scope,
-   * or the store's owner over REST). A taken handle surfaces as the database's unique violation
+   * or the store's owner over REST). A taken handle surfaces as the repository's HandleTakenError
    * (isHandleTaken) so each transport names it its own way.
    */
   async createAs(storeId: string, caller: Caller, input: ProductCreateInput): Promise<ProductModel> {
@@ -126,7 +115,7 @@ export class ProductsService {
     });
   }
 
-  async update(caller: StorefrontCaller, id: string, input: ProductUpdateInput): Promise<ProductModel> {
+  async update(caller: ScopedCaller, id: string, input: ProductUpdateInput): Promise<ProductModel> {
     requireScope(caller, 'products:write');
     try {
       return await this.updateAs(caller.storeId, caller, id, input);
@@ -135,7 +124,7 @@ export class ProductsService {
     }
   }
 
-  /** As createAs: the update of an allowed caller; a taken handle is the raw unique violation. */
+  /** As createAs: the update of an allowed caller; a taken handle is the repository's HandleTakenError. */
   async updateAs(
     storeId: string,
     caller: Caller,
@@ -180,7 +169,7 @@ export class ProductsService {
   }
 
   /** Marks the product deleted (order lines keep it); its handle becomes free. */
-  async delete(caller: StorefrontCaller, id: string): Promise<string> {
+  async delete(caller: ScopedCaller, id: string): Promise<string> {
     requireScope(caller, 'products:write');
     return this.deleteAs(caller.storeId, caller, id);
   }
@@ -228,7 +217,7 @@ export class ProductsService {
 
   /** Whether a write failed on the per-store handle uniqueness (each transport names it its own way). */
   isHandleTaken(error: unknown): boolean {
-    return isUniqueViolation(error, 'uq_products_store_handle');
+    return error instanceof HandleTakenError;
   }
 
   private price(amount: string, currencyCode: string): bigint {
@@ -245,7 +234,7 @@ export class ProductsService {
   }
 
   private translate(error: unknown): unknown {
-    if (isUniqueViolation(error, 'uq_products_store_handle')) {
+    if (this.isHandleTaken(error)) {
       return StorefrontErrors.badInput('Another product of this store already has this handle.', [
         { field: 'handle', message: 'handle is already taken in this store' },
       ]);

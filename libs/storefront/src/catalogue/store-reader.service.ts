@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { StoresService } from '@app/stores';
+import { requireScope, ScopedCaller } from '@app/core';
 import { StoreModel } from '../models/store.model';
-import { requireScope, StorefrontCaller } from '../scopes';
 import { StorefrontErrors } from '../storefront.errors';
 
 /**
@@ -12,7 +12,7 @@ import { StorefrontErrors } from '../storefront.errors';
 export class StoreReader {
   constructor(private readonly stores: StoresService) {}
 
-  async get(caller: StorefrontCaller): Promise<StoreModel> {
+  async get(caller: ScopedCaller): Promise<StoreModel> {
     requireScope(caller, 'store:read');
     const store = await this.byId(caller.storeId);
     // The token was live a moment ago; its store was deleted in between.

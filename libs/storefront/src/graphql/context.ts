@@ -2,10 +2,10 @@ import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import { GqlExecutionContext } from '@nestjs/graphql';
 import DataLoader from 'dataloader';
 import type { FastifyRequest } from 'fastify';
+import type { ScopedCaller } from '@app/core';
 import type { ProductConnectionModel, ProductModel } from '../models/product.model';
 import type { OrderLineModel } from '../models/order.model';
 import type { StoreModel } from '../models/store.model';
-import type { StorefrontCaller } from '../scopes';
 
 /** Per-request batching: built fresh for every GraphQL request, so nothing is cached across requests or callers. */
 export interface StorefrontLoaders {
@@ -22,13 +22,13 @@ export interface StorefrontLoaders {
 /** The GraphQL context: the request, the caller its bearer token resolved to on THIS request, the loaders. */
 export interface StorefrontContext {
   req: FastifyRequest;
-  caller: StorefrontCaller;
+  caller: ScopedCaller;
   loaders: StorefrontLoaders;
   /** Set by the query-limits plugin, reported in the response's extensions. */
   cost?: number;
 }
 
 export const GqlCaller = createParamDecorator(
-  (_data: unknown, ctx: ExecutionContext): StorefrontCaller =>
+  (_data: unknown, ctx: ExecutionContext): ScopedCaller =>
     GqlExecutionContext.create(ctx).getContext<StorefrontContext>().caller,
 );

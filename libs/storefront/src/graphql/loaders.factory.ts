@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import DataLoader from 'dataloader';
+import type { ScopedCaller } from '@app/core';
 import { ProductsService } from '../catalogue/products.service';
 import { StoreReader } from '../catalogue/store-reader.service';
 import { OrdersService } from '../orders/orders.service';
-import type { StorefrontCaller } from '../scopes';
 import type { StorefrontLoaders } from './context';
 
 export interface StoreProductsArgs {
@@ -21,7 +21,7 @@ export class LoadersFactory {
   ) {}
 
   /** Bound to the caller's store: a loader can only ever return that store's rows. */
-  create(caller: StorefrontCaller): StorefrontLoaders {
+  create(caller: ScopedCaller): StorefrontLoaders {
     return {
       product: new DataLoader(async (ids) => {
         const found = await this.products.byIds(caller.storeId, ids);

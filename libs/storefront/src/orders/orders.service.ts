@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { isUuid } from '@app/core';
+import { isUuid, requireScope, ScopedCaller } from '@app/core';
 import { EventsWriter } from '@app/events';
 import { MAX_LINE_QUANTITY, OrderCreateInput } from '../inputs/order.input';
 import { MoneyModel } from '../models/money.model';
 import { OrderLineModel, OrderModel } from '../models/order.model';
 import { afterKey, Page, pageSize, toPage } from '../pagination/page';
-import { requireScope, StorefrontCaller } from '../scopes';
 import { StorefrontErrors } from '../storefront.errors';
 import { OrderView, toOrderView } from './order.view';
 import { LineRow, OrderRow, OrdersRepository } from './orders.repository';
@@ -46,7 +45,7 @@ export class OrdersService {
   ) {}
 
   async list(
-    caller: StorefrontCaller,
+    caller: ScopedCaller,
     args: { first?: number | null; after?: string | null },
   ): Promise<Page<OrderModel>> {
     requireScope(caller, 'orders:read');
@@ -59,7 +58,7 @@ export class OrdersService {
     return toPage('o', rows, size, toOrderModel);
   }
 
-  async find(caller: StorefrontCaller, id: string): Promise<OrderModel | null> {
+  async find(caller: ScopedCaller, id: string): Promise<OrderModel | null> {
     requireScope(caller, 'orders:read');
     if (!isUuid(id)) return null;
     const row = await this.orders.byId(caller.storeId, id);
@@ -115,7 +114,7 @@ export class OrdersService {
    * earlier decrement: the order happens whole or not at all — and so does its `order.created` event,
    * written in the same transaction (an OUT_OF_STOCK order leaves none).
    */
-  async create(caller: StorefrontCaller, input: OrderCreateInput): Promise<OrderModel> {
+  async create(caller: ScopedCaller, input: OrderCreateInput): Promise<OrderModel> {
     requireScope(caller, 'orders:write');
     const lines = mergeLines(input.lines);
     for (const line of lines) {

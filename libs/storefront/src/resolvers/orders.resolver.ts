@@ -1,13 +1,12 @@
 import { ConnectionArgs } from '../pagination/connection.args';
 import { Args, Context, ID, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import { Accepts } from '@app/core';
+import { Accepts, requireScope, ScopedCaller } from '@app/core';
 import type { StorefrontContext } from '../graphql/context';
 import { GqlCaller } from '../graphql/context';
 import { OrderCreateInput } from '../inputs/order.input';
 import { OrderConnectionModel, OrderLineModel, OrderModel } from '../models/order.model';
 import { ProductModel } from '../models/product.model';
 import { OrdersService } from '../orders/orders.service';
-import { requireScope, StorefrontCaller } from '../scopes';
 import { StorefrontErrors } from '../storefront.errors';
 
 // Public tokens reach these resolvers only to be told FORBIDDEN in GraphQL form (requireScope).
@@ -17,12 +16,12 @@ export class OrdersResolver {
   constructor(private readonly service: OrdersService) {}
 
   @Query(() => OrderConnectionModel, { description: 'Orders, oldest first. Apps only. Scope: orders:read.' })
-  orders(@GqlCaller() caller: StorefrontCaller, @Args() { first, after }: ConnectionArgs) {
+  orders(@GqlCaller() caller: ScopedCaller, @Args() { first, after }: ConnectionArgs) {
     return this.service.list(caller, { first, after });
   }
 
   @Query(() => OrderModel, { nullable: true, description: 'Apps only. Scope: orders:read.' })
-  order(@GqlCaller() caller: StorefrontCaller, @Args('id', { type: () => ID }) id: string) {
+  order(@GqlCaller() caller: ScopedCaller, @Args('id', { type: () => ID }) id: string) {
     return this.service.find(caller, id);
   }
 
@@ -31,7 +30,7 @@ export class OrdersResolver {
       'Prices every line from the catalogue and takes the stock in one transaction; OUT_OF_STOCK changes nothing. ' +
       'Apps only. Scope: orders:write.',
   })
-  orderCreate(@GqlCaller() caller: StorefrontCaller, @Args('input') input: OrderCreateInput) {
+  orderCreate(@GqlCaller() caller: ScopedCaller, @Args('input') input: OrderCreateInput) {
     return this.service.create(caller, input);
   }
 

@@ -1,13 +1,12 @@
 import { ProductConnectionArgs } from '../pagination/connection.args';
 import { Args, Context, ID, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import { Accepts } from '@app/core';
+import { Accepts, requireScope, ScopedCaller } from '@app/core';
 import { ProductsService } from '../catalogue/products.service';
 import type { StorefrontContext } from '../graphql/context';
 import { GqlCaller } from '../graphql/context';
 import { ProductCreateInput, ProductUpdateInput } from '../inputs/product.input';
 import { ProductConnectionModel, ProductModel } from '../models/product.model';
 import { StoreModel } from '../models/store.model';
-import { requireScope, StorefrontCaller } from '../scopes';
 import { StorefrontErrors } from '../storefront.errors';
 
 @Accepts('app', 'public')
@@ -18,7 +17,7 @@ export class ProductsResolver {
   @Query(() => ProductConnectionModel, {
     description: 'The catalogue, oldest first; `query` matches title or handle. Scope: products:read.',
   })
-  products(@GqlCaller() caller: StorefrontCaller, @Args() { first, after, query }: ProductConnectionArgs) {
+  products(@GqlCaller() caller: ScopedCaller, @Args() { first, after, query }: ProductConnectionArgs) {
     return this.service.list(caller, { first, after, query });
   }
 
@@ -27,7 +26,7 @@ export class ProductsResolver {
     description: 'One product by id or by handle (exactly one of them). Scope: products:read.',
   })
   product(
-    @GqlCaller() caller: StorefrontCaller,
+    @GqlCaller() caller: ScopedCaller,
     @Args('id', { type: () => ID, nullable: true }) id: string | null,
     @Args('handle', { type: () => String, nullable: true }) handle: string | null,
   ) {
@@ -35,13 +34,13 @@ export class ProductsResolver {
   }
 
   @Mutation(() => ProductModel, { description: 'Apps only. Scope: products:write.' })
-  productCreate(@GqlCaller() caller: StorefrontCaller, @Args('input') input: ProductCreateInput) {
+  productCreate(@GqlCaller() caller: ScopedCaller, @Args('input') input: ProductCreateInput) {
     return this.service.create(caller, input);
   }
 
   @Mutation(() => ProductModel, { description: 'Apps only. Scope: products:write.' })
   productUpdate(
-    @GqlCaller() caller: StorefrontCaller,
+    @GqlCaller() caller: ScopedCaller,
     @Args('id', { type: () => ID }) id: string,
     @Args('input') input: ProductUpdateInput,
   ) {
@@ -49,7 +48,7 @@ export class ProductsResolver {
   }
 
   @Mutation(() => ID, { description: 'Apps only. Scope: products:write. Returns the deleted id.' })
-  productDelete(@GqlCaller() caller: StorefrontCaller, @Args('id', { type: () => ID }) id: string) {
+  productDelete(@GqlCaller() caller: ScopedCaller, @Args('id', { type: () => ID }) id: string) {
     return this.service.delete(caller, id);
   }
 

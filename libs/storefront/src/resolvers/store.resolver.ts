@@ -1,12 +1,11 @@
 import { ProductConnectionArgs } from '../pagination/connection.args';
 import { Args, Context, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import { Accepts } from '@app/core';
+import { Accepts, ScopedCaller } from '@app/core';
 import { StoreReader } from '../catalogue/store-reader.service';
 import type { StorefrontContext } from '../graphql/context';
 import { GqlCaller } from '../graphql/context';
 import { ProductConnectionModel } from '../models/product.model';
 import { StoreModel } from '../models/store.model';
-import type { StorefrontCaller } from '../scopes';
 
 @Accepts('app', 'public')
 @Resolver(() => StoreModel)
@@ -14,7 +13,7 @@ export class StoreResolver {
   constructor(private readonly stores: StoreReader) {}
 
   @Query(() => StoreModel, { description: "The token's store. Scope: store:read." })
-  store(@GqlCaller() caller: StorefrontCaller): Promise<StoreModel> {
+  store(@GqlCaller() caller: ScopedCaller): Promise<StoreModel> {
     return this.stores.get(caller);
   }
 

@@ -1,0 +1,94 @@
+import { DomainError } from '../errors/domain-error';
+import { graphqlCodeFor } from '../errors/error-table';
+import {
+  canonicalPublicScopes,
+  canonicalScopes,
+  narrowScopes,
+  PUBLIC_TOKEN_SCOPES,
+  requireScope,
+  SCOPES,
+  ScopedCaller,
+} from './scopes';
+
+describe('app scopes', () => {
+  const all = ['store:read', 'products:read', 'products:write', 'orders:read', 'orders:write'];
+
+  it('are every scope, in the order responses use', () => {
+    expect([...SCOPES]).toEqual(all);
+  });
+
+  it('orders and deduplicates', () => {
+    expect(canonicalScopes(['orders:write', 'store:read', 'orders:write', 'bogus'])).toEqual([
+      'store:read',
+      'orders:write',
+    ]);
+  });
+
+  it('grants everything the app has when no scope is asked for', () => {
+    expect(narrowScopes(undefined, ['products:read', 'store:read'])).toEqual(['store:read', 'products:read']);
+    expect(narrowScopes('   ', all)).toEqual(all);
+  });
+
+  it('narrows to a subset', () => {
+    expect(narrowScopes('products:read store:read', all)).toEqual(['store:read', 'products:read']);
+    expect(narrowScopes('store:read  store:read', all)).toEqual(['store:read']);
+  });
+
+  it('refuses unknown scopes, scopes outside the grant and malformed lists', () => {
+    expect(narrowScopes('store:write', all)).toBeNull();
+    expect(narrowScopes('orders:read', ['store:read'])).toBeNull();
+    expect(narrowScopes('store:read\tproducts:read', all)).toBeNull();
+    expect(narrowScopes('Store:Read', all)).toBeNull();
+    expect(narrowScopes('store:read "x"', all)).toBeNull();
+  });
+});
+
+describe('public token scopes', () => {
+  it('are the two read scopes, kept deduplicated and in canonical order', () => {
+    expect([...PUBLIC_TOKEN_SCOPES]).toEqual(['store:read', 'products:read']);
+    expect(canonicalPublicScopes(['products:read', 'orders:write', 'store:read', 'products:read'])).toEqual([
+      'store:read',
+      'products:read',
+    ]);
+  });
+});
+
+const app = (scopes: string[]): ScopedCaller => ({
+  kind: 'app',
+  appId: 'a',
+  storeId: 's',
+  scopes,
+  jti: 'j',
+});
+const pub = (scopes: string[]): ScopedCaller => ({ kind: 'public', tokenId: 't', storeId: 's', scopes });
+
+/** The code a GraphQL client would see for the refusal (the error table's mapping). */
+function code(fn: () => void): string | null {
+  try {
+    fn();
+    return null;
+  } catch (error) {
+    return graphqlCodeFor((error as DomainError).code);
+  }
+}
+
+describe('requireScope', () => {
+  it('lets an app do what its scopes say and nothing else', () => {
+    const caller = app(['products:read', 'orders:write']);
+    expect(code(() => requireScope(caller, 'products:read'))).toBeNull();
+    expect(code(() => requireScope(caller, 'orders:write'))).toBeNull();
+    expect(code(() => requireScope(caller, 'store:read'))).toBe('FORBIDDEN');
+    expect(code(() => requireScope(caller, 'products:write'))).toBe('FORBIDDEN');
+    expect(code(() => requireScope(caller, 'orders:read'))).toBe('FORBIDDEN');
+  });
+
+  it('keeps public tokens read-only and away from orders even with a forged scope list', () => {
+    const caller = pub(['store:read', 'products:read', 'products:write', 'orders:read', 'orders:write']);
+    expect(code(() => requireScope(caller, 'store:read'))).toBeNull();
+    expect(code(() => requireScope(caller, 'products:read'))).toBeNull();
+    expect(code(() => requireScope(caller, 'products:write'))).toBe('FORBIDDEN');
+    expect(code(() => requireScope(caller, 'orders:read'))).toBe('FORBIDDEN');
+    expect(code(() => requireScope(caller, 'orders:write'))).toBe('FORBIDDEN');
+    expect(code(() => requireScope(pub(['store:read']), 'products:read'))).toBe('FORBIDDEN');
+  });
+});

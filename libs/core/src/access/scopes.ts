@@ -1,0 +1,76 @@
+import { DomainError } from '../errors/domain-error';
+import type { AppCaller, PublicTokenCaller } from './caller';
+
+/**
+ * Every scope a token can carry, in the canonical order used in responses: the one list. OAuth apps may
+ * be granted any of them; public tokens only PUBLIC_TOKEN_SCOPES; each storefront field names the one it
+ * needs (requireScope).
+ */
+export const SCOPES = [
+  'store:read',
+  'products:read',
+  'products:write',
+  'orders:read',
+  'orders:write',
+] as const;
+export type Scope = (typeof SCOPES)[number];
+
+/** What an OAuth app may be granted: every scope. */
+export const APP_SCOPES = SCOPES;
+export type AppScope = Scope;
+
+/** Public tokens can only read: these are all the scopes they can ever hold. */
+export const PUBLIC_TOKEN_SCOPES = ['store:read', 'products:read'] as const satisfies readonly Scope[];
+export type PublicTokenScope = (typeof PUBLIC_TOKEN_SCOPES)[number];
+
+const order = new Map<string, number>(SCOPES.map((s, i) => [s, i]));
+const PUBLIC = new Set<string>(PUBLIC_TOKEN_SCOPES);
+
+export const isScope = (value: unknown): value is Scope => typeof value === 'string' && order.has(value);
+
+/** Deduplicated, known scopes only, in canonical order, so equal sets always print the same. */
+export function canonicalScopes(scopes: Iterable<string>): Scope[] {
+  return [...new Set(scopes)].filter(isScope).sort((a, b) => order.get(a)! - order.get(b)!);
+}
+
+/** As canonicalScopes, keeping only what a public token can hold. */
+export function canonicalPublicScopes(scopes: Iterable<string>): PublicTokenScope[] {
+  return canonicalScopes(scopes).filter((s): s is PublicTokenScope => PUBLIC.has(s));
+}
+
+/**
+ * The scopes a token request asks for (RFC 6749 §3.3: space-delimited, case-sensitive) narrowed to
+ * the app's grant. Absent or blank → everything the app has. Returns null when any requested scope
+ * is unknown or outside the app's grant: the whole request is then `invalid_scope`, never silently
+ * trimmed, so a client always gets exactly what it asked for or a clear refusal.
+ */
+export function narrowScopes(requested: string | undefined, granted: readonly string[]): Scope[] | null {
+  if (requested === undefined || requested.trim() === '') return canonicalScopes(granted);
+  // RFC 6749 §3.3 uses single spaces; tolerate runs of spaces, refuse other whitespace as malformed.
+  if (!/^[\x21\x23-\x5b\x5d-\x7e]+( +[\x21\x23-\x5b\x5d-\x7e]+)* *$/.test(requested.trim())) return null;
+  const asked = requested.trim().split(/ +/);
+  if (!asked.every((s) => isScope(s) && granted.includes(s))) return null;
+  return canonicalScopes(asked);
+}
+
+/** A caller that carries scopes: an app token or a public token (who can reach the storefront at all). */
+export type ScopedCaller = AppCaller | PublicTokenCaller;
+
+/**
+ * The scope check of every storefront resolver, query, mutation and field alike (field resolvers run no
+ * guards). A public token is read-only by kind, not only by scope: even a token row that somehow carried
+ * a write scope could not write or read orders. Refusals are `forbidden` (GraphQL FORBIDDEN).
+ */
+export function requireScope(caller: ScopedCaller, scope: Scope): void {
+  if (caller.kind !== 'app' && !PUBLIC.has(scope)) {
+    throw new DomainError(
+      'forbidden',
+      scope.startsWith('orders')
+        ? 'Public tokens cannot read or place orders; use an app token.'
+        : 'Public tokens are read-only; use an app token.',
+    );
+  }
+  if (!caller.scopes.includes(scope)) {
+    throw new DomainError('forbidden', `This token lacks the ${scope} scope.`);
+  }
+}
