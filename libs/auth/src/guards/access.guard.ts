@@ -4,7 +4,8 @@ import { GqlExecutionContext } from '@nestjs/graphql';
 import { ACCESS_METADATA, ACCOUNT_PROFILE_METADATA, AccessRule, Caller, Errors } from '@app/core';
 import type { FastifyRequest } from 'fastify';
 import { Passport } from 'passport';
-import { BEARER_TOKEN_KINDS, BearerRequest, BearerTokenKind, runStrategy } from '../strategies/bearer';
+import { BEARER_TOKEN_KINDS, BearerRequest, BearerTokenKind } from '../strategies/bearer.strategy';
+import { runStrategy } from '../strategies/passport-runner';
 
 const QUERY_TOKEN_PARAMS = ['access_token', 'token', 'refresh_token'];
 
@@ -120,8 +121,10 @@ export class AccessGuard implements CanActivate {
     // sits on the request, and passport's per-call properties (logIn, isAuthenticated…) land on this small
     // object instead of reshaping every Fastify request.
     const bearer: BearerRequest = { bearerToken: token, withAccountProfile: withProfile };
-    const caller = await runStrategy(this.passport, opaque ? opaque[1] : this.jwtStrategy, bearer);
-    if (!caller) throw Errors.invalidToken();
-    return caller;
+    const outcome = await runStrategy<Caller>(this.passport, opaque ? opaque[1] : this.jwtStrategy, bearer);
+    // A thrown error (the database is down) keeps its own answer; a refused token is 401.
+    if (outcome.kind === 'error') throw outcome.error;
+    if (outcome.kind !== 'success') throw Errors.invalidToken();
+    return outcome.user;
   }
 }

@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { AccountService } from '../account.service';
 import type { ClientInfo } from '../client-info.decorator';
 import { SessionService, TokenPair } from '../sessions/session.service';
+import { runStrategy } from '../strategies/passport-runner';
 import { LoginCodeService } from './login-code.service';
 import { allowedRedirectUri, withParam } from './redirect-uri';
 import { SocialRequestContext, SocialStateStore, STATE_TTL_SECONDS } from './social-state.store';
@@ -31,12 +32,6 @@ interface PassportRequest {
   social: SocialRequestContext;
 }
 
-type Outcome =
-  | { kind: 'redirect'; location: string }
-  | { kind: 'success'; identity: SocialIdentity }
-  | { kind: 'fail' }
-  | { kind: 'error'; error: unknown };
-
 export interface RawRequest {
   method: string;
   url: string;
@@ -46,10 +41,10 @@ export interface RawRequest {
 
 /**
  * Google and GitHub sign-in. The passport strategies do the OAuth work (authorize URL with state and
- * PKCE, code exchange, profile); this service runs them through a Passport of its own with a minimal
- * response object that captures their redirect, so nothing depends on the HTTP platform (passport
- * writes Express-style responses, which Fastify's reply is not). It then links the identity to an
- * account and delivers the result: a token pair, or a single-use login code at the redirect_uri.
+ * PKCE, code exchange, profile); this service runs them through a Passport of its own with
+ * `runStrategy`, which captures their redirect instead of writing it, so nothing depends on the HTTP
+ * platform. It then links the identity to an account and delivers the result: a token pair, or a
+ * single-use login code at the redirect_uri.
  */
 @Injectable()
 export class SocialLoginService {
@@ -102,7 +97,8 @@ export class SocialLoginService {
     }
     const existing = readCookie(request.headers.cookie, BINDING_COOKIE);
     const binding = this.states.bindingHash(existing) ? existing! : this.states.newBinding();
-    const outcome = await this.authenticate(provider, this.passportRequest(request, binding), {
+    const preq = this.passportRequest(request, binding);
+    const outcome = await runStrategy<SocialIdentity>(this.passport, provider, preq, {
       state: { redirectUri: redirect, clientCodeChallenge },
     });
     if (outcome.kind !== 'redirect') {
@@ -126,8 +122,8 @@ export class SocialLoginService {
       if (verified.redirectUri) return denied(verified.redirectUri);
       throw preq.query.error === 'access_denied' ? SocialErrors.accessDenied() : SocialErrors.providerError();
     }
-    const outcome = await this.authenticate(provider, preq, {});
-    if (outcome.kind !== 'success' || !outcome.identity.subject) {
+    const outcome = await runStrategy<SocialIdentity>(this.passport, provider, preq);
+    if (outcome.kind !== 'success' || !outcome.user.subject) {
       // Our own refusals (a bad state) and a database outage keep their answer; anything else on the
       // provider's side of the round trip (token endpoint, userinfo, /user/emails) is a provider error.
       if (
@@ -144,7 +140,7 @@ export class SocialLoginService {
       if (redirectUri) return denied(redirectUri);
       throw SocialErrors.providerError();
     }
-    const { identity } = outcome;
+    const identity = outcome.user;
     const accountId = await this.accounts.findOrLinkIdentity(
       identity.provider,
       identity.subject,
@@ -184,43 +180,6 @@ export class SocialLoginService {
       body: {},
       social: { bindingHash: this.states.bindingHash(binding) },
     };
-  }
-
-  /** Runs a strategy to its end: a redirect (captured, not written), a success, a failure or an error. */
-  private authenticate(
-    provider: SocialProvider,
-    req: PassportRequest,
-    options: Record<string, unknown>,
-  ): Promise<Outcome> {
-    return new Promise<Outcome>((resolve) => {
-      const headers: Record<string, string> = {};
-      const res = {
-        statusCode: 200,
-        setHeader(name: string, value: string) {
-          headers[name.toLowerCase()] = String(value);
-        },
-        end() {
-          if (headers.location) resolve({ kind: 'redirect', location: headers.location });
-          else resolve({ kind: 'error', error: new Error('strategy ended without a redirect') });
-        },
-      };
-      const middleware = this.passport.authenticate(
-        provider,
-        { session: false, ...options },
-        (error: unknown, user: SocialIdentity | false) => {
-          if (error) resolve({ kind: 'error', error });
-          else if (!user) resolve({ kind: 'fail' });
-          else resolve({ kind: 'success', identity: user });
-        },
-      ) as (req: unknown, res: unknown, next: (error?: unknown) => void) => void;
-      try {
-        middleware(req, res, (error?: unknown) =>
-          resolve(error ? { kind: 'error', error } : { kind: 'fail' }),
-        );
-      } catch (error) {
-        resolve({ kind: 'error', error });
-      }
-    });
   }
 }
 

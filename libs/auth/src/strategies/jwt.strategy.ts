@@ -4,7 +4,7 @@ import { APP_CONFIG, AppConfig, Caller, isUuid } from '@app/core';
 import { Strategy } from 'passport-jwt';
 import { SessionLiveness } from '../sessions/session-liveness';
 import { claimsOf, signingKey } from '../tokens/access-token.service';
-import { APP_TOKEN_RESOLVER, AppTokenResolver, BearerRequest } from './bearer';
+import { APP_TOKEN_RESOLVER, AppTokenResolver, BearerRequest } from './bearer.strategy';
 
 export const JWT_STRATEGY = 'jwt';
 

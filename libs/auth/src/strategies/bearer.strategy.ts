@@ -35,26 +35,6 @@ export interface BearerRequest {
   withAccountProfile?: boolean;
 }
 
-/**
- * Runs one passport strategy on the request and settles with the caller it verified, or false when the
- * strategy refused the token; a thrown error (the database is down) rejects. The same promise wrapper
- * @nestjs/passport's AuthGuard uses, without needing an ExecutionContext, so the storefront's HTTP hook
- * and the guard authenticate through the same code. `authenticator` is the guard's own Passport
- * instance: the process-wide one would let the last application created in a process (tests start
- * several) answer for all of them.
- */
-export function runStrategy(
-  authenticator: passport.Authenticator,
-  name: string,
-  request: object,
-): Promise<Caller | false> {
-  return new Promise((resolve, reject) => {
-    authenticator.authenticate(name, { session: false }, (error: unknown, caller: Caller | false) =>
-      error ? reject(error) : resolve(caller || false),
-    )(request, {}, (error: unknown) => (error ? reject(error) : resolve(false)));
-  });
-}
-
 type Verified = (error: unknown, caller?: Caller | false | null) => void;
 
 /**
