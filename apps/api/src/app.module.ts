@@ -1,6 +1,6 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
-import { TransportErrorFilter } from './error-transports';
+import { TransportErrorFilter } from './http/error-transports';
 import {
   AccessGuard,
   APP_TOKEN_RESOLVER,
@@ -46,7 +46,7 @@ import { ENTITIES } from './entities';
     },
     AccessGuard,
     // The one global guard: deny by default, @Public() opts a route out. (The /v1/auth rate limit runs
-    // before it, at the HTTP edge: bootstrap.ts.)
+    // before it, at the HTTP edge: http/route-hooks.ts.)
     { provide: APP_GUARD, useExisting: AccessGuard },
   ],
   exports: [AccessGuard],

@@ -14,8 +14,8 @@ const NOT_RETRIED = new Set(['POST', 'PATCH', 'LOCK']);
 type ShutdownServer = Server & { [DRAINING]?: boolean; [STOPPING]?: boolean };
 
 /**
- * Whether this request is refused (503, bootstrap.ts) because its instance is stopping: after
- * SHUTDOWN_DELAY, a request a proxy may send to another instance (GET, PUT, DELETE…) is refused before
+ * Whether this request is refused (503, http/request-edge.hook.ts) because its instance is stopping:
+ * after SHUTDOWN_DELAY, a request a proxy may send to another instance (GET, PUT, DELETE…) is refused before
  * anything runs, so the proxy retries it elsewhere and marks this instance down (see stopListening).
  */
 export function refusedWhileStopping(raw: IncomingMessage): boolean {
@@ -80,7 +80,8 @@ const LISTEN_STOP_MAX_MS = 3_000;
  *    that carries a request is cut.
  * 4. After SHUTDOWN_TIMEOUT seconds, connections still busy are closed (logged with their count).
  * 5. Nest's shutdown hooks run (the database pool, the embedded server); a request that still reaches
- *    the application while it closes gets our 503 problem+json (bootstrap.ts), never Fastify's own body.
+ *    the application while it closes gets our 503 problem+json (http/request-edge.hook.ts), never
+ *    Fastify's own body.
  *
  * Returns when everything is closed; main.ts then exits 0. Tests call it on an in-process app.
  */

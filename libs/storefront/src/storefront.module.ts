@@ -113,5 +113,7 @@ export class StorefrontApiModule {}
   // The same catalogue and orders for the store's owner over REST (/v1/user/stores/:id/products, /orders).
   controllers: [OwnerProductsController, OwnerOrdersController],
   providers: [StorefrontHttpAuth, OwnerCatalogueService],
+  // The composition root puts its hook on the storefront route (apps/api/src/http/route-hooks.ts).
+  exports: [StorefrontHttpAuth],
 })
 export class StorefrontModule {}

@@ -16,11 +16,12 @@ type HookDone = (error?: Error | null, payload?: RequestPayload) => void;
  * prefix, not one per route), in this process or shared through Redis (REDIS_URL). Other paths are not
  * limited here.
  *
- * It runs at the HTTP edge, as a Fastify `preParsing` hook that the composition root (apps/api
- * bootstrap.ts) puts on every route under /v1/auth/ as the route is registered: after routing and after
- * the CORS hook (so a 429 still carries the headers a browser needs to read it), before the body is
- * read — a flood of large bodies is refused without parsing any — and before the access guard, so every
- * request counts, authenticated or not. Other routes carry no hook and pay nothing.
+ * It runs at the HTTP edge, as a Fastify `preParsing` hook that the composition root
+ * (apps/api/src/http/route-hooks.ts) puts on every route under /v1/auth/ as the route is registered:
+ * after routing and after the CORS hook (so a 429 still carries the headers a browser needs to read
+ * it), before the body is read — a flood of large bodies is refused without parsing any — and before
+ * the access guard, so every request counts, authenticated or not. Other routes carry no hook and pay
+ * nothing.
  *
  * So the decision is made on the route that matched (its registered pattern), never on the raw request
  * target: `/v1/%61uth/login/verify` or an absolute-form target (`POST http://x/v1/auth/login/verify`)

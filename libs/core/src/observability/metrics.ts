@@ -19,7 +19,8 @@ export type WebhookDeliveryResult = 'delivered' | 'failed' | 'timeout' | (string
 /**
  * The Prometheus metrics of the process (METRICS_PORT; served by metrics-server.ts, never on the API
  * port). With METRICS_PORT unset nothing is created: every method is a no-op and the HTTP hook that
- * records requests is not even added (bootstrap.ts), so metrics off costs nothing per request.
+ * records requests is not even added (apps/api/src/observability.ts), so metrics off costs nothing per
+ * request.
  *
  * One registry per instance (not prom-client's global one): the tests build several apps in one
  * process, each must count only its own requests.

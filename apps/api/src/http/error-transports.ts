@@ -1,8 +1,9 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Inject } from '@nestjs/common';
 import { APP_LOGGER, sendProblem } from '@app/core';
 import { OAUTH_PATH_PREFIX, sendOAuthError } from '@app/oauth-apps';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
+import { routePath } from './route-path';
 
 type ErrorWriter = (error: unknown, request: FastifyRequest, reply: FastifyReply, logger: Logger) => void;
 
@@ -18,27 +19,35 @@ const TRANSPORTS: { prefix: string; write: ErrorWriter }[] = [
   { prefix: OAUTH_PATH_PREFIX, write: sendOAuthError },
 ];
 
-/** The route that matched, or for a path that matched nothing, the decoded path. */
-function pathOf(request: FastifyRequest): string {
-  const route = request.routeOptions?.url;
-  if (route) return route;
-  const raw = request.url.split('?')[0];
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return raw;
-  }
-}
-
 export function writeError(
   error: unknown,
   request: FastifyRequest,
   reply: FastifyReply,
   logger: Logger,
 ): void {
-  const path = pathOf(request);
+  const path = routePath(request);
   const transport = TRANSPORTS.find((t) => path.startsWith(t.prefix));
   (transport?.write ?? sendProblem)(error, request, reply, logger);
+}
+
+/**
+ * The adapter's `frameworkErrors`: errors Fastify raises before routing (a path with malformed
+ * percent-encoding or invalid UTF-8, an over-long path parameter) answer in problem+json like everything
+ * else.
+ */
+export function frameworkErrorWriter(logger: Logger) {
+  return (error: Error, request: FastifyRequest, reply: FastifyReply): void => {
+    // Before routing, no hook has run: the request id is set here.
+    reply.header('X-Request-Id', request.id);
+    writeError(error, request, reply, logger);
+  };
+}
+
+/** Errors raised by Fastify before Nest sees the request (body too large, bad JSON, bad media type). */
+export function addErrorHandler(fastify: FastifyInstance, logger: Logger): void {
+  fastify.setErrorHandler((error, request, reply) =>
+    writeError(error, request as FastifyRequest, reply, logger),
+  );
 }
 
 /** The global exception filter: Nest's errors (handlers, guards, pipes, unknown routes) → writeError. */

@@ -1,0 +1,30 @@
+import type { AuthRateLimit } from '@app/auth';
+import { STOREFRONT_GRAPHQL_PATH, type StorefrontHttpAuth } from '@app/storefront';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Hooks that concern some routes only, put on each route as it is registered (decided once per route),
+ * so every other request carries no step for them. Added before the application initialises, which is
+ * when Nest and the GraphQL module register their routes.
+ *
+ * - The /v1/auth rate limit (libs/auth), a `preParsing` hook: it runs after routing and the CORS headers,
+ *   before the body is read and before any guard, so every request to the prefix counts.
+ * - The storefront endpoint's authentication (libs/storefront), an `onRequest` hook: its 401/403 are
+ *   HTTP statuses, answered before Apollo runs. Route hooks run after the global ones, so its refusals
+ *   still carry the CORS headers a browser needs to read them.
+ */
+export function addRouteHooks(
+  fastify: FastifyInstance,
+  rateLimit: AuthRateLimit,
+  storefrontAuth: StorefrontHttpAuth,
+): void {
+  fastify.addHook('onRoute', (route) => {
+    if (rateLimit.limits(route.url))
+      route.preParsing = [rateLimit.preParsing, ...[route.preParsing ?? []].flat()];
+    if (route.url === STOREFRONT_GRAPHQL_PATH)
+      route.onRequest = [
+        ...[route.onRequest ?? []].flat(),
+        storefrontAuth.onRequest,
+      ] as typeof route.onRequest;
+  });
+}
