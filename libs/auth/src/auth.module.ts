@@ -8,7 +8,7 @@ import { AccountsRepository } from './accounts.repository';
 import { AuthController } from './auth.controller';
 import { OtpRepository } from './otp.repository';
 import { OtpService } from './otp.service';
-import { AuthRateLimit } from './rate-limit/auth-rate-limit';
+import { AuthRateLimit } from './rate-limit/auth-rate-limit.service';
 import { SessionLiveness } from './sessions/session-liveness';
 import { SessionService } from './sessions/session.service';
 import { SessionsRepository } from './sessions/sessions.repository';

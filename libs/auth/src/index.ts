@@ -10,4 +10,4 @@ export * from './tokens/access-token.service';
 export { SOCIAL_ENTITIES } from './social';
 export * from './purge-rules';
 export * from './client-info.decorator';
-export { AuthRateLimit } from './rate-limit/auth-rate-limit';
+export { AuthRateLimit } from './rate-limit/auth-rate-limit.service';

@@ -4,7 +4,7 @@ import { AuthModule } from '@app/auth';
 import { StoresModule } from '@app/stores';
 import { AppApiController } from './app-api.controller';
 import { AppNames } from './app-names';
-import { AppTokenLiveness } from './app-token-liveness';
+import { AppTokenLiveness } from './app-token-liveness.service';
 import { OAuthAppEntity } from './entities/oauth-app.entity';
 import { OAuthAppsController } from './oauth-apps.controller';
 import { OAuthAppsRepository } from './oauth-apps.repository';

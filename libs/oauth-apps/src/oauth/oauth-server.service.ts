@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { narrowScopes, randomSecret, SecretHasher, isUuid } from '@app/core';
 import { AccessTokenService, AppClaims, TokenRejected } from '@app/auth';
-import { AppTokenLiveness } from '../app-token-liveness';
+import { AppTokenLiveness } from '../app-token-liveness.service';
 import { OAuthAppsRepository } from '../oauth-apps.repository';
 import { CLIENT_SECRET_PURPOSE } from '../oauth-apps.service';
 import { OAuthErrors } from '../oauth-apps.errors';

@@ -1,7 +1,7 @@
 import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, AppConfig, Dependencies, Errors } from '@app/core';
 import type { FastifyReply, FastifyRequest, RequestPayload } from 'fastify';
-import { clientBucket } from './client-bucket';
+import { clientBucket } from './client-bucket.policy';
 import { MemoryRateLimitStore } from './memory-rate-limit.store';
 import type { RateLimitStore, RateLimitWindow } from './rate-limit.store';
 import { RedisRateLimitStore } from './redis-rate-limit.store';

@@ -1,4 +1,4 @@
-import { clientBucket } from './client-bucket';
+import { clientBucket } from './client-bucket.policy';
 
 describe('clientBucket', () => {
   it('keeps IPv4 addresses apart, one bucket each', () => {
