@@ -13,8 +13,9 @@ import { EventsWriter } from '@app/events';
 import { StoresService } from '@app/stores';
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { AppRow, OAuthAppsRepository } from './oauth-apps.repository';
+import { OAuthAppsRepository } from './oauth-apps.repository';
 import { OAuthAppErrors } from './oauth-apps.errors';
+import { toOAuthAppCredentials, toOAuthAppView } from './oauth-app.mapper';
 
 export const CLIENT_SECRET_PURPOSE = 'oauth_client_secret';
 const SECRET_PREFIX = 'sfs_';
@@ -73,18 +74,18 @@ export class OAuthAppsService {
         secretHint,
         scopes,
       });
-      if (inserted) await this.emit(tx, caller, 'app.created', inserted.store_id, toView(inserted));
+      if (inserted) await this.emit(tx, caller, 'app.created', inserted.store_id, toOAuthAppView(inserted));
       return inserted;
     });
     if (!row) throw OAuthAppErrors.storeNotFound();
-    return withSecret(row, secret);
+    return toOAuthAppCredentials(row, secret);
   }
 
   /** Oldest first. An unknown or foreign store is 404, not an empty list. */
   async list(caller: AccountCaller, storeId: string): Promise<OAuthAppView[]> {
     const rows = isUuid(storeId) ? await this.apps.listOwned(caller.accountId, storeId) : null;
     if (!rows) throw OAuthAppErrors.storeNotFound();
-    return rows.map(toView);
+    return rows.map(toOAuthAppView);
   }
 
   /**
@@ -97,11 +98,12 @@ export class OAuthAppsService {
     const [hash, hint] = this.secretColumns(secret);
     const row = await this.apps.transaction(async (tx) => {
       const rotated = await this.apps.rotateOwned(tx, caller.accountId, appId, { hash, hint });
-      if (rotated) await this.emit(tx, caller, 'app.secret_rotated', rotated.store_id, toView(rotated));
+      if (rotated)
+        await this.emit(tx, caller, 'app.secret_rotated', rotated.store_id, toOAuthAppView(rotated));
       return rotated;
     });
     if (!row) throw OAuthAppErrors.appNotFound();
-    return withSecret(row, secret);
+    return toOAuthAppCredentials(row, secret);
   }
 
   /** The app and with it every token it issued (the liveness read finds no app). */
@@ -137,28 +139,4 @@ export class OAuthAppsService {
   private secretColumns(secret: string): [string, string] {
     return [this.hasher.hash(CLIENT_SECRET_PURPOSE, secret), secret.slice(-4)];
   }
-}
-
-function toView(row: AppRow): OAuthAppView {
-  return {
-    id: row.id,
-    storeId: row.store_id,
-    name: row.name,
-    clientId: row.client_id,
-    scopes: canonicalScopes(row.scopes),
-    createdAt: row.created_at.toISOString(),
-    secretHint: row.secret_hint,
-  };
-}
-
-function withSecret(row: AppRow, clientSecret: string): OAuthAppCredentials {
-  return {
-    id: row.id,
-    storeId: row.store_id,
-    name: row.name,
-    clientId: row.client_id,
-    clientSecret,
-    scopes: canonicalScopes(row.scopes),
-    createdAt: row.created_at.toISOString(),
-  };
 }

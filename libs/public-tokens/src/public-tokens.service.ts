@@ -11,8 +11,9 @@ import {
 import { EventsWriter } from '@app/events';
 import { StoresService } from '@app/stores';
 import type { EntityManager } from 'typeorm';
-import { PublicTokensRepository, TokenRow } from './public-tokens.repository';
+import { PublicTokensRepository } from './public-tokens.repository';
 import { PublicTokenErrors } from './public-tokens.errors';
+import { toPublicTokenIssued, toPublicTokenView } from './public-token.mapper';
 
 export const PUBLIC_TOKEN_PURPOSE = 'public_token';
 export const PUBLIC_TOKEN_PREFIX = 'sfp_';
@@ -65,11 +66,11 @@ export class PublicTokensService {
         hint,
         scopes: canonicalPublicScopes(input.scopes ?? PUBLIC_TOKEN_SCOPES),
       });
-      if (inserted) await this.emit(tx, caller, 'public_token.created', storeId, toView(inserted));
+      if (inserted) await this.emit(tx, caller, 'public_token.created', storeId, toPublicTokenView(inserted));
       return inserted;
     });
     if (!row) throw PublicTokenErrors.storeNotFound();
-    return issued(row, token);
+    return toPublicTokenIssued(row, token);
   }
 
   /** Oldest first; an unknown or foreign store is 404, not an empty list. */
@@ -77,7 +78,7 @@ export class PublicTokensService {
     if (!isUuid(storeId)) throw PublicTokenErrors.storeNotFound();
     const rows = await this.tokens.listOwned(caller.accountId, storeId);
     if (!rows) throw PublicTokenErrors.storeNotFound();
-    return rows.map(toView);
+    return rows.map(toPublicTokenView);
   }
 
   /** A new value; the old one no longer hashes to any row, so it is dead on the next request. */
@@ -88,12 +89,12 @@ export class PublicTokensService {
     const [hash, hint] = this.tokenColumns(token);
     const row = await this.tokens.transaction(async (tx) => {
       const rotated = await this.tokens.rotateOwned(tx, caller.accountId, storeId, tokenId, { hash, hint });
-      if (rotated) await this.emit(tx, caller, 'public_token.rotated', storeId, toView(rotated));
+      if (rotated) await this.emit(tx, caller, 'public_token.rotated', storeId, toPublicTokenView(rotated));
       return rotated;
     });
     // Which 404 is decided after the transaction: the probe reads on the pool.
     if (!row) throw await this.notFound(caller, storeId);
-    return issued(row, token);
+    return toPublicTokenIssued(row, token);
   }
 
   async remove(caller: AccountCaller, storeId: string, tokenId: string): Promise<void> {
@@ -143,26 +144,4 @@ export class PublicTokensService {
   private tokenColumns(token: string): [string, string] {
     return [this.hasher.hash(PUBLIC_TOKEN_PURPOSE, token), token.slice(-4)];
   }
-}
-
-function toView(row: TokenRow): PublicTokenView {
-  return {
-    id: row.id,
-    storeId: row.store_id,
-    name: row.name,
-    scopes: canonicalPublicScopes(row.scopes),
-    createdAt: row.created_at.toISOString(),
-    tokenHint: row.token_hint,
-  };
-}
-
-function issued(row: TokenRow, token: string): PublicTokenIssued {
-  return {
-    id: row.id,
-    storeId: row.store_id,
-    name: row.name,
-    token,
-    scopes: canonicalPublicScopes(row.scopes),
-    createdAt: row.created_at.toISOString(),
-  };
 }
