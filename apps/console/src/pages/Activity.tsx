@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
 import type { StoreEvent } from '@storefront-platform/sdk/browser';
-import { account, describe } from '../api';
-import { ErrorMessage, formatDate } from '../ui/misc';
+import { account } from '../api';
+import { usePagedList } from '../hooks/usePagedList';
+import { ErrorMessage, formatDate, LoadMore } from '../ui/misc';
 import { formatMoney, MoneyValue } from '../ui/money';
 import { useStore } from './StorePage';
 
@@ -78,30 +78,12 @@ function namesIn(events: StoreEvent[]): Names {
 /** The store's events, newest first, in words. */
 export function Activity() {
   const { store } = useStore();
-  const [events, setEvents] = useState<StoreEvent[] | null>(null);
-  const [next, setNext] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    account.events.list(store.id, { limit: PAGE }).then(
-      (page) => {
-        setEvents(page.data);
-        setNext(page.nextCursor);
-      },
-      (e: unknown) => setError(describe(e)),
-    );
-  }, [store.id]);
-
-  const more = async () => {
-    if (!next) return;
-    try {
-      const page = await account.events.list(store.id, { limit: PAGE, after: next });
-      setEvents((e) => [...(e ?? []), ...page.data]);
-      setNext(page.nextCursor);
-    } catch (e) {
-      setError(describe(e));
-    }
-  };
+  const {
+    items: events,
+    next,
+    error,
+    more,
+  } = usePagedList((after) => account.events.list(store.id, { limit: PAGE, after }), [store.id]);
 
   const names = namesIn(events ?? []);
   return (
@@ -122,13 +104,9 @@ export function Activity() {
           ))}
         </ol>
       )}
-      {next && (
-        <p>
-          <button type="button" className="secondary" onClick={more}>
-            Load older events
-          </button>
-        </p>
-      )}
+      <LoadMore next={next} onClick={more}>
+        Load older events
+      </LoadMore>
     </section>
   );
 }

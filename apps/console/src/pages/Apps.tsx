@@ -1,9 +1,10 @@
 import { FormEvent, useEffect, useState } from 'react';
 import type { AppScope, OAuthApp, OAuthAppWithSecret } from '@storefront-platform/sdk/browser';
 import { account, describe, fieldErrors, FieldErrors } from '../api';
-import { Dialog } from '../ui/Dialog';
-import { Field } from '../ui/Field';
-import { CopyButton, ErrorMessage, formatDate } from '../ui/misc';
+import { ConfirmDialog, SecretDialog } from '../ui/Dialog';
+import { CheckboxGroup, Field } from '../ui/Field';
+import { ErrorMessage, formatDate } from '../ui/misc';
+import { DataTable, RowButton } from '../ui/Table';
 import { useStore } from './StorePage';
 
 const SCOPES: AppScope[] = ['store:read', 'products:read', 'products:write', 'orders:read', 'orders:write'];
@@ -69,54 +70,39 @@ export function Apps() {
       <ErrorMessage onRetry={apps === null ? () => void load() : undefined}>{error}</ErrorMessage>
       {apps?.length === 0 && <p>No apps yet.</p>}
       {apps && apps.length > 0 && (
-        <div className="table-wrap">
-          <table>
-            <caption className="visually-hidden">OAuth apps of {store.name}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Client id</th>
-                <th scope="col">Scopes</th>
-                <th scope="col">Secret</th>
-                <th scope="col">Created</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {apps.map((app) => (
-                <tr key={app.id}>
-                  <td data-label="Name">{app.name}</td>
-                  <td data-label="Client id">
-                    <code>{app.clientId}</code>
-                  </td>
-                  <td data-label="Scopes">{app.scopes.join(', ')}</td>
-                  <td data-label="Secret">
-                    <code aria-label={`Secret ending in ${app.secretHint}`}>••••{app.secretHint}</code>
-                  </td>
-                  <td data-label="Created">{formatDate(app.createdAt)}</td>
-                  <td className="row-actions">
-                    <button
-                      type="button"
-                      className="secondary"
-                      onClick={() => setConfirm({ app, action: 'rotate' })}
-                    >
-                      Rotate secret<span className="visually-hidden"> of {app.name}</span>
-                    </button>
-                    <button
-                      type="button"
-                      className="danger"
-                      onClick={() => setConfirm({ app, action: 'delete' })}
-                    >
-                      Delete<span className="visually-hidden"> {app.name}</span>
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={`OAuth apps of ${store.name}`}
+          columns={['Name', 'Client id', 'Scopes', 'Secret', 'Created']}
+          actions
+        >
+          {apps.map((app) => (
+            <tr key={app.id}>
+              <td data-label="Name">{app.name}</td>
+              <td data-label="Client id">
+                <code>{app.clientId}</code>
+              </td>
+              <td data-label="Scopes">{app.scopes.join(', ')}</td>
+              <td data-label="Secret">
+                <code aria-label={`Secret ending in ${app.secretHint}`}>••••{app.secretHint}</code>
+              </td>
+              <td data-label="Created">{formatDate(app.createdAt)}</td>
+              <td className="row-actions">
+                <RowButton
+                  className="secondary"
+                  label="Rotate secret"
+                  item={`of ${app.name}`}
+                  onClick={() => setConfirm({ app, action: 'rotate' })}
+                />
+                <RowButton
+                  className="danger"
+                  label="Delete"
+                  item={app.name}
+                  onClick={() => setConfirm({ app, action: 'delete' })}
+                />
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       <form onSubmit={create} className="stack" noValidate>
         <h3>New app</h3>
@@ -127,26 +113,13 @@ export function Apps() {
           error={errors.name}
           required
         />
-        <fieldset>
-          <legend>Scopes</legend>
-          {SCOPES.map((scope) => (
-            <label key={scope} className="check">
-              <input
-                type="checkbox"
-                checked={scopes.includes(scope)}
-                onChange={(e) =>
-                  setScopes((s) => (e.target.checked ? [...s, scope] : s.filter((x) => x !== scope)))
-                }
-              />
-              {scope}
-            </label>
-          ))}
-          {errors.scopes && (
-            <small className="error" role="alert">
-              {errors.scopes}
-            </small>
-          )}
-        </fieldset>
+        <CheckboxGroup
+          legend="Scopes"
+          options={SCOPES}
+          value={scopes}
+          onChange={setScopes}
+          error={errors.scopes}
+        />
         <div className="actions">
           <button type="submit" disabled={!name.trim()}>
             Create app
@@ -161,56 +134,43 @@ export function Apps() {
           </pre>
         </>
       )}
-      <Dialog title="Client secret" open={secret !== null} onClose={() => setSecret(null)}>
-        {secret && (
-          <>
-            <p className="warning" role="alert">
-              Copy this secret now. It is shown only this once; we keep only a hash of it.
-            </p>
-            <dl>
-              <dt>Client id</dt>
-              <dd>
-                <code>{secret.clientId}</code>
-              </dd>
-              <dt>Client secret</dt>
-              <dd>
-                <code className="secret" data-testid="client-secret">
-                  {secret.clientSecret}
-                </code>
-              </dd>
-            </dl>
-            <div className="actions">
-              <CopyButton text={secret.clientSecret} label="Copy secret" />
-              <button type="button" onClick={() => setSecret(null)} autoFocus>
-                Done
-              </button>
-            </div>
-          </>
-        )}
-      </Dialog>
-      <Dialog
+      <SecretDialog
+        title="Client secret"
+        secret={secret?.clientSecret ?? null}
+        copyLabel="Copy secret"
+        warning="Copy this secret now. It is shown only this once; we keep only a hash of it."
+        onClose={() => setSecret(null)}
+      >
+        <dl>
+          <dt>Client id</dt>
+          <dd>
+            <code>{secret?.clientId}</code>
+          </dd>
+          <dt>Client secret</dt>
+          <dd>
+            <code className="secret" data-testid="client-secret">
+              {secret?.clientSecret}
+            </code>
+          </dd>
+        </dl>
+      </SecretDialog>
+      <ConfirmDialog
         title={
           confirm?.action === 'rotate'
             ? `Rotate the secret of ${confirm.app.name}?`
             : `Delete ${confirm?.app.name ?? ''}?`
         }
         open={confirm !== null}
-        onClose={() => setConfirm(null)}
+        onCancel={() => setConfirm(null)}
+        confirm={confirm?.action === 'rotate' ? 'Rotate' : 'Delete app'}
+        onConfirm={act}
       >
         <p>
           {confirm?.action === 'rotate'
             ? 'The current secret and every token issued with it stop working at once.'
             : 'The app and every token issued to it stop working at once.'}
         </p>
-        <div className="actions">
-          <button type="button" className="secondary" onClick={() => setConfirm(null)} autoFocus>
-            Cancel
-          </button>
-          <button type="button" className="danger" onClick={act}>
-            {confirm?.action === 'rotate' ? 'Rotate' : 'Delete app'}
-          </button>
-        </div>
-      </Dialog>
+      </ConfirmDialog>
     </section>
   );
 }

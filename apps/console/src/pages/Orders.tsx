@@ -1,7 +1,9 @@
-import { Fragment, useEffect, useState } from 'react';
+import { Fragment, useState } from 'react';
 import type { StoreOrder } from '@storefront-platform/sdk/browser';
 import { account, ApiError, describe } from '../api';
-import { ErrorMessage, formatDate } from '../ui/misc';
+import { usePagedList } from '../hooks/usePagedList';
+import { ErrorMessage, formatDate, LoadMore } from '../ui/misc';
+import { DataTable } from '../ui/Table';
 import { formatMoney } from '../ui/money';
 import { useStore } from './StorePage';
 
@@ -13,32 +15,16 @@ type Titles = Record<string, string | null>;
 /** The store's orders (placed by its apps), newest first; each row opens its lines and total. */
 export function Orders() {
   const { store } = useStore();
-  const [orders, setOrders] = useState<StoreOrder[] | null>(null);
-  const [next, setNext] = useState<string | null>(null);
   const [open, setOpen] = useState<Set<string>>(new Set());
   const [titles, setTitles] = useState<Titles>({});
-  const [error, setError] = useState<string | null>(null);
 
-  useEffect(() => {
-    account.orders.list(store.id, { limit: PAGE }).then(
-      (page) => {
-        setOrders(page.data);
-        setNext(page.nextCursor);
-      },
-      (e: unknown) => setError(describe(e)),
-    );
-  }, [store.id]);
-
-  const more = async () => {
-    if (!next) return;
-    try {
-      const page = await account.orders.list(store.id, { limit: PAGE, after: next });
-      setOrders((o) => [...(o ?? []), ...page.data]);
-      setNext(page.nextCursor);
-    } catch (e) {
-      setError(describe(e));
-    }
-  };
+  const {
+    items: orders,
+    next,
+    error,
+    setError,
+    more,
+  } = usePagedList((after) => account.orders.list(store.id, { limit: PAGE, after }), [store.id]);
 
   /** Opens or closes an order; opening reads the titles of its products not known yet. */
   const toggle = async (order: StoreOrder) => {
@@ -76,86 +62,71 @@ export function Orders() {
       <ErrorMessage>{error}</ErrorMessage>
       {orders?.length === 0 && <p>No orders yet.</p>}
       {orders && orders.length > 0 && (
-        <div className="table-wrap">
-          <table>
-            <caption className="visually-hidden">Orders of {store.name}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Order</th>
-                <th scope="col">Placed</th>
-                <th scope="col">Customer</th>
-                <th scope="col">Items</th>
-                <th scope="col">Total</th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.map((order) => {
-                const expanded = open.has(order.id);
-                const items = order.lines.reduce((n, l) => n + l.quantity, 0);
-                return (
-                  <Fragment key={order.id}>
-                    <tr>
-                      <td data-label="Order">
-                        <button
-                          type="button"
-                          className="link"
-                          aria-expanded={expanded}
-                          aria-controls={`order-${order.id}`}
-                          onClick={() => void toggle(order)}
-                        >
-                          Order {short(order.id)}
-                        </button>
-                      </td>
-                      <td data-label="Placed">{formatDate(order.createdAt)}</td>
-                      <td data-label="Customer">{order.customerEmail}</td>
-                      <td data-label="Items" className="nowrap">
-                        {items}
-                      </td>
-                      <td data-label="Total" className="nowrap">
-                        {formatMoney(order.total)}
-                      </td>
-                    </tr>
-                    {expanded && (
-                      <tr className="order-detail" id={`order-${order.id}`}>
-                        <td colSpan={5}>
-                          <ul className="lines" aria-label={`Lines of order ${short(order.id)}`}>
-                            {order.lines.map((line, i) => (
-                              <li key={i}>
-                                <span className="line-title">
-                                  {titles[line.productId] === undefined
-                                    ? 'Loading…'
-                                    : (titles[line.productId] ?? `Deleted product ${short(line.productId)}`)}
-                                </span>
-                                <span className="line-figures">
-                                  {line.quantity} × {formatMoney(line.unitPrice)} ={' '}
-                                  <strong>{formatMoney(line.lineTotal)}</strong>
-                                </span>
-                              </li>
-                            ))}
-                            <li className="line-total">
-                              <span className="line-title">Total</span>
-                              <span className="line-figures">
-                                <strong>{formatMoney(order.total)}</strong>
-                              </span>
-                            </li>
-                          </ul>
-                        </td>
-                      </tr>
-                    )}
-                  </Fragment>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={`Orders of ${store.name}`}
+          columns={['Order', 'Placed', 'Customer', 'Items', 'Total']}
+        >
+          {orders.map((order) => {
+            const expanded = open.has(order.id);
+            const items = order.lines.reduce((n, l) => n + l.quantity, 0);
+            return (
+              <Fragment key={order.id}>
+                <tr>
+                  <td data-label="Order">
+                    <button
+                      type="button"
+                      className="link"
+                      aria-expanded={expanded}
+                      aria-controls={`order-${order.id}`}
+                      onClick={() => void toggle(order)}
+                    >
+                      Order {short(order.id)}
+                    </button>
+                  </td>
+                  <td data-label="Placed">{formatDate(order.createdAt)}</td>
+                  <td data-label="Customer">{order.customerEmail}</td>
+                  <td data-label="Items" className="nowrap">
+                    {items}
+                  </td>
+                  <td data-label="Total" className="nowrap">
+                    {formatMoney(order.total)}
+                  </td>
+                </tr>
+                {expanded && (
+                  <tr className="order-detail" id={`order-${order.id}`}>
+                    <td colSpan={5}>
+                      <ul className="lines" aria-label={`Lines of order ${short(order.id)}`}>
+                        {order.lines.map((line, i) => (
+                          <li key={i}>
+                            <span className="line-title">
+                              {titles[line.productId] === undefined
+                                ? 'Loading…'
+                                : (titles[line.productId] ?? `Deleted product ${short(line.productId)}`)}
+                            </span>
+                            <span className="line-figures">
+                              {line.quantity} × {formatMoney(line.unitPrice)} ={' '}
+                              <strong>{formatMoney(line.lineTotal)}</strong>
+                            </span>
+                          </li>
+                        ))}
+                        <li className="line-total">
+                          <span className="line-title">Total</span>
+                          <span className="line-figures">
+                            <strong>{formatMoney(order.total)}</strong>
+                          </span>
+                        </li>
+                      </ul>
+                    </td>
+                  </tr>
+                )}
+              </Fragment>
+            );
+          })}
+        </DataTable>
       )}
-      {next && (
-        <p>
-          <button type="button" className="secondary" onClick={more}>
-            Load more orders
-          </button>
-        </p>
-      )}
+      <LoadMore next={next} onClick={more}>
+        Load more orders
+      </LoadMore>
     </section>
   );
 }

@@ -1,9 +1,11 @@
-import { FormEvent, useEffect, useState } from 'react';
+import { FormEvent, useState } from 'react';
 import type { StoreProduct } from '@storefront-platform/sdk/browser';
 import { account, describe, fieldErrors, FieldErrors } from '../api';
-import { Dialog } from '../ui/Dialog';
+import { usePagedList } from '../hooks/usePagedList';
+import { ConfirmDialog, Dialog } from '../ui/Dialog';
 import { Field, TextArea } from '../ui/Field';
-import { ErrorMessage, Status } from '../ui/misc';
+import { ErrorMessage, LoadMore, Status } from '../ui/misc';
+import { DataTable, RowButton } from '../ui/Table';
 import { formatMoney } from '../ui/money';
 import { useStore } from './StorePage';
 
@@ -32,11 +34,8 @@ const handleFrom = (title: string) =>
 /** The store's catalogue for its owner: search, page, create, edit and delete products. */
 export function Products() {
   const { store } = useStore();
-  const [products, setProducts] = useState<StoreProduct[] | null>(null);
-  const [next, setNext] = useState<string | null>(null);
   const [typed, setTyped] = useState('');
   const [query, setQuery] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState('');
   // The product being edited; 'new' for a new one; null when the form is closed.
   const [editing, setEditing] = useState<StoreProduct | 'new' | null>(null);
@@ -47,34 +46,18 @@ export function Products() {
   const [saving, setSaving] = useState(false);
   const [deleting, setDeleting] = useState<StoreProduct | null>(null);
 
-  const load = async (q = query) => {
-    try {
-      const page = await account.products.list(store.id, { query: q || undefined, limit: PAGE });
-      setProducts(page.data);
-      setNext(page.nextCursor);
-      setError(null);
-    } catch (e) {
-      setError(describe(e));
-    }
-  };
-  useEffect(() => {
-    void load();
-  }, [store.id, query]);
-
-  const more = async () => {
-    if (!next) return;
-    try {
-      const page = await account.products.list(store.id, {
-        query: query || undefined,
-        limit: PAGE,
-        after: next,
-      });
-      setProducts((p) => [...(p ?? []), ...page.data]);
-      setNext(page.nextCursor);
-    } catch (e) {
-      setError(describe(e));
-    }
-  };
+  const {
+    items: products,
+    next,
+    error,
+    setError,
+    load,
+    more,
+  } = usePagedList(
+    (after) => account.products.list(store.id, { query: query || undefined, limit: PAGE, after }),
+    [store.id, query],
+    { clearError: true },
+  );
 
   const open = (product: StoreProduct | 'new') => {
     setErrors({});
@@ -184,54 +167,44 @@ export function Products() {
       {status && <Status>{status}</Status>}
       {products?.length === 0 && <p>{query ? `No products match “${query}”.` : 'No products yet.'}</p>}
       {products && products.length > 0 && (
-        <div className="table-wrap">
-          <table>
-            <caption className="visually-hidden">Products of {store.name}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Title</th>
-                <th scope="col">Handle</th>
-                <th scope="col">Price</th>
-                <th scope="col">Stock</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {products.map((product) => (
-                <tr key={product.id}>
-                  <td data-label="Title">{product.title}</td>
-                  <td data-label="Handle">
-                    <code>{product.handle}</code>
-                  </td>
-                  <td data-label="Price" className="nowrap">
-                    {formatMoney(product.price)}
-                  </td>
-                  <td data-label="Stock" className="nowrap">
-                    {product.inventory > 0 ? product.inventory : 'Out of stock'}
-                  </td>
-                  <td className="row-actions">
-                    <button type="button" className="secondary" onClick={() => open(product)}>
-                      Edit<span className="visually-hidden"> {product.title}</span>
-                    </button>
-                    <button type="button" className="danger" onClick={() => setDeleting(product)}>
-                      Delete<span className="visually-hidden"> {product.title}</span>
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={`Products of ${store.name}`}
+          columns={['Title', 'Handle', 'Price', 'Stock']}
+          actions
+        >
+          {products.map((product) => (
+            <tr key={product.id}>
+              <td data-label="Title">{product.title}</td>
+              <td data-label="Handle">
+                <code>{product.handle}</code>
+              </td>
+              <td data-label="Price" className="nowrap">
+                {formatMoney(product.price)}
+              </td>
+              <td data-label="Stock" className="nowrap">
+                {product.inventory > 0 ? product.inventory : 'Out of stock'}
+              </td>
+              <td className="row-actions">
+                <RowButton
+                  className="secondary"
+                  label="Edit"
+                  item={product.title}
+                  onClick={() => open(product)}
+                />
+                <RowButton
+                  className="danger"
+                  label="Delete"
+                  item={product.title}
+                  onClick={() => setDeleting(product)}
+                />
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
-      {next && (
-        <p>
-          <button type="button" className="secondary" onClick={more}>
-            Load more products
-          </button>
-        </p>
-      )}
+      <LoadMore next={next} onClick={more}>
+        Load more products
+      </LoadMore>
 
       <Dialog
         title={editing === 'new' ? 'New product' : `Edit ${editing?.title ?? ''}`}
@@ -310,21 +283,15 @@ export function Products() {
           </div>
         </form>
       </Dialog>
-      <Dialog
+      <ConfirmDialog
         title={`Delete ${deleting?.title ?? ''}?`}
         open={deleting !== null}
-        onClose={() => setDeleting(null)}
+        onCancel={() => setDeleting(null)}
+        confirm="Yes, delete"
+        onConfirm={remove}
       >
         <p>It leaves the catalogue at once; past orders keep naming it.</p>
-        <div className="actions">
-          <button type="button" className="secondary" onClick={() => setDeleting(null)} autoFocus>
-            Cancel
-          </button>
-          <button type="button" className="danger" onClick={remove}>
-            Yes, delete
-          </button>
-        </div>
-      </Dialog>
+      </ConfirmDialog>
     </section>
   );
 }

@@ -2,9 +2,10 @@ import { FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { PublicScope, PublicToken, PublicTokenWithSecret } from '@storefront-platform/sdk/browser';
 import { account, describe, fieldErrors, FieldErrors } from '../api';
-import { Dialog } from '../ui/Dialog';
-import { Field } from '../ui/Field';
-import { CopyButton, ErrorMessage, formatDate } from '../ui/misc';
+import { ConfirmDialog, SecretDialog } from '../ui/Dialog';
+import { CheckboxGroup, Field } from '../ui/Field';
+import { ErrorMessage, formatDate } from '../ui/misc';
+import { DataTable, RowButton } from '../ui/Table';
 import { rememberPreviewToken } from './previewTokens';
 import { useStore } from './StorePage';
 
@@ -76,50 +77,36 @@ export function PublicTokens() {
       <ErrorMessage onRetry={tokens === null ? () => void load() : undefined}>{error}</ErrorMessage>
       {tokens?.length === 0 && <p>No public tokens yet.</p>}
       {tokens && tokens.length > 0 && (
-        <div className="table-wrap">
-          <table>
-            <caption className="visually-hidden">Public tokens of {store.name}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Scopes</th>
-                <th scope="col">Token</th>
-                <th scope="col">Created</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {tokens.map((token) => (
-                <tr key={token.id}>
-                  <td data-label="Name">{token.name}</td>
-                  <td data-label="Scopes">{token.scopes.join(', ')}</td>
-                  <td data-label="Token">
-                    <code aria-label={`Token ending in ${token.tokenHint}`}>sfp_••••{token.tokenHint}</code>
-                  </td>
-                  <td data-label="Created">{formatDate(token.createdAt)}</td>
-                  <td className="row-actions">
-                    <button
-                      type="button"
-                      className="secondary"
-                      onClick={() => setConfirm({ token, action: 'rotate' })}
-                    >
-                      Rotate<span className="visually-hidden"> {token.name}</span>
-                    </button>
-                    <button
-                      type="button"
-                      className="danger"
-                      onClick={() => setConfirm({ token, action: 'delete' })}
-                    >
-                      Delete<span className="visually-hidden"> {token.name}</span>
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={`Public tokens of ${store.name}`}
+          columns={['Name', 'Scopes', 'Token', 'Created']}
+          actions
+        >
+          {tokens.map((token) => (
+            <tr key={token.id}>
+              <td data-label="Name">{token.name}</td>
+              <td data-label="Scopes">{token.scopes.join(', ')}</td>
+              <td data-label="Token">
+                <code aria-label={`Token ending in ${token.tokenHint}`}>sfp_••••{token.tokenHint}</code>
+              </td>
+              <td data-label="Created">{formatDate(token.createdAt)}</td>
+              <td className="row-actions">
+                <RowButton
+                  className="secondary"
+                  label="Rotate"
+                  item={token.name}
+                  onClick={() => setConfirm({ token, action: 'rotate' })}
+                />
+                <RowButton
+                  className="danger"
+                  label="Delete"
+                  item={token.name}
+                  onClick={() => setConfirm({ token, action: 'delete' })}
+                />
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       <form onSubmit={create} className="stack" noValidate>
         <h3>New public token</h3>
@@ -130,72 +117,47 @@ export function PublicTokens() {
           error={errors.name}
           required
         />
-        <fieldset>
-          <legend>Scopes</legend>
-          {SCOPES.map((scope) => (
-            <label key={scope} className="check">
-              <input
-                type="checkbox"
-                checked={scopes.includes(scope)}
-                onChange={(e) =>
-                  setScopes((s) => (e.target.checked ? [...s, scope] : s.filter((x) => x !== scope)))
-                }
-              />
-              {scope}
-            </label>
-          ))}
-        </fieldset>
+        <CheckboxGroup legend="Scopes" options={SCOPES} value={scopes} onChange={setScopes} />
         <div className="actions">
           <button type="submit" disabled={!name.trim()}>
             Create token
           </button>
         </div>
       </form>
-      <Dialog title="Public token" open={issued !== null} onClose={() => setIssued(null)}>
-        {issued && (
-          <>
-            <p className="warning" role="alert">
-              Copy this token now: it is shown only this once. It is read-only and safe to put in a web page.
-            </p>
-            <p>
-              <code className="secret" data-testid="public-token">
-                {issued.token}
-              </code>
-            </p>
-            <pre className="snippet" aria-label="StorefrontClient snippet" tabIndex={0}>
-              <code>{snippet(issued.token)}</code>
-            </pre>
-            <div className="actions">
-              <CopyButton text={issued.token} label="Copy token" />
-              <Link to={`/stores/${store.id}/catalogue`} className="button secondary">
-                Preview the catalogue
-              </Link>
-              <button type="button" onClick={() => setIssued(null)} autoFocus>
-                Done
-              </button>
-            </div>
-          </>
-        )}
-      </Dialog>
-      <Dialog
+      <SecretDialog
+        title="Public token"
+        secret={issued?.token ?? null}
+        copyLabel="Copy token"
+        warning="Copy this token now: it is shown only this once. It is read-only and safe to put in a web page."
+        onClose={() => setIssued(null)}
+        actions={
+          <Link to={`/stores/${store.id}/catalogue`} className="button secondary">
+            Preview the catalogue
+          </Link>
+        }
+      >
+        <p>
+          <code className="secret" data-testid="public-token">
+            {issued?.token}
+          </code>
+        </p>
+        <pre className="snippet" aria-label="StorefrontClient snippet" tabIndex={0}>
+          <code>{snippet(issued?.token ?? '')}</code>
+        </pre>
+      </SecretDialog>
+      <ConfirmDialog
         title={
           confirm?.action === 'rotate'
             ? `Rotate ${confirm.token.name}?`
             : `Delete ${confirm?.token.name ?? ''}?`
         }
         open={confirm !== null}
-        onClose={() => setConfirm(null)}
+        onCancel={() => setConfirm(null)}
+        confirm={confirm?.action === 'rotate' ? 'Rotate' : 'Delete token'}
+        onConfirm={act}
       >
         <p>Pages using the current token stop working at once.</p>
-        <div className="actions">
-          <button type="button" className="secondary" onClick={() => setConfirm(null)} autoFocus>
-            Cancel
-          </button>
-          <button type="button" className="danger" onClick={act}>
-            {confirm?.action === 'rotate' ? 'Rotate' : 'Delete token'}
-          </button>
-        </div>
-      </Dialog>
+      </ConfirmDialog>
     </section>
   );
 }

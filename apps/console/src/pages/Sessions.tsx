@@ -2,8 +2,9 @@ import { useEffect, useState } from 'react';
 import type { SessionInfo } from '@storefront-platform/sdk/browser';
 import { account, describe } from '../api';
 import { useSession } from '../session';
-import { Dialog } from '../ui/Dialog';
+import { ConfirmDialog } from '../ui/Dialog';
 import { ErrorMessage, formatDate, Loading } from '../ui/misc';
+import { DataTable, RowButton } from '../ui/Table';
 import { deviceName } from '../userAgent';
 
 const METHOD: Record<string, string> = { otp: 'E-mail code', google: 'Google', github: 'GitHub' };
@@ -46,59 +47,44 @@ export function Sessions() {
       <ErrorMessage onRetry={sessions ? undefined : () => void load()}>{error}</ErrorMessage>
       {!sessions && !error && <Loading what="Loading sessions…" />}
       {sessions && (
-        <div className="table-wrap">
-          <table>
-            <caption className="visually-hidden">Your sessions</caption>
-            <thead>
-              <tr>
-                <th scope="col">Device</th>
-                <th scope="col">IP address</th>
-                <th scope="col">Signed in with</th>
-                <th scope="col">Signed in</th>
-                <th scope="col">Last used</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {sessions.map((s) => (
-                <tr key={s.id} className={s.current ? 'current' : undefined}>
-                  <td data-label="Device">
-                    <span>
-                      <span title={s.userAgent ?? undefined}>{deviceName(s.userAgent)}</span>
-                      {s.current && <span className="badge badge-active">This device</span>}
-                    </span>
-                  </td>
-                  <td data-label="IP address">{s.ip ?? '—'}</td>
-                  <td data-label="Signed in with">{METHOD[s.method] ?? s.method}</td>
-                  <td data-label="Signed in">{formatDate(s.createdAt)}</td>
-                  <td data-label="Last used">{formatDate(s.lastUsedAt)}</td>
-                  <td className="row-actions">
-                    <button type="button" className="secondary" onClick={() => revoke(s)}>
-                      {s.current ? 'Sign out this device' : 'Revoke'}
-                      {!s.current && (
-                        <span className="visually-hidden"> session from {s.ip ?? 'unknown address'}</span>
-                      )}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Your sessions"
+          columns={['Device', 'IP address', 'Signed in with', 'Signed in', 'Last used']}
+          actions
+        >
+          {sessions.map((s) => (
+            <tr key={s.id} className={s.current ? 'current' : undefined}>
+              <td data-label="Device">
+                <span>
+                  <span title={s.userAgent ?? undefined}>{deviceName(s.userAgent)}</span>
+                  {s.current && <span className="badge badge-active">This device</span>}
+                </span>
+              </td>
+              <td data-label="IP address">{s.ip ?? '—'}</td>
+              <td data-label="Signed in with">{METHOD[s.method] ?? s.method}</td>
+              <td data-label="Signed in">{formatDate(s.createdAt)}</td>
+              <td data-label="Last used">{formatDate(s.lastUsedAt)}</td>
+              <td className="row-actions">
+                <RowButton
+                  className="secondary"
+                  label={s.current ? 'Sign out this device' : 'Revoke'}
+                  item={s.current ? undefined : `session from ${s.ip ?? 'unknown address'}`}
+                  onClick={() => revoke(s)}
+                />
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
-      <Dialog title="Sign out everywhere?" open={everywhere} onClose={() => setEverywhere(false)}>
+      <ConfirmDialog
+        title="Sign out everywhere?"
+        open={everywhere}
+        onCancel={() => setEverywhere(false)}
+        confirm="Sign out all sessions"
+        onConfirm={() => signOut(true)}
+      >
         <p>Every session of your account ends, this one included.</p>
-        <div className="actions">
-          <button type="button" className="secondary" onClick={() => setEverywhere(false)} autoFocus>
-            Cancel
-          </button>
-          <button type="button" className="danger" onClick={() => signOut(true)}>
-            Sign out all sessions
-          </button>
-        </div>
-      </Dialog>
+      </ConfirmDialog>
     </main>
   );
 }

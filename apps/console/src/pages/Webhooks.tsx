@@ -1,4 +1,4 @@
-import { FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import type {
   WebhookDelivery,
   WebhookEndpoint,
@@ -6,9 +6,11 @@ import type {
   WebhookEndpointWithSecret,
 } from '@storefront-platform/sdk/browser';
 import { account, describe, fieldErrors, FieldErrors } from '../api';
-import { Dialog } from '../ui/Dialog';
-import { Field } from '../ui/Field';
-import { CopyButton, ErrorMessage, formatDate, Loading } from '../ui/misc';
+import { usePagedList } from '../hooks/usePagedList';
+import { ConfirmDialog, Dialog, SecretDialog } from '../ui/Dialog';
+import { CheckboxGroup, Field } from '../ui/Field';
+import { ErrorMessage, formatDate, Loading } from '../ui/misc';
+import { DataTable } from '../ui/Table';
 import { useStore } from './StorePage';
 
 /** Every event type an endpoint may subscribe to (docs/events.md), in the order the docs list them. */
@@ -147,54 +149,45 @@ export function Webhooks() {
           }}
         />
       </Dialog>
-      <Dialog
+      <SecretDialog
         title={secret?.rotated ? 'New signing secret' : 'Signing secret'}
-        open={secret !== null}
+        secret={secret?.endpoint.secret ?? null}
+        copyLabel="Copy secret"
+        warning={
+          <>
+            Copy this secret now. It is shown only this once.
+            {secret?.rotated
+              ? ' For the next 24 hours deliveries are signed with both the old and the new secret.'
+              : ' Your server checks each delivery’s signature with it.'}
+          </>
+        }
         onClose={() => setSecret(null)}
       >
-        {secret && (
-          <>
-            <p className="warning" role="alert">
-              Copy this secret now. It is shown only this once.
-              {secret.rotated
-                ? ' For the next 24 hours deliveries are signed with both the old and the new secret.'
-                : ' Your server checks each delivery’s signature with it.'}
-            </p>
-            <dl>
-              <dt>Endpoint</dt>
-              <dd>
-                <code style={WRAP}>{secret.endpoint.url}</code>
-              </dd>
-              <dt>Signing secret</dt>
-              <dd>
-                <code className="secret" style={WRAP} data-testid="webhook-secret">
-                  {secret.endpoint.secret}
-                </code>
-              </dd>
-            </dl>
-            <div className="actions">
-              <CopyButton text={secret.endpoint.secret} label="Copy secret" />
-              <button type="button" onClick={() => setSecret(null)} autoFocus>
-                Done
-              </button>
-            </div>
-          </>
-        )}
-      </Dialog>
-      <Dialog title="Delete this endpoint?" open={deleting !== null} onClose={() => setDeleting(null)}>
+        <dl>
+          <dt>Endpoint</dt>
+          <dd>
+            <code style={WRAP}>{secret?.endpoint.url}</code>
+          </dd>
+          <dt>Signing secret</dt>
+          <dd>
+            <code className="secret" style={WRAP} data-testid="webhook-secret">
+              {secret?.endpoint.secret}
+            </code>
+          </dd>
+        </dl>
+      </SecretDialog>
+      <ConfirmDialog
+        title="Delete this endpoint?"
+        open={deleting !== null}
+        onCancel={() => setDeleting(null)}
+        confirm="Delete endpoint"
+        onConfirm={remove}
+      >
         <p style={WRAP}>
           Nothing more is sent to <code>{deleting?.url}</code>, pending deliveries included, and its delivery
           history is deleted.
         </p>
-        <div className="actions">
-          <button type="button" className="secondary" onClick={() => setDeleting(null)} autoFocus>
-            Cancel
-          </button>
-          <button type="button" className="danger" onClick={remove}>
-            Delete endpoint
-          </button>
-        </div>
-      </Dialog>
+      </ConfirmDialog>
     </section>
   );
 }
@@ -264,31 +257,20 @@ function AddEndpoint({
         spellCheck={false}
         required
       />
-      <fieldset aria-describedby={errors.events ? 'webhook-events-error' : undefined}>
-        <legend>Events</legend>
+      <CheckboxGroup
+        legend="Events"
+        options={EVENT_TYPES}
+        value={all ? EVENT_TYPES : events}
+        onChange={setEvents}
+        disabled={all}
+        error={errors.events}
+        errorId="webhook-events-error"
+      >
         <label className="check">
           <input type="checkbox" checked={all} onChange={(e) => setAll(e.target.checked)} />
           All events
         </label>
-        {EVENT_TYPES.map((type) => (
-          <label key={type} className="check">
-            <input
-              type="checkbox"
-              disabled={all}
-              checked={all || events.includes(type)}
-              onChange={(e) =>
-                setEvents((s) => (e.target.checked ? [...s, type] : s.filter((x) => x !== type)))
-              }
-            />
-            {type}
-          </label>
-        ))}
-        {errors.events && (
-          <small id="webhook-events-error" className="error" role="alert">
-            {errors.events}
-          </small>
-        )}
-      </fieldset>
+      </CheckboxGroup>
       <Field
         label="Description (optional)"
         value={description}
@@ -323,33 +305,21 @@ function Endpoint({
   onDelete(): void;
 }) {
   const titleId = useId();
-  const [deliveries, setDeliveries] = useState<WebhookDelivery[] | null>(null);
-  const [next, setNext] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [pollUntil, setPollUntil] = useState(0);
 
-  // Once an older page is loaded, a refresh re-reads the first page and keeps the older ones below it.
-  const loadedMore = useRef(false);
-  const loadFirst = useCallback(
-    () =>
-      account.webhooks.deliveries(storeId, endpoint.id, { limit: PAGE }).then(
-        (page) => {
-          if (!loadedMore.current) {
-            setDeliveries(page.data);
-            setNext(page.nextCursor);
-            return;
-          }
-          const fresh = new Set(page.data.map((d) => d.id));
-          setDeliveries((old) => [...page.data, ...(old ?? []).filter((d) => !fresh.has(d.id))]);
-        },
-        (e: unknown) => setError(describe(e)),
-      ),
+  const {
+    items: deliveries,
+    next,
+    error,
+    setError,
+    load: loadFirst,
+    more,
+  } = usePagedList(
+    (after) => account.webhooks.deliveries(storeId, endpoint.id, { limit: PAGE, after }),
     [storeId, endpoint.id],
+    { keepOlder: true },
   );
-  useEffect(() => {
-    void loadFirst();
-  }, [loadFirst]);
   // The attempt a test event or a retry starts happens on the server a moment later: re-read for a while.
   useEffect(() => {
     if (pollUntil <= Date.now()) return;
@@ -359,18 +329,6 @@ function Endpoint({
     }, POLL_MS);
     return () => window.clearInterval(timer);
   }, [pollUntil, loadFirst]);
-
-  const more = async () => {
-    if (!next) return;
-    try {
-      const page = await account.webhooks.deliveries(storeId, endpoint.id, { limit: PAGE, after: next });
-      loadedMore.current = true;
-      setDeliveries((d) => [...(d ?? []), ...page.data]);
-      setNext(page.nextCursor);
-    } catch (e) {
-      setError(describe(e));
-    }
-  };
 
   /** Runs an action; a failure is said in words above the deliveries. */
   const run = async (action: () => Promise<unknown>, poll = false) => {
@@ -468,68 +426,54 @@ function Endpoint({
         <p className="muted">Nothing delivered yet. Send a test event to try it.</p>
       )}
       {deliveries && deliveries.length > 0 && (
-        <div className="table-wrap">
-          <table>
-            <caption className="visually-hidden">Deliveries to {endpoint.url}, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Event</th>
-                <th scope="col">Status</th>
-                <th scope="col">Attempts</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {deliveries.map((delivery) => (
-                <tr key={delivery.id}>
-                  <td data-label="Event">
-                    <code>{delivery.eventType}</code>
-                  </td>
-                  <td data-label="Status">
-                    {/* One child: on a phone the cell is a two-column grid (its label, then this). */}
-                    <div>
-                      {STATUS_WORDS[delivery.status]}
-                      {delivery.status === 'pending' && delivery.nextAttemptAt && (
-                        <>
-                          <br />
-                          <small className="muted">Next attempt {formatDate(delivery.nextAttemptAt)}</small>
-                        </>
-                      )}
-                    </div>
-                  </td>
-                  <td data-label="Attempts">
-                    {delivery.attempts.length === 0 ? (
-                      <span className="muted">None yet</span>
-                    ) : (
-                      <ol style={{ margin: 0, paddingLeft: '1.2rem' }}>
-                        {delivery.attempts.map((attempt, i) => (
-                          <li key={i}>
-                            <time dateTime={attempt.at}>{formatDate(attempt.at)}</time>:{' '}
-                            {attemptWords(attempt)}
-                          </li>
-                        ))}
-                      </ol>
-                    )}
-                  </td>
-                  <td className="row-actions">
-                    <button
-                      type="button"
-                      className="secondary"
-                      disabled={busy}
-                      onClick={() =>
-                        run(() => account.webhooks.retry(storeId, endpoint.id, delivery.id), true)
-                      }
-                    >
-                      Retry
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={`Deliveries to ${endpoint.url}, newest first`}
+          columns={['Event', 'Status', 'Attempts']}
+          actions
+        >
+          {deliveries.map((delivery) => (
+            <tr key={delivery.id}>
+              <td data-label="Event">
+                <code>{delivery.eventType}</code>
+              </td>
+              <td data-label="Status">
+                {/* One child: on a phone the cell is a two-column grid (its label, then this). */}
+                <div>
+                  {STATUS_WORDS[delivery.status]}
+                  {delivery.status === 'pending' && delivery.nextAttemptAt && (
+                    <>
+                      <br />
+                      <small className="muted">Next attempt {formatDate(delivery.nextAttemptAt)}</small>
+                    </>
+                  )}
+                </div>
+              </td>
+              <td data-label="Attempts">
+                {delivery.attempts.length === 0 ? (
+                  <span className="muted">None yet</span>
+                ) : (
+                  <ol style={{ margin: 0, paddingLeft: '1.2rem' }}>
+                    {delivery.attempts.map((attempt, i) => (
+                      <li key={i}>
+                        <time dateTime={attempt.at}>{formatDate(attempt.at)}</time>: {attemptWords(attempt)}
+                      </li>
+                    ))}
+                  </ol>
+                )}
+              </td>
+              <td className="row-actions">
+                <button
+                  type="button"
+                  className="secondary"
+                  disabled={busy}
+                  onClick={() => run(() => account.webhooks.retry(storeId, endpoint.id, delivery.id), true)}
+                >
+                  Retry
+                </button>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       <div className="actions" style={{ flexWrap: 'wrap' }}>
         <button type="button" className="secondary" onClick={() => void loadFirst()}>

@@ -132,3 +132,52 @@ export function Select({ label, error, hint, children, ...select }: SelectProps)
     </Frame>
   );
 }
+
+/**
+ * A set of checkboxes, one per option, that chooses a list of them (scopes, events); `children` stand
+ * before the options. With `errorId`, the fieldset is described by its error.
+ */
+export function CheckboxGroup<T extends string>({
+  legend,
+  options,
+  value,
+  onChange,
+  disabled,
+  error,
+  errorId,
+  children,
+}: {
+  legend: string;
+  options: readonly T[];
+  value: readonly T[];
+  onChange(value: T[]): void;
+  disabled?: boolean;
+  error?: string;
+  errorId?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <fieldset aria-describedby={error && errorId ? errorId : undefined}>
+      <legend>{legend}</legend>
+      {children}
+      {options.map((option) => (
+        <label key={option} className="check">
+          <input
+            type="checkbox"
+            disabled={disabled}
+            checked={value.includes(option)}
+            onChange={(e) =>
+              onChange(e.target.checked ? [...value, option] : value.filter((x) => x !== option))
+            }
+          />
+          {option}
+        </label>
+      ))}
+      {error && (
+        <small id={errorId} className="error" role="alert">
+          {error}
+        </small>
+      )}
+    </fieldset>
+  );
+}

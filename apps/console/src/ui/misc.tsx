@@ -83,6 +83,26 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
   );
 }
 
+/** "Load more …" under a paged list, while there is a next page. */
+export function LoadMore({
+  next,
+  onClick,
+  children,
+}: {
+  next: string | null;
+  onClick(): void;
+  children: ReactNode;
+}) {
+  if (!next) return null;
+  return (
+    <p>
+      <button type="button" className="secondary" onClick={onClick}>
+        {children}
+      </button>
+    </p>
+  );
+}
+
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '—';
   return new Date(iso).toLocaleString();
