@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { StoresService } from '@app/stores';
 import { requireScope, ScopedCaller } from '@app/core';
-import { StoreModel } from '../models/store.model';
+import { PublicStoreModel } from '../models/public-store.model';
 import { StorefrontErrors } from '../storefront.errors';
 
 /**
@@ -12,7 +12,7 @@ import { StorefrontErrors } from '../storefront.errors';
 export class StoreReader {
   constructor(private readonly stores: StoresService) {}
 
-  async get(caller: ScopedCaller): Promise<StoreModel> {
+  async get(caller: ScopedCaller): Promise<PublicStoreModel> {
     requireScope(caller, 'store:read');
     const store = await this.byId(caller.storeId);
     // The token was live a moment ago; its store was deleted in between.
@@ -20,10 +20,10 @@ export class StoreReader {
     return store;
   }
 
-  async byId(storeId: string): Promise<StoreModel | null> {
+  async byId(storeId: string): Promise<PublicStoreModel | null> {
     const row = await this.stores.publicProfile(storeId);
     if (!row) return null;
-    const store = new StoreModel();
+    const store = new PublicStoreModel();
     store.id = row.id;
     store.name = row.name;
     store.description = row.description;

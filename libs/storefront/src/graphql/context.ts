@@ -5,13 +5,13 @@ import type { FastifyRequest } from 'fastify';
 import type { ScopedCaller } from '@app/core';
 import type { ProductConnectionModel, ProductModel } from '../models/product.model';
 import type { OrderLineModel } from '../models/order.model';
-import type { StoreModel } from '../models/store.model';
+import type { PublicStoreModel } from '../models/public-store.model';
 
 /** Per-request batching: built fresh for every GraphQL request, so nothing is cached across requests or callers. */
 export interface StorefrontLoaders {
   product: DataLoader<string, ProductModel | null>;
   orderLines: DataLoader<string, OrderLineModel[]>;
-  store: DataLoader<string, StoreModel | null>;
+  store: DataLoader<string, PublicStoreModel | null>;
   /**
    * `Store.products` by its arguments (JSON of first/after/query). Every store a token reaches is its own,
    * so N nested stores asking for the same page share one query instead of running N.

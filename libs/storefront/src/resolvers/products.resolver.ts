@@ -6,7 +6,7 @@ import type { StorefrontContext } from '../graphql/context';
 import { GqlCaller } from '../graphql/context';
 import { ProductCreateInput, ProductUpdateInput } from '../inputs/product.input';
 import { ProductConnectionModel, ProductModel } from '../models/product.model';
-import { StoreModel } from '../models/store.model';
+import { PublicStoreModel } from '../models/public-store.model';
 import { StorefrontErrors } from '../storefront.errors';
 
 @Accepts('app', 'public')
@@ -52,8 +52,8 @@ export class ProductsResolver {
     return this.service.delete(caller, id);
   }
 
-  @ResolveField('store', () => StoreModel, { description: 'Scope: store:read.' })
-  async store(@Parent() product: ProductModel, @Context() ctx: StorefrontContext): Promise<StoreModel> {
+  @ResolveField('store', () => PublicStoreModel, { description: 'Scope: store:read.' })
+  async store(@Parent() product: ProductModel, @Context() ctx: StorefrontContext): Promise<PublicStoreModel> {
     requireScope(ctx.caller, 'store:read');
     const store = await ctx.loaders.store.load(product.storeId);
     if (!store) throw StorefrontErrors.notFound('The store no longer exists.');

@@ -5,15 +5,15 @@ import { StoreReader } from '../catalogue/store-reader.service';
 import type { StorefrontContext } from '../graphql/context';
 import { GqlCaller } from '../graphql/context';
 import { ProductConnectionModel } from '../models/product.model';
-import { StoreModel } from '../models/store.model';
+import { PublicStoreModel } from '../models/public-store.model';
 
 @Accepts('app', 'public')
-@Resolver(() => StoreModel)
+@Resolver(() => PublicStoreModel)
 export class StoreResolver {
   constructor(private readonly stores: StoreReader) {}
 
-  @Query(() => StoreModel, { description: "The token's store. Scope: store:read." })
-  store(@GqlCaller() caller: ScopedCaller): Promise<StoreModel> {
+  @Query(() => PublicStoreModel, { description: "The token's store. Scope: store:read." })
+  store(@GqlCaller() caller: ScopedCaller): Promise<PublicStoreModel> {
     return this.stores.get(caller);
   }
 

@@ -1,7 +1,11 @@
 import { Field, ID, ObjectType } from '@nestjs/graphql';
 
+/**
+ * The storefront's `Store`: the public face of the token's store (no owner, address, phone numbers or tax
+ * id). Not the owner's REST view of a store (libs/stores StoreModel).
+ */
 @ObjectType('Store', { description: 'The store the token belongs to.' })
-export class StoreModel {
+export class PublicStoreModel {
   @Field(() => ID)
   id!: string;
 
