@@ -65,7 +65,7 @@ export class EventsWriter {
       case 'app':
         return { type: 'app', id: caller.appId, name: await this.apps.appName(tx, caller.appId) };
       default:
-        // Public tokens are read-only by kind (libs/storefront/src/scopes.ts): reaching here is a bug.
+        // Public tokens are read-only by kind (requireScope, libs/core/src/access/scopes.ts): reaching here is a bug.
         throw new Error(`a ${caller.kind} caller cannot change a store`);
     }
   }
