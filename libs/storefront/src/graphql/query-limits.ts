@@ -1,4 +1,5 @@
 import {
+  FieldNode,
   FragmentDefinitionNode,
   getNamedType,
   getNullableType,
@@ -81,142 +82,185 @@ export function analyzeOperation(
   variables: Record<string, unknown> | undefined,
   maxFirst: number = QUERY_LIMITS.maxFirst,
 ): QueryAnalysis {
-  const badFirst: number[] = [];
-  const memo = new Map<string, Summary>();
   const variableDefaults = new Map<string, ValueNode>();
   for (const def of operation.variableDefinitions ?? []) {
     if (def.defaultValue) variableDefaults.set(def.variable.name.value, def.defaultValue);
   }
-
-  const intValue = (node: ValueNode | undefined): number | undefined => {
-    if (!node) return undefined;
-    if (node.kind === Kind.INT) return Number(node.value);
-    if (node.kind === Kind.NULL) return undefined;
-    if (node.kind === Kind.VARIABLE) {
-      const name = node.name.value;
-      const given = variables?.[name];
-      if (typeof given === 'number' && Number.isInteger(given)) return given;
-      if (given === undefined) return intValue(variableDefaults.get(name));
-    }
-    return undefined;
+  const walk: Walk = {
+    schema,
+    fragments,
+    variables,
+    variableDefaults,
+    maxFirst,
+    badFirst: [],
+    memo: new Map(),
   };
+  const summary = measure(walk, operation.selectionSet, rootType(schema, operation), 0);
+  return { ...summary, badFirst: walk.badFirst };
+}
 
-  /** `first` of a connection field: literal, else variable, else variable default, else schema default. */
-  const firstOf = (
-    field: GraphQLField<unknown, unknown>,
-    args: readonly { name: { value: string }; value: ValueNode }[],
-  ): number => {
-    const firstArg = field.args.find((a) => a.name === 'first');
-    const written = intValue(args.find((a) => a.name.value === 'first')?.value);
-    const first = written ?? (typeof firstArg?.defaultValue === 'number' ? firstArg.defaultValue : maxFirst);
-    if (first < 0 || first > maxFirst) {
-      badFirst.push(first);
-      return Math.max(0, first);
-    }
-    return first;
-  };
+/** What one analysis reads (the document, its variables, the limit) and collects (bad `first`s, fragments). */
+interface Walk {
+  schema: GraphQLSchema;
+  fragments: Record<string, FragmentDefinitionNode>;
+  variables: Record<string, unknown> | undefined;
+  variableDefaults: Map<string, ValueNode>;
+  maxFirst: number;
+  badFirst: number[];
+  /** Each named fragment measured once. */
+  memo: Map<string, Summary>;
+}
 
-  /**
-   * How a field turns the cost of its own selection into its cost (Shopify's calculated query cost):
-   * - a scalar or enum field (or a list of them): 0;
-   * - a connection field (returns `…Connection`, takes `first`): 2 + first × its selection. Inside it,
-   *   `edges` and `pageInfo` are the connection's own wrappers, covered by the 2: they add nothing
-   *   themselves, so `edges { node { … } }` costs one object (`node`, 1 + its selection) per item;
-   * - a list of objects that is not a connection: its maximum length × (1 + its selection) — each item is
-   *   an object;
-   * - any other object field: 1 + its selection.
-   */
-  const pricing = (
-    parent: GraphQLCompositeType | undefined,
-    field: GraphQLField<unknown, unknown>,
-    child: GraphQLCompositeType | undefined,
-    args: readonly { name: { value: string }; value: ValueNode }[],
-  ): ((inner: number) => number) => {
-    if (!child) return () => 0;
-    if (parent?.name.endsWith('Connection') && (field.name === 'edges' || field.name === 'pageInfo')) {
-      return (inner) => inner;
-    }
-    if (child.name.endsWith('Connection') && field.args.some((a) => a.name === 'first')) {
-      const first = firstOf(field, args);
-      return (inner) => CONNECTION_COST + first * inner;
-    }
-    if (isListType(getNullableType(field.type))) {
-      const length = LIST_MAX_LENGTH[`${parent?.name}.${field.name}`] ?? maxFirst;
-      return (inner) => length * (OBJECT_COST + inner);
-    }
-    return (inner) => OBJECT_COST + inner;
-  };
+type Arguments = readonly { name: { value: string }; value: ValueNode }[];
 
-  const measure = (
-    selectionSet: SelectionSetNode,
-    parent: GraphQLCompositeType | undefined,
-    nesting: number,
-  ): Summary => {
-    if (nesting > MAX_NESTING) throw new QueryTooDeeplyNested();
-    const total: Summary = { ...EMPTY };
-    for (const selection of selectionSet.selections) {
-      let sub: Summary;
-      if (selection.kind === Kind.FIELD) {
-        const name = selection.name.value;
-        const introspection = name.startsWith('__');
-        const fieldDef = parent && 'getFields' in parent ? parent.getFields()[name] : undefined;
-        let childType: GraphQLCompositeType | undefined;
-        let price: (inner: number) => number = () => 0;
-        if (fieldDef) {
-          const named = getNamedType(fieldDef.type);
-          childType = isCompositeType(named) ? named : undefined;
-          price = pricing(parent, fieldDef, childType, selection.arguments ?? []);
-        } else if (name === '__schema') {
-          childType = schema.getType('__Schema') as GraphQLCompositeType;
-        } else if (name === '__type') {
-          childType = schema.getType('__Type') as GraphQLCompositeType;
-        }
-        const inner = selection.selectionSet
-          ? measure(selection.selectionSet, childType, nesting + 1)
-          : EMPTY;
-        sub = {
-          depth: introspection ? 0 : 1 + inner.depth,
-          // Aliases count as written: they duplicate fields in the query, whatever the page size.
-          aliases: (selection.alias ? 1 : 0) + inner.aliases,
-          // Introspection reads the in-memory schema, never the database: free, but counted below.
-          cost: introspection ? 0 : price(inner.cost),
-          schemaFields: (name === '__schema' ? 1 : 0) + inner.schemaFields,
-        };
-      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-        const type = selection.typeCondition
-          ? (schema.getType(selection.typeCondition.name.value) as GraphQLCompositeType | undefined)
-          : parent;
-        sub = measure(selection.selectionSet, type, nesting + 1);
-      } else {
-        const name = selection.name.value;
-        let known = memo.get(name);
-        if (!known) {
-          const fragment = fragments[name];
-          known = fragment
-            ? measure(
-                fragment.selectionSet,
-                schema.getType(fragment.typeCondition.name.value) as GraphQLCompositeType | undefined,
-                nesting + 1,
-              )
-            : EMPTY;
-          memo.set(name, known);
-        }
-        sub = known;
-      }
-      total.depth = Math.max(total.depth, sub.depth);
-      total.aliases += sub.aliases;
-      total.cost += sub.cost;
-      total.schemaFields += sub.schemaFields;
-    }
-    return total;
-  };
-
+function rootType(
+  schema: GraphQLSchema,
+  operation: OperationDefinitionNode,
+): GraphQLCompositeType | undefined {
   const root =
     operation.operation === 'mutation'
       ? schema.getMutationType()
       : operation.operation === 'subscription'
         ? schema.getSubscriptionType()
         : schema.getQueryType();
-  const summary = measure(operation.selectionSet, root ?? undefined, 0);
-  return { ...summary, badFirst };
+  return root ?? undefined;
+}
+
+/** An integer argument as it will execute: the literal, else the variable, else the variable's default. */
+function intValue(walk: Walk, node: ValueNode | undefined): number | undefined {
+  if (!node) return undefined;
+  if (node.kind === Kind.INT) return Number(node.value);
+  if (node.kind === Kind.NULL) return undefined;
+  if (node.kind === Kind.VARIABLE) {
+    const name = node.name.value;
+    const given = walk.variables?.[name];
+    if (typeof given === 'number' && Number.isInteger(given)) return given;
+    if (given === undefined) return intValue(walk, walk.variableDefaults.get(name));
+  }
+  return undefined;
+}
+
+/** `first` of a connection field: literal, else variable, else variable default, else schema default. */
+function firstOf(walk: Walk, field: GraphQLField<unknown, unknown>, args: Arguments): number {
+  const firstArg = field.args.find((a) => a.name === 'first');
+  const written = intValue(walk, args.find((a) => a.name.value === 'first')?.value);
+  const first =
+    written ?? (typeof firstArg?.defaultValue === 'number' ? firstArg.defaultValue : walk.maxFirst);
+  if (first < 0 || first > walk.maxFirst) {
+    walk.badFirst.push(first);
+    return Math.max(0, first);
+  }
+  return first;
+}
+
+/**
+ * How a field turns the cost of its own selection into its cost (Shopify's calculated query cost):
+ * - a scalar or enum field (or a list of them): 0;
+ * - a connection field (returns `…Connection`, takes `first`): 2 + first × its selection. Inside it,
+ *   `edges` and `pageInfo` are the connection's own wrappers, covered by the 2: they add nothing
+ *   themselves, so `edges { node { … } }` costs one object (`node`, 1 + its selection) per item;
+ * - a list of objects that is not a connection: its maximum length × (1 + its selection) — each item is
+ *   an object;
+ * - any other object field: 1 + its selection.
+ */
+function pricing(
+  walk: Walk,
+  parent: GraphQLCompositeType | undefined,
+  field: GraphQLField<unknown, unknown>,
+  child: GraphQLCompositeType | undefined,
+  args: Arguments,
+): (inner: number) => number {
+  if (!child) return () => 0;
+  if (parent?.name.endsWith('Connection') && (field.name === 'edges' || field.name === 'pageInfo')) {
+    return (inner) => inner;
+  }
+  if (child.name.endsWith('Connection') && field.args.some((a) => a.name === 'first')) {
+    const first = firstOf(walk, field, args);
+    return (inner) => CONNECTION_COST + first * inner;
+  }
+  if (isListType(getNullableType(field.type))) {
+    const length = LIST_MAX_LENGTH[`${parent?.name}.${field.name}`] ?? walk.maxFirst;
+    return (inner) => length * (OBJECT_COST + inner);
+  }
+  return (inner) => OBJECT_COST + inner;
+}
+
+/** A selection set's summary: the sum of its selections' (the deepest for depth). */
+function measure(
+  walk: Walk,
+  selectionSet: SelectionSetNode,
+  parent: GraphQLCompositeType | undefined,
+  nesting: number,
+): Summary {
+  if (nesting > MAX_NESTING) throw new QueryTooDeeplyNested();
+  const total: Summary = { ...EMPTY };
+  for (const selection of selectionSet.selections) {
+    let sub: Summary;
+    if (selection.kind === Kind.FIELD) {
+      sub = measureField(walk, selection, parent, nesting);
+    } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+      const type = selection.typeCondition
+        ? (walk.schema.getType(selection.typeCondition.name.value) as GraphQLCompositeType | undefined)
+        : parent;
+      sub = measure(walk, selection.selectionSet, type, nesting + 1);
+    } else {
+      sub = measureFragment(walk, selection.name.value, nesting);
+    }
+    total.depth = Math.max(total.depth, sub.depth);
+    total.aliases += sub.aliases;
+    total.cost += sub.cost;
+    total.schemaFields += sub.schemaFields;
+  }
+  return total;
+}
+
+function measureField(
+  walk: Walk,
+  selection: FieldNode,
+  parent: GraphQLCompositeType | undefined,
+  nesting: number,
+): Summary {
+  const name = selection.name.value;
+  const introspection = name.startsWith('__');
+  const fieldDef = parent && 'getFields' in parent ? parent.getFields()[name] : undefined;
+  let childType: GraphQLCompositeType | undefined;
+  let price: (inner: number) => number = () => 0;
+  if (fieldDef) {
+    const named = getNamedType(fieldDef.type);
+    childType = isCompositeType(named) ? named : undefined;
+    price = pricing(walk, parent, fieldDef, childType, selection.arguments ?? []);
+  } else if (name === '__schema') {
+    childType = walk.schema.getType('__Schema') as GraphQLCompositeType;
+  } else if (name === '__type') {
+    childType = walk.schema.getType('__Type') as GraphQLCompositeType;
+  }
+  const inner = selection.selectionSet
+    ? measure(walk, selection.selectionSet, childType, nesting + 1)
+    : EMPTY;
+  return {
+    depth: introspection ? 0 : 1 + inner.depth,
+    // Aliases count as written: they duplicate fields in the query, whatever the page size.
+    aliases: (selection.alias ? 1 : 0) + inner.aliases,
+    // Introspection reads the in-memory schema, never the database: free, but counted below.
+    cost: introspection ? 0 : price(inner.cost),
+    schemaFields: (name === '__schema' ? 1 : 0) + inner.schemaFields,
+  };
+}
+
+/** A named fragment's summary, measured the first time it is spread and remembered after. */
+function measureFragment(walk: Walk, name: string, nesting: number): Summary {
+  let known = walk.memo.get(name);
+  if (!known) {
+    const fragment = walk.fragments[name];
+    known = fragment
+      ? measure(
+          walk,
+          fragment.selectionSet,
+          walk.schema.getType(fragment.typeCondition.name.value) as GraphQLCompositeType | undefined,
+          nesting + 1,
+        )
+      : EMPTY;
+    walk.memo.set(name, known);
+  }
+  return known;
 }
