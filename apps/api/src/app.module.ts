@@ -11,8 +11,9 @@ import {
   JwtBearerStrategy,
 } from '@app/auth';
 import { AppConfig, AppValidationPipe, CoreModule } from '@app/core';
-import { DatabaseModule, IDEMPOTENCY_PURGE_RULES } from '@app/database';
+import { DatabaseModule } from '@app/database';
 import { EVENTS_PURGE_RULES, EventsModule } from '@app/events';
+import { IDEMPOTENCY_PURGE_RULES } from '@app/idempotency';
 import { AppNames, AppTokenLiveness, OAuthAppsModule } from '@app/oauth-apps';
 import { OnboardingModule } from '@app/onboarding';
 import { PUBLIC_TOKEN_PREFIX, PublicTokensModule, PublicTokenStrategy } from '@app/public-tokens';
@@ -21,6 +22,7 @@ import { StoresModule, StoresService } from '@app/stores';
 import { WebhookDeliverySink, WebhooksModule } from '@app/webhooks';
 import type { Logger } from 'pino';
 import { ENTITIES } from './entities';
+import { HealthController } from './health/health.controller';
 
 /**
  * Who may call what: the global guards and the bearer token kinds, wired here where every context is
@@ -84,6 +86,8 @@ export class AppModule {
         StorefrontModule,
         WebhooksModule,
       ],
+      // Liveness and readiness of this instance: the process, the database, Redis, shutting down.
+      controllers: [HealthController],
       providers: [
         { provide: APP_FILTER, useClass: TransportErrorFilter },
         { provide: APP_PIPE, useClass: AppValidationPipe },

@@ -1,6 +1,6 @@
 import { AUTH_ENTITIES, SOCIAL_ENTITIES } from '@app/auth';
-import { IdempotencyKeyEntity } from '@app/database';
 import { EventEntity } from '@app/events';
+import { IdempotencyKeyEntity } from '@app/idempotency';
 import { OAuthAppEntity } from '@app/oauth-apps';
 import { PublicTokenEntity } from '@app/public-tokens';
 import { StoreEntity } from '@app/stores';

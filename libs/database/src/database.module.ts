@@ -5,8 +5,6 @@ import { DataSource } from 'typeorm';
 import type { PostgresConnectionOptions } from 'typeorm/driver/postgres/PostgresConnectionOptions';
 import { dataSourceOptions } from './data-source-options';
 import { EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
-import { HealthController } from './health.controller';
-import { IdempotencyInterceptor, IdempotencyStore } from './idempotency';
 import { ExpiredRowsPurge, PURGE_RULES, PurgeRule } from './maintenance/purge';
 import { Sql } from './sql';
 import { runMigrationsLocked } from './migrate';
@@ -98,16 +96,8 @@ export class DatabaseModule {
           },
         }),
       ],
-      providers: [
-        EmbeddedShutdown,
-        Sql,
-        { provide: PURGE_RULES, useValue: purgeRules },
-        ExpiredRowsPurge,
-        IdempotencyStore,
-        IdempotencyInterceptor,
-      ],
-      controllers: [HealthController],
-      exports: [Sql, ExpiredRowsPurge, IdempotencyStore, IdempotencyInterceptor],
+      providers: [EmbeddedShutdown, Sql, { provide: PURGE_RULES, useValue: purgeRules }, ExpiredRowsPurge],
+      exports: [Sql, ExpiredRowsPurge],
     };
   }
 }

@@ -4,5 +4,4 @@ export * from './embedded-postgres';
 export * from './sql';
 export { MIGRATIONS } from './migrations';
 export * from './maintenance/purge';
-export * from './idempotency';
 export * from './migrate';

@@ -11,7 +11,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { AccountCaller, AccountRoute, CurrentCaller } from '@app/core';
-import { Idempotent } from '@app/database';
+import { Idempotent } from '@app/idempotency';
 import { StoreModel } from '@app/stores';
 import { Stage1Dto, Stage2Dto, Stage3Dto, Stage4Dto } from './dto/stage.dto';
 import { OnboardingService } from './onboarding.service';

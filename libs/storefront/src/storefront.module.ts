@@ -18,7 +18,7 @@ import { idempotencyPlugin } from './graphql/idempotency.plugin';
 import { errorLoggingPlugin, queryLimitsPlugin } from './graphql/plugins';
 import { mediaTypeStatusPlugin } from './graphql/media-type-status.plugin';
 import { executionStatusPlugin } from './graphql/execution-status.plugin';
-import { IdempotencyStore } from '@app/database';
+import { IdempotencyModule, IdempotencyStore } from '@app/idempotency';
 import { OrdersService } from './orders/orders.service';
 import { OrderLineResolver, OrdersResolver } from './resolvers/orders.resolver';
 import { ProductsResolver } from './resolvers/products.resolver';
@@ -58,7 +58,7 @@ export class StorefrontApiModule {}
     StorefrontApiModule,
     GraphQLModule.forRootAsync<ApolloDriverConfig>({
       driver: ApolloDriver,
-      imports: [StorefrontApiModule],
+      imports: [StorefrontApiModule, IdempotencyModule],
       inject: [LoadersFactory, APP_LOGGER, IdempotencyStore],
       useFactory: (
         loaders: LoadersFactory,

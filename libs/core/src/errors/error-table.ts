@@ -99,7 +99,7 @@ export const ERROR_TABLE = {
   webhook_not_found: client(404, 'Not found'),
   delivery_not_found: client(404, 'Not found'),
   webhook_limit_reached: client(409, 'Conflict'),
-  // Idempotency-Key (libs/database).
+  // Idempotency-Key (libs/idempotency).
   idempotency_key_in_use: client(409, 'Idempotency key in use'),
   idempotency_key_reused: client(422, 'Idempotency key reused'),
 } as const satisfies Record<string, ErrorSpec>;

@@ -1,7 +1,7 @@
 import type { ApolloServerPlugin, GraphQLResponse } from '@apollo/server';
 import { HeaderMap } from '@apollo/server';
 import { DomainError } from '@app/core';
-import { fingerprint, idempotencyCaller, idempotencyKeyOf, IdempotencyStore } from '@app/database';
+import { fingerprint, idempotencyCaller, idempotencyKeyOf, IdempotencyStore } from '@app/idempotency';
 import { FormattedExecutionResult, Kind, OperationDefinitionNode } from 'graphql';
 import type { StorefrontContext } from './context';
 

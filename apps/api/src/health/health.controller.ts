@@ -1,10 +1,8 @@
 import { Controller, Get, HttpCode, Res } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyReply } from 'fastify';
-import { DataSource } from 'typeorm';
 import { Dependencies, Public } from '@app/core';
-import { Sql } from './sql';
+import { Sql } from '@app/database';
 
 /**
  * Readiness asks what requests ask: a named prepared statement (when they are on) on a table the
@@ -21,7 +19,6 @@ const READINESS_PROBE = {
 @Controller('health')
 export class HealthController {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly sql: Sql,
     private readonly dependencies: Dependencies,
   ) {}

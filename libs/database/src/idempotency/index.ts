@@ -1,3 +1,0 @@
-export * from './idempotency-key.entity';
-export * from './idempotency.interceptor';
-export * from './idempotency.store';
