@@ -15,9 +15,9 @@ const swc = [
   },
 ];
 const moduleNameMapper = {
-  '^@app/(core|database|idempotency|auth|testing|stores|onboarding|oauth-apps|public-tokens|storefront|events|webhooks|sdk)$':
+  '^@app/(core|database|idempotency|auth|social-login|testing|stores|onboarding|oauth-apps|public-tokens|storefront|events|webhooks|sdk)$':
     '<rootDir>/libs/$1/src',
-  '^@app/(core|database|idempotency|auth|testing|stores|onboarding|oauth-apps|public-tokens|storefront|events|webhooks|sdk)/(.*)$':
+  '^@app/(core|database|idempotency|auth|social-login|testing|stores|onboarding|oauth-apps|public-tokens|storefront|events|webhooks|sdk)/(.*)$':
     '<rootDir>/libs/$1/src/$2',
 };
 // content-disposition 3 (under @fastify/static, which serves /docs) ships only as an ES module: Node 20.19

@@ -17,6 +17,7 @@ import { IDEMPOTENCY_PURGE_RULES } from '@app/idempotency';
 import { AppNames, AppTokenLiveness, OAuthAppsModule } from '@app/oauth-apps';
 import { OnboardingModule } from '@app/onboarding';
 import { PUBLIC_TOKEN_PREFIX, PublicTokensModule, PublicTokenStrategy } from '@app/public-tokens';
+import { SOCIAL_LOGIN_PURGE_RULES, SocialLoginModule } from '@app/social-login';
 import { StorefrontModule } from '@app/storefront';
 import { StoresModule, StoresService } from '@app/stores';
 import { WebhookDeliverySink, WebhooksModule } from '@app/webhooks';
@@ -65,10 +66,12 @@ export class AppModule {
         // Each context says when its rows stop mattering; the purge job deletes them periodically.
         DatabaseModule.forRoot(ENTITIES, [
           ...AUTH_PURGE_RULES,
+          ...SOCIAL_LOGIN_PURGE_RULES,
           ...IDEMPOTENCY_PURGE_RULES,
           ...EVENTS_PURGE_RULES,
         ]),
         AuthModule,
+        SocialLoginModule,
         AccessModule,
         // Every context emits through the global EventsWriter; what events needs back from them (the
         // list's owner check, an app actor's name) and the work every event causes (webhook delivery,

@@ -1,8 +1,9 @@
-import { AUTH_ENTITIES, SOCIAL_ENTITIES } from '@app/auth';
+import { AUTH_ENTITIES } from '@app/auth';
 import { EventEntity } from '@app/events';
 import { IdempotencyKeyEntity } from '@app/idempotency';
 import { OAuthAppEntity } from '@app/oauth-apps';
 import { PublicTokenEntity } from '@app/public-tokens';
+import { SOCIAL_ENTITIES } from '@app/social-login';
 import { StoreEntity } from '@app/stores';
 import { STOREFRONT_ENTITIES } from '@app/storefront';
 

@@ -12,7 +12,6 @@ import { AuthRateLimit } from './rate-limit/auth-rate-limit.service';
 import { SessionLiveness } from './sessions/session-liveness';
 import { SessionService } from './sessions/session.service';
 import { SessionsRepository } from './sessions/sessions.repository';
-import { SOCIAL_PROVIDERS, SocialController } from './social';
 import { AccessTokenService, jwtModuleOptions } from './tokens/access-token.service';
 
 @Module({
@@ -21,7 +20,7 @@ import { AccessTokenService, jwtModuleOptions } from './tokens/access-token.serv
     // Signing and verification go through @nestjs/jwt's JwtService, keyed and pinned once here.
     JwtModule.registerAsync({ inject: [APP_CONFIG], useFactory: jwtModuleOptions }),
   ],
-  controllers: [AuthController, SocialController],
+  controllers: [AuthController],
   providers: [
     AccessTokenService,
     AccountService,
@@ -31,7 +30,6 @@ import { AccessTokenService, jwtModuleOptions } from './tokens/access-token.serv
     SessionLiveness,
     SessionService,
     SessionsRepository,
-    ...SOCIAL_PROVIDERS,
     AuthRateLimit,
   ],
   // The access guard, the token strategies and the rate limit's HTTP hook are wired in the composition

@@ -7,7 +7,7 @@ export * from './strategies/bearer.strategy';
 export * from './strategies/passport-runner';
 export * from './strategies/jwt.strategy';
 export * from './tokens/access-token.service';
-export { SOCIAL_ENTITIES } from './social';
+export { TokenPairDto } from './dto/auth.dto';
 export * from './purge-rules';
 export * from './client-info.decorator';
 export { AuthRateLimit } from './rate-limit/auth-rate-limit.service';

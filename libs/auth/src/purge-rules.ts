@@ -30,6 +30,4 @@ export const AUTH_PURGE_RULES: Rule[] = [
     table: 'sessions',
     where: `(revoked_at < now() - interval '30 days') OR (expires_at < now() - interval '30 days')`,
   },
-  { name: 'login_codes', table: 'login_codes', where: `expires_at < now()` },
-  { name: 'social_login_states', table: 'social_login_states', where: `expires_at < now()` },
 ];

@@ -6,7 +6,7 @@ import {
   OperationDefinitionNode,
   parse,
 } from 'graphql';
-import { enforceLimits } from './query-limits.plugin';
+import { enforceLimits } from './plugins';
 import { analyzeOperation, QUERY_LIMITS } from './query-limits';
 
 const schema = buildSchema(`

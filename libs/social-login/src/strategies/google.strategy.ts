@@ -3,8 +3,8 @@ import type { GoogleConfig } from '@app/core';
 import { Passport } from 'passport';
 import { Profile, Strategy } from 'passport-google-oauth20';
 import type { StateStore } from 'passport-oauth2';
-import { hardenOAuthClient } from './provider-http';
-import { normaliseEmail, SocialIdentity } from './social-identity';
+import { hardenOAuthClient } from './provider-http.hardening';
+import { normaliseEmail, SocialIdentity } from './social-identity.interface';
 
 /**
  * Google sign-in (OpenID Connect's userinfo through passport-google-oauth20), with PKCE (S256) and

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { AccountEntity } from '../../entities/account.entity';
+import { AccountEntity } from '@app/auth';
 
 /**
  * A single-use, short-lived code handed to a redirect_uri after a social sign-in, exchanged at

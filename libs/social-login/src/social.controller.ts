@@ -10,11 +10,9 @@ import {
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
+import { ClientInfo, clientInfoOf, TokenPair, TokenPairDto } from '@app/auth';
 import { Public } from '@app/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { TokenPairDto } from '../dto/auth.dto';
-import { ClientInfo, clientInfoOf } from '../client-info.decorator';
-import type { TokenPair } from '../sessions/session.service';
 import { LoginExchangeDto, StartSocialLoginQuery } from './dto/social.dto';
 import { SocialLoginService } from './social-login.service';
 import type { SocialProvider } from './social.errors';

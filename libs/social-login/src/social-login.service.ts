@@ -4,17 +4,14 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { Passport } from 'passport';
 import type { Strategy } from 'passport';
 import type { Logger } from 'pino';
-import { AccountService } from '../account.service';
-import type { ClientInfo } from '../client-info.decorator';
-import { SessionService, TokenPair } from '../sessions/session.service';
-import { runStrategy } from '../strategies/passport-runner';
+import { AccountService, ClientInfo, runStrategy, SessionService, TokenPair } from '@app/auth';
 import { LoginCodeService } from './login-code.service';
-import { allowedRedirectUri, withParam } from './redirect-uri';
+import { allowedRedirectUri, withParam } from './redirect-uri.policy';
 import { SocialRequestContext, SocialStateStore, STATE_TTL_SECONDS } from './social-state.store';
 import { SocialErrors, SocialProvider } from './social.errors';
-import type { SocialIdentity } from './strategies/social-identity';
+import type { SocialIdentity } from './strategies/social-identity.interface';
 
-/** The strategies of the configured providers (see social.providers.ts). */
+/** The strategies of the configured providers (see social-login.module.ts). */
 export const SOCIAL_STRATEGIES = Symbol('SOCIAL_STRATEGIES');
 
 /** The HttpOnly cookie that binds a started sign-in to the browser that started it. */

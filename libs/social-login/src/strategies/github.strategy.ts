@@ -3,8 +3,8 @@ import type { GithubConfig } from '@app/core';
 import { Passport } from 'passport';
 import { Profile, Strategy, StrategyOptions } from 'passport-github2';
 import type { StateStore } from 'passport-oauth2';
-import { hardenOAuthClient } from './provider-http';
-import { normaliseEmail, SocialIdentity } from './social-identity';
+import { hardenOAuthClient } from './provider-http.hardening';
+import { normaliseEmail, SocialIdentity } from './social-identity.interface';
 
 interface GithubEmail {
   value?: unknown;

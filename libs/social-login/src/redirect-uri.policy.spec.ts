@@ -1,4 +1,4 @@
-import { allowedRedirectUri, withParam } from './redirect-uri';
+import { allowedRedirectUri, withParam } from './redirect-uri.policy';
 
 describe('allowedRedirectUri', () => {
   const origins = ['https://app.example.com', 'http://localhost:5173'];
