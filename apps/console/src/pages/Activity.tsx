@@ -78,23 +78,18 @@ function namesIn(events: StoreEvent[]): Names {
 /** The store's events, newest first, in words. */
 export function Activity() {
   const { store } = useStore();
-  const {
-    items: events,
-    next,
-    error,
-    more,
-  } = usePagedList((after) => account.events.list(store.id, { limit: PAGE, after }), [store.id]);
+  const events = usePagedList((after) => account.events.list(store.id, { limit: PAGE, after }), [store.id]);
 
-  const names = namesIn(events ?? []);
+  const names = namesIn(events.items ?? []);
   return (
     <section aria-labelledby="activity-title">
       <h2 id="activity-title">Activity</h2>
       <p className="muted">Every change to this store, newest first.</p>
-      <ErrorMessage>{error}</ErrorMessage>
-      {events?.length === 0 && <p>Nothing has happened yet.</p>}
-      {events && events.length > 0 && (
+      <ErrorMessage>{events.error}</ErrorMessage>
+      {events.items?.length === 0 && <p>Nothing has happened yet.</p>}
+      {events.items && events.items.length > 0 && (
         <ol className="activity" aria-label="Events">
-          {events.map((event) => (
+          {events.items.map((event) => (
             <li key={event.id}>
               <span className="activity-what">{sentence(event, names)}</span>
               <time className="muted" dateTime={event.createdAt}>
@@ -104,7 +99,7 @@ export function Activity() {
           ))}
         </ol>
       )}
-      <LoadMore next={next} onClick={more}>
+      <LoadMore next={events.next} onClick={events.more}>
         Load older events
       </LoadMore>
     </section>

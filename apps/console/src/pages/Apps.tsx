@@ -1,8 +1,8 @@
-import { FormEvent, useEffect, useState } from 'react';
 import type { AppScope, OAuthApp, OAuthAppWithSecret } from '@storefront-platform/sdk/browser';
-import { account, describe, fieldErrors, FieldErrors } from '../api';
+import { account } from '../api';
+import { useCredentials } from '../hooks/useCredentials';
 import { ConfirmDialog, SecretDialog } from '../ui/Dialog';
-import { CheckboxGroup, Field } from '../ui/Field';
+import { NewCredentialForm } from '../ui/Field';
 import { ErrorMessage, formatDate } from '../ui/misc';
 import { DataTable, RowButton } from '../ui/Table';
 import { useStore } from './StorePage';
@@ -21,45 +21,16 @@ const page = await shop.products.list({ first: 20 });`;
 /** OAuth apps: create (the secret is shown once), rotate with confirmation, delete. */
 export function Apps() {
   const { store } = useStore();
-  const [apps, setApps] = useState<OAuthApp[] | null>(null);
-  const [name, setName] = useState('');
-  const [scopes, setScopes] = useState<AppScope[]>(['store:read', 'products:read']);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [error, setError] = useState<string | null>(null);
-  const [secret, setSecret] = useState<OAuthAppWithSecret | null>(null);
-  const [confirm, setConfirm] = useState<{ app: OAuthApp; action: 'rotate' | 'delete' } | null>(null);
-
-  const load = () => account.apps.list(store.id).then(setApps, (e: unknown) => setError(describe(e)));
-  useEffect(() => {
-    void load();
-  }, [store.id]);
-
-  const create = async (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    setErrors({});
-    try {
-      setSecret(await account.apps.create({ storeId: store.id, name: name.trim(), scopes }));
-      setName('');
-      await load();
-    } catch (err) {
-      setErrors(fieldErrors(err));
-      setError(describe(err));
-    }
-  };
-
-  const act = async () => {
-    if (!confirm) return;
-    const { app, action } = confirm;
-    setConfirm(null);
-    try {
-      if (action === 'rotate') setSecret(await account.apps.rotateSecret(app.id));
-      else await account.apps.delete(app.id);
-      await load();
-    } catch (err) {
-      setError(describe(err));
-    }
-  };
+  const apps = useCredentials<OAuthApp, OAuthAppWithSecret, AppScope>(
+    {
+      list: () => account.apps.list(store.id),
+      create: (name, scopes) => account.apps.create({ storeId: store.id, name, scopes }),
+      rotate: (app) => account.apps.rotateSecret(app.id),
+      delete: (app) => account.apps.delete(app.id),
+    },
+    ['store:read', 'products:read'],
+    [store.id],
+  );
 
   return (
     <section aria-labelledby="apps-title">
@@ -67,15 +38,17 @@ export function Apps() {
       <p className="muted">
         Server-side credentials for this store. Your servers exchange them for access tokens.
       </p>
-      <ErrorMessage onRetry={apps === null ? () => void load() : undefined}>{error}</ErrorMessage>
-      {apps?.length === 0 && <p>No apps yet.</p>}
-      {apps && apps.length > 0 && (
+      <ErrorMessage onRetry={apps.items === null ? () => void apps.load() : undefined}>
+        {apps.error}
+      </ErrorMessage>
+      {apps.items?.length === 0 && <p>No apps yet.</p>}
+      {apps.items && apps.items.length > 0 && (
         <DataTable
           caption={`OAuth apps of ${store.name}`}
           columns={['Name', 'Client id', 'Scopes', 'Secret', 'Created']}
           actions
         >
-          {apps.map((app) => (
+          {apps.items.map((app) => (
             <tr key={app.id}>
               <td data-label="Name">{app.name}</td>
               <td data-label="Client id">
@@ -91,82 +64,68 @@ export function Apps() {
                   className="secondary"
                   label="Rotate secret"
                   item={`of ${app.name}`}
-                  onClick={() => setConfirm({ app, action: 'rotate' })}
+                  onClick={() => apps.setConfirm({ item: app, action: 'rotate' })}
                 />
                 <RowButton
                   className="danger"
                   label="Delete"
                   item={app.name}
-                  onClick={() => setConfirm({ app, action: 'delete' })}
+                  onClick={() => apps.setConfirm({ item: app, action: 'delete' })}
                 />
               </td>
             </tr>
           ))}
         </DataTable>
       )}
-      <form onSubmit={create} className="stack" noValidate>
-        <h3>New app</h3>
-        <Field
-          label="App name"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          error={errors.name}
-          required
-        />
-        <CheckboxGroup
-          legend="Scopes"
-          options={SCOPES}
-          value={scopes}
-          onChange={setScopes}
-          error={errors.scopes}
-        />
-        <div className="actions">
-          <button type="submit" disabled={!name.trim()}>
-            Create app
-          </button>
-        </div>
-      </form>
-      {apps && apps.length > 0 && (
+      <NewCredentialForm
+        heading="New app"
+        nameLabel="App name"
+        submit="Create app"
+        scopeOptions={SCOPES}
+        scopesError
+        form={apps.form}
+      />
+      {apps.items && apps.items.length > 0 && (
         <>
           <h3>Use it from your server</h3>
           <pre className="snippet" aria-label="SDK snippet" tabIndex={0}>
-            <code>{snippet(apps[0].clientId)}</code>
+            <code>{snippet(apps.items[0].clientId)}</code>
           </pre>
         </>
       )}
       <SecretDialog
         title="Client secret"
-        secret={secret?.clientSecret ?? null}
+        secret={apps.issued?.clientSecret ?? null}
         copyLabel="Copy secret"
         warning="Copy this secret now. It is shown only this once; we keep only a hash of it."
-        onClose={() => setSecret(null)}
+        onClose={apps.closeIssued}
       >
         <dl>
           <dt>Client id</dt>
           <dd>
-            <code>{secret?.clientId}</code>
+            <code>{apps.issued?.clientId}</code>
           </dd>
           <dt>Client secret</dt>
           <dd>
             <code className="secret" data-testid="client-secret">
-              {secret?.clientSecret}
+              {apps.issued?.clientSecret}
             </code>
           </dd>
         </dl>
       </SecretDialog>
       <ConfirmDialog
         title={
-          confirm?.action === 'rotate'
-            ? `Rotate the secret of ${confirm.app.name}?`
-            : `Delete ${confirm?.app.name ?? ''}?`
+          apps.confirm?.action === 'rotate'
+            ? `Rotate the secret of ${apps.confirm.item.name}?`
+            : `Delete ${apps.confirm?.item.name ?? ''}?`
         }
-        open={confirm !== null}
-        onCancel={() => setConfirm(null)}
-        confirm={confirm?.action === 'rotate' ? 'Rotate' : 'Delete app'}
-        onConfirm={act}
+        open={apps.confirm !== null}
+        onCancel={() => apps.setConfirm(null)}
+        confirm={apps.confirm?.action === 'rotate' ? 'Rotate' : 'Delete app'}
+        onConfirm={apps.act}
       >
         <p>
-          {confirm?.action === 'rotate'
+          {apps.confirm?.action === 'rotate'
             ? 'The current secret and every token issued with it stop working at once.'
             : 'The app and every token issued to it stop working at once.'}
         </p>

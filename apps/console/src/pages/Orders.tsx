@@ -18,13 +18,7 @@ export function Orders() {
   const [open, setOpen] = useState<Set<string>>(new Set());
   const [titles, setTitles] = useState<Titles>({});
 
-  const {
-    items: orders,
-    next,
-    error,
-    setError,
-    more,
-  } = usePagedList((after) => account.orders.list(store.id, { limit: PAGE, after }), [store.id]);
+  const orders = usePagedList((after) => account.orders.list(store.id, { limit: PAGE, after }), [store.id]);
 
   /** Opens or closes an order; opening reads the titles of its products not known yet. */
   const toggle = async (order: StoreOrder) => {
@@ -47,7 +41,7 @@ export function Orders() {
         }
       }),
     ).catch((e: unknown) => {
-      setError(describe(e));
+      orders.setError(describe(e));
       return [];
     });
     setTitles((t) => ({ ...t, ...Object.fromEntries(found) }));
@@ -59,14 +53,14 @@ export function Orders() {
     <section aria-labelledby="orders-title">
       <h2 id="orders-title">Orders</h2>
       <p className="muted">Orders placed through the storefront by this store’s apps, newest first.</p>
-      <ErrorMessage>{error}</ErrorMessage>
-      {orders?.length === 0 && <p>No orders yet.</p>}
-      {orders && orders.length > 0 && (
+      <ErrorMessage>{orders.error}</ErrorMessage>
+      {orders.items?.length === 0 && <p>No orders yet.</p>}
+      {orders.items && orders.items.length > 0 && (
         <DataTable
           caption={`Orders of ${store.name}`}
           columns={['Order', 'Placed', 'Customer', 'Items', 'Total']}
         >
-          {orders.map((order) => {
+          {orders.items.map((order) => {
             const expanded = open.has(order.id);
             const items = order.lines.reduce((n, l) => n + l.quantity, 0);
             return (
@@ -124,7 +118,7 @@ export function Orders() {
           })}
         </DataTable>
       )}
-      <LoadMore next={next} onClick={more}>
+      <LoadMore next={orders.next} onClick={orders.more}>
         Load more orders
       </LoadMore>
     </section>
