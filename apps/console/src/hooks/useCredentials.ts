@@ -9,6 +9,12 @@ export interface CredentialCalls<T, Issued, Scope> {
   delete(item: T): Promise<unknown>;
 }
 
+/** The rotation or deletion waiting for the user's yes. */
+export interface PendingAction<T> {
+  item: T;
+  action: 'rotate' | 'delete';
+}
+
 /**
  * A store's credentials of one kind: the list, the form of a new one (name and scopes), and rotate or
  * delete after a confirmation. A created or rotated one's secret is `issued` until the page closes it:
@@ -25,7 +31,7 @@ export function useCredentials<T, Issued, Scope extends string>(
   const [errors, setErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<string | null>(null);
   const [issued, setIssued] = useState<Issued | null>(null);
-  const [confirm, setConfirm] = useState<{ item: T; action: 'rotate' | 'delete' } | null>(null);
+  const [pending, setPending] = useState<PendingAction<T> | null>(null);
 
   const load = () => calls.list().then(setItems, (e: unknown) => setError(describe(e)));
   useEffect(() => {
@@ -48,9 +54,9 @@ export function useCredentials<T, Issued, Scope extends string>(
 
   /** Carries out the confirmed rotation or deletion. */
   const act = async () => {
-    if (!confirm) return;
-    const { item, action } = confirm;
-    setConfirm(null);
+    if (!pending) return;
+    const { item, action } = pending;
+    setPending(null);
     try {
       if (action === 'rotate') setIssued(await calls.rotate(item));
       else await calls.delete(item);
@@ -67,8 +73,8 @@ export function useCredentials<T, Issued, Scope extends string>(
     form: { name, setName, scopes, setScopes, errors, create },
     issued,
     closeIssued: () => setIssued(null),
-    confirm,
-    setConfirm,
+    pending,
+    setPending,
     act,
   };
 }

@@ -1,10 +1,10 @@
 import type { AppScope, OAuthApp, OAuthAppWithSecret } from '@storefront-platform/sdk/browser';
 import { account } from '../api';
 import { useCredentials } from '../hooks/useCredentials';
-import { ConfirmDialog, SecretDialog } from '../ui/Dialog';
-import { NewCredentialForm } from '../ui/Field';
+import { NewCredentialForm, RotateDeleteCell, RotateDeleteDialog } from '../ui/Credentials';
+import { SecretDialog } from '../ui/Dialog';
 import { ErrorMessage, formatDate } from '../ui/misc';
-import { DataTable, RowButton } from '../ui/Table';
+import { DataTable } from '../ui/Table';
 import { useStore } from './StorePage';
 
 const SCOPES: AppScope[] = ['store:read', 'products:read', 'products:write', 'orders:read', 'orders:write'];
@@ -59,20 +59,12 @@ export function Apps() {
                 <code aria-label={`Secret ending in ${app.secretHint}`}>••••{app.secretHint}</code>
               </td>
               <td data-label="Created">{formatDate(app.createdAt)}</td>
-              <td className="row-actions">
-                <RowButton
-                  className="secondary"
-                  label="Rotate secret"
-                  item={`of ${app.name}`}
-                  onClick={() => apps.setConfirm({ item: app, action: 'rotate' })}
-                />
-                <RowButton
-                  className="danger"
-                  label="Delete"
-                  item={app.name}
-                  onClick={() => apps.setConfirm({ item: app, action: 'delete' })}
-                />
-              </td>
+              <RotateDeleteCell
+                name={app.name}
+                rotate="Rotate secret"
+                rotateItem={`of ${app.name}`}
+                onAsk={(action) => apps.setPending({ item: app, action })}
+              />
             </tr>
           ))}
         </DataTable>
@@ -113,23 +105,19 @@ export function Apps() {
           </dd>
         </dl>
       </SecretDialog>
-      <ConfirmDialog
-        title={
-          apps.confirm?.action === 'rotate'
-            ? `Rotate the secret of ${apps.confirm.item.name}?`
-            : `Delete ${apps.confirm?.item.name ?? ''}?`
-        }
-        open={apps.confirm !== null}
-        onCancel={() => apps.setConfirm(null)}
-        confirm={apps.confirm?.action === 'rotate' ? 'Rotate' : 'Delete app'}
+      <RotateDeleteDialog
+        pending={apps.pending}
+        rotateTitle={(name) => `Rotate the secret of ${name}?`}
+        deleteLabel="Delete app"
+        onCancel={() => apps.setPending(null)}
         onConfirm={apps.act}
       >
         <p>
-          {apps.confirm?.action === 'rotate'
+          {apps.pending?.action === 'rotate'
             ? 'The current secret and every token issued with it stop working at once.'
             : 'The app and every token issued to it stop working at once.'}
         </p>
-      </ConfirmDialog>
+      </RotateDeleteDialog>
     </section>
   );
 }

@@ -2,10 +2,10 @@ import { Link } from 'react-router';
 import type { PublicScope, PublicToken, PublicTokenWithSecret } from '@storefront-platform/sdk/browser';
 import { account } from '../api';
 import { useCredentials } from '../hooks/useCredentials';
-import { ConfirmDialog, SecretDialog } from '../ui/Dialog';
-import { NewCredentialForm } from '../ui/Field';
+import { NewCredentialForm, RotateDeleteCell, RotateDeleteDialog } from '../ui/Credentials';
+import { SecretDialog } from '../ui/Dialog';
 import { ErrorMessage, formatDate } from '../ui/misc';
-import { DataTable, RowButton } from '../ui/Table';
+import { DataTable } from '../ui/Table';
 import { rememberPreviewToken } from './previewTokens';
 import { useStore } from './StorePage';
 
@@ -62,20 +62,11 @@ export function PublicTokens() {
                 <code aria-label={`Token ending in ${token.tokenHint}`}>sfp_••••{token.tokenHint}</code>
               </td>
               <td data-label="Created">{formatDate(token.createdAt)}</td>
-              <td className="row-actions">
-                <RowButton
-                  className="secondary"
-                  label="Rotate"
-                  item={token.name}
-                  onClick={() => tokens.setConfirm({ item: token, action: 'rotate' })}
-                />
-                <RowButton
-                  className="danger"
-                  label="Delete"
-                  item={token.name}
-                  onClick={() => tokens.setConfirm({ item: token, action: 'delete' })}
-                />
-              </td>
+              <RotateDeleteCell
+                name={token.name}
+                rotate="Rotate"
+                onAsk={(action) => tokens.setPending({ item: token, action })}
+              />
             </tr>
           ))}
         </DataTable>
@@ -108,19 +99,15 @@ export function PublicTokens() {
           <code>{snippet(tokens.issued?.token ?? '')}</code>
         </pre>
       </SecretDialog>
-      <ConfirmDialog
-        title={
-          tokens.confirm?.action === 'rotate'
-            ? `Rotate ${tokens.confirm.item.name}?`
-            : `Delete ${tokens.confirm?.item.name ?? ''}?`
-        }
-        open={tokens.confirm !== null}
-        onCancel={() => tokens.setConfirm(null)}
-        confirm={tokens.confirm?.action === 'rotate' ? 'Rotate' : 'Delete token'}
+      <RotateDeleteDialog
+        pending={tokens.pending}
+        rotateTitle={(name) => `Rotate ${name}?`}
+        deleteLabel="Delete token"
+        onCancel={() => tokens.setPending(null)}
         onConfirm={tokens.act}
       >
         <p>Pages using the current token stop working at once.</p>
-      </ConfirmDialog>
+      </RotateDeleteDialog>
     </section>
   );
 }

@@ -1,5 +1,4 @@
 import {
-  FormEvent,
   InputHTMLAttributes,
   ReactNode,
   Ref,
@@ -180,59 +179,5 @@ export function CheckboxGroup<T extends string>({
         </small>
       )}
     </fieldset>
-  );
-}
-
-/**
- * The form of a new credential (an OAuth app, a public token): its name and scopes; Create is offered
- * once a name is typed.
- */
-export function NewCredentialForm<Scope extends string>({
-  heading,
-  nameLabel,
-  submit,
-  scopeOptions,
-  scopesError = false,
-  form,
-}: {
-  heading: string;
-  nameLabel: string;
-  /** The submit button's words. */
-  submit: string;
-  scopeOptions: readonly Scope[];
-  /** Whether the server's word on the scopes is shown under them. */
-  scopesError?: boolean;
-  form: {
-    name: string;
-    setName(name: string): void;
-    scopes: Scope[];
-    setScopes(scopes: Scope[]): void;
-    errors: Record<string, string>;
-    create(e: FormEvent): void;
-  };
-}) {
-  return (
-    <form onSubmit={form.create} className="stack" noValidate>
-      <h3>{heading}</h3>
-      <Field
-        label={nameLabel}
-        value={form.name}
-        onChange={(e) => form.setName(e.target.value)}
-        error={form.errors.name}
-        required
-      />
-      <CheckboxGroup
-        legend="Scopes"
-        options={scopeOptions}
-        value={form.scopes}
-        onChange={form.setScopes}
-        error={scopesError ? form.errors.scopes : undefined}
-      />
-      <div className="actions">
-        <button type="submit" disabled={!form.name.trim()}>
-          {submit}
-        </button>
-      </div>
-    </form>
   );
 }
