@@ -11,6 +11,7 @@ import {
   Metrics,
 } from '@app/core';
 import type { Logger } from 'pino';
+import { Batcher } from './batcher';
 import { AttemptJob, DeliveryQueue } from './delivery-queue';
 import { nextAttemptDelay } from './retry-policy';
 import { signatureHeader, WebhookSecretBox } from './webhook-secrets';
@@ -26,12 +27,25 @@ function resultLabel(outcome: AttemptOutcome): string {
   return outcome.error ?? 'failed';
 }
 
+/** Opened signing secrets kept at most (by endpoint and sealed value: a rotation is a new entry). */
+const MAX_OPENED_SECRETS = 1000;
+
+interface DeliveredAttempt {
+  deliveryId: string;
+  jobSeq: number;
+  at: Date;
+  statusCode: number;
+  durationMs: number;
+}
+
 /**
- * Makes one attempt of one delivery (a job of DeliveryQueue) and books its outcome: the attempt row,
- * the delivery's status or next attempt, the endpoint's run of failures. The HTTP request runs outside
+ * Makes the attempts of a batch of deliveries (jobs of DeliveryQueue) and books their outcomes: the
+ * attempt row, the delivery's status or next attempt, the endpoint's run of failures. The batch's
+ * deliveries and endpoints are read in one statement; each HTTP request then runs on its own, outside
  * any transaction (it can take WEBHOOK_TIMEOUT, and the embedded database has one session); the
- * bookkeeping comes after it: one statement for a delivered attempt, else one short transaction, which
- * also queues the next attempt.
+ * bookkeeping comes after it: delivered attempts are booked together (one statement for all those that
+ * finished meanwhile), any other outcome in one short transaction of its own, which also queues the next
+ * attempt.
  */
 @Injectable()
 export class DeliveryWorker implements OnModuleInit {
@@ -41,6 +55,14 @@ export class DeliveryWorker implements OnModuleInit {
    * and reporting it as our outage would flap the log between every failing and working endpoint.
    */
   private readonly resolver: DependencyMonitor;
+  private readonly delivered = new Batcher<DeliveredAttempt>((attempts) =>
+    this.repository.bookDelivered(attempts),
+  );
+  /**
+   * Secrets opened before (AES-GCM under a key from OTP_PEPPER): a steady stream to one endpoint opens its
+   * secret once, not at every attempt. Keyed by the sealed text, so a rotated secret is a new entry.
+   */
+  private readonly opened = new Map<string, string>();
 
   constructor(
     private readonly repository: WebhooksRepository,
@@ -57,11 +79,16 @@ export class DeliveryWorker implements OnModuleInit {
   }
 
   onModuleInit(): void {
-    this.queue.setHandler((job) => this.attempt(job));
+    this.queue.setHandler((jobs) => this.attemptAll(jobs));
   }
 
-  async attempt(job: AttemptJob): Promise<void> {
-    const target = await this.repository.attemptTarget(job.deliveryId);
+  /** One promise per job, in order: the batch's targets are read once, then each attempt goes alone. */
+  attemptAll(jobs: AttemptJob[]): Promise<void>[] {
+    const targets = this.repository.attemptTargets([...new Set(jobs.map((job) => job.deliveryId))]);
+    return jobs.map(async (job) => this.attempt(job, (await targets).get(job.deliveryId)));
+  }
+
+  private async attempt(job: AttemptJob, target: AttemptTargetRow | undefined): Promise<void> {
     // Gone with its endpoint (deleted) or its event (purged); or a newer job took over; or settled.
     if (!target || target.job_seq !== job.seq || target.status !== 'pending') return;
     if (!target.enabled && !job.manual) {
@@ -111,15 +138,26 @@ export class DeliveryWorker implements OnModuleInit {
    * longer opens (a rotation made to recover from a changed OTP_PEPPER): then the new secret signs alone.
    */
   private liveSecrets(target: AttemptTargetRow): string[] {
-    const secrets = [this.secrets.open(target.endpoint_id, target.secret_sealed)];
+    const secrets = [this.open(target.endpoint_id, target.secret_sealed)];
     if (target.previous_secret_sealed && target.previous_secret_live) {
       try {
-        secrets.push(this.secrets.open(target.endpoint_id, target.previous_secret_sealed));
+        secrets.push(this.open(target.endpoint_id, target.previous_secret_sealed));
       } catch {
         // unreadable: skipped (above)
       }
     }
     return secrets;
+  }
+
+  private open(endpointId: string, sealed: string): string {
+    const key = `${endpointId}:${sealed}`;
+    let secret = this.opened.get(key);
+    if (secret === undefined) {
+      secret = this.secrets.open(endpointId, sealed);
+      if (this.opened.size >= MAX_OPENED_SECRETS) this.opened.clear();
+      this.opened.set(key, secret);
+    }
+    return secret;
   }
 
   /** Records the attempt and decides what follows; true when this disabled the endpoint for failing. */
@@ -131,7 +169,9 @@ export class DeliveryWorker implements OnModuleInit {
   ): Promise<boolean> {
     const delivered = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
     if (delivered) {
-      await this.repository.bookDelivered(target.delivery_id, job.seq, {
+      await this.delivered.add({
+        deliveryId: target.delivery_id,
+        jobSeq: job.seq,
         at,
         statusCode: outcome.statusCode!,
         durationMs: outcome.durationMs,

@@ -1,6 +1,6 @@
 import { createServer, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { sendAttempt } from './webhook-sender';
+import { closeAttemptConnections, sendAttempt } from './webhook-sender';
 
 // The attempt's HTTP client against real sockets on loopback.
 
@@ -25,6 +25,7 @@ describe('sendAttempt', () => {
     port = (server.address() as AddressInfo).port;
   });
   afterAll(async () => {
+    closeAttemptConnections();
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
   });
@@ -76,5 +77,38 @@ describe('sendAttempt', () => {
     await new Promise((resolve) => closed.close(resolve));
     expect(await attempt(`http://127.0.0.1:${closedPort}/`)).toMatchObject({ error: 'connection_error' });
     expect(await attempt('https://no-such-host.invalid/')).toMatchObject({ error: 'dns_error' });
+  });
+
+  it('keeps the connection for the next attempt to the same endpoint', async () => {
+    handler = () => ({ status: 204 });
+    closeAttemptConnections();
+    const before = connections;
+    for (let i = 0; i < 5; i++)
+      expect(await attempt(`http://127.0.0.1:${port}/kept`)).toMatchObject({ statusCode: 204 });
+    expect(connections - before).toBe(1);
+  });
+
+  it('a kept connection the server closes while idle costs nothing: the next attempt opens a new one', async () => {
+    const closing = createServer((req, res) => {
+      req.resume();
+      res.writeHead(204).end();
+    });
+    // The server drops idle connections at once: every reuse races its close.
+    closing.keepAliveTimeout = 1;
+    await new Promise<void>((resolve) => closing.listen(0, '127.0.0.1', () => resolve()));
+    const closingPort = (closing.address() as AddressInfo).port;
+    try {
+      for (let i = 0; i < 20; i++) {
+        expect(await attempt(`http://127.0.0.1:${closingPort}/`)).toMatchObject({
+          statusCode: 204,
+          error: null,
+        });
+        await new Promise((resolve) => setTimeout(resolve, i % 3));
+      }
+    } finally {
+      closeAttemptConnections();
+      closing.closeAllConnections();
+      await new Promise((resolve) => closing.close(resolve));
+    }
   });
 });

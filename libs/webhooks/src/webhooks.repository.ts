@@ -277,16 +277,18 @@ export class WebhooksRepository {
     );
   }
 
-  /** The delivery and its endpoint, for an attempt; undefined when either is gone. */
-  attemptTarget(deliveryId: string): Promise<AttemptTargetRow | undefined> {
-    return this.sql.one<AttemptTargetRow>({
+  /** The deliveries and their endpoints, for a batch of attempts; a delivery gone with either is missing. */
+  async attemptTargets(deliveryIds: string[]): Promise<Map<string, AttemptTargetRow>> {
+    const rows = await this.sql.rows<AttemptTargetRow>({
+      name: 'webhook_attempt_targets',
       text: `SELECT d.id AS delivery_id, d.event_id, d.body, d.status, d.job_seq, d.attempt_count,
                     w.id AS endpoint_id, w.store_id, w.created_by, w.url, w.enabled, w.secret_sealed,
                     w.previous_secret_sealed, COALESCE(w.previous_secret_until > now(), false) AS previous_secret_live
                FROM webhook_deliveries d JOIN webhook_endpoints w ON w.id = d.endpoint_id
-              WHERE d.id = $1`,
-      values: [deliveryId],
+              WHERE d.id = ANY ($1::uuid[])`,
+      values: [deliveryIds],
     });
+    return new Map(rows.map((row) => [row.delivery_id, row]));
   }
 
   /** Records one attempt (always: the list shows every attempt made). */
@@ -295,10 +297,12 @@ export class WebhooksRepository {
     deliveryId: string,
     attempt: { at: Date; statusCode: number | null; error: string | null; durationMs: number },
   ): Promise<void> {
+    // The delivery is locked first (FOR KEY SHARE, which a DELETE waits for): its endpoint deleted at this
+    // moment makes the attempt find nothing, never a foreign-key violation.
     await this.sql.run(
       {
         text: `INSERT INTO webhook_attempts (delivery_id, at, status_code, error, duration_ms)
-               SELECT id, $2, $3, $4, $5 FROM webhook_deliveries WHERE id = $1`,
+               SELECT id, $2, $3, $4, $5 FROM webhook_deliveries WHERE id = $1 FOR KEY SHARE`,
         values: [deliveryId, attempt.at, attempt.statusCode, attempt.error, attempt.durationMs],
       },
       tx,
@@ -306,27 +310,42 @@ export class WebhooksRepository {
   }
 
   /**
-   * The common case in one statement (atomic without a transaction of its own, and one round trip
-   * instead of six): records a 2xx attempt, settles the delivery `succeeded` if the job is still the
-   * current one, and ends the endpoint's run of failures.
+   * The common case, for many attempts in one statement (atomic without a transaction of its own, one
+   * round trip for a whole batch instead of several per attempt): records each 2xx attempt, settles each
+   * delivery `succeeded` whose job is still the current one, and ends those endpoints' runs of failures.
+   * The deliveries are locked first, in id order: one deleted meanwhile (with its endpoint) is skipped
+   * rather than failing the batch on a foreign key, and two batches never lock in opposite orders.
    */
   async bookDelivered(
-    deliveryId: string,
-    jobSeq: number,
-    attempt: { at: Date; statusCode: number; durationMs: number },
+    attempts: { deliveryId: string; jobSeq: number; at: Date; statusCode: number; durationMs: number }[],
   ): Promise<void> {
+    if (attempts.length === 0) return;
     await this.sql.run({
-      text: `WITH d AS (
-               UPDATE webhook_deliveries SET attempt_count = attempt_count + 1, status = 'succeeded', next_attempt_at = NULL
-                WHERE id = $1 AND job_seq = $2 AND status = 'pending' RETURNING endpoint_id),
-             a AS (
+      name: 'webhook_book_delivered',
+      text: `WITH input AS (
+               SELECT * FROM unnest($1::uuid[], $2::int[], $3::timestamptz[], $4::int[], $5::int[])
+                        AS i(id, seq, at, status_code, duration_ms)),
+             live AS (
+               SELECT d.id, d.job_seq = i.seq AND d.status = 'pending' AS current, i.at, i.status_code, i.duration_ms
+                 FROM webhook_deliveries d JOIN input i ON i.id = d.id
+                ORDER BY d.id FOR NO KEY UPDATE OF d),
+             settled AS (
+               UPDATE webhook_deliveries d SET attempt_count = d.attempt_count + 1, status = 'succeeded', next_attempt_at = NULL
+                 FROM live WHERE d.id = live.id AND live.current RETURNING d.endpoint_id),
+             recorded AS (
                INSERT INTO webhook_attempts (delivery_id, at, status_code, error, duration_ms)
-               SELECT id, $3, $4, NULL, $5 FROM webhook_deliveries WHERE id = $1),
-             e AS (
+               SELECT id, at, status_code, NULL, duration_ms FROM live),
+             recovered AS (
                UPDATE webhook_endpoints SET consecutive_failures = 0
-                WHERE id IN (SELECT endpoint_id FROM d) AND consecutive_failures <> 0)
-             SELECT count(*) FROM d`,
-      values: [deliveryId, jobSeq, attempt.at, attempt.statusCode, attempt.durationMs],
+                WHERE id IN (SELECT endpoint_id FROM settled) AND consecutive_failures <> 0)
+             SELECT count(*) FROM settled`,
+      values: [
+        attempts.map((a) => a.deliveryId),
+        attempts.map((a) => a.jobSeq),
+        attempts.map((a) => a.at),
+        attempts.map((a) => a.statusCode),
+        attempts.map((a) => a.durationMs),
+      ],
     });
   }
 

@@ -1,0 +1,37 @@
+/**
+ * Gathers the items added while a flush is running (or within the same turn of the event loop) into the
+ * next flush: one statement for many attempts' bookkeeping instead of one each, with never more than one
+ * flush in flight. Each `add` settles with the flush that carried its item.
+ */
+export class Batcher<T> {
+  private pending: { item: T; resolve: () => void; reject: (error: unknown) => void }[] = [];
+  private flushing = false;
+
+  constructor(
+    private readonly flush: (items: T[]) => Promise<void>,
+    private readonly maxBatch = 500,
+  ) {}
+
+  add(item: T): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.pending.push({ item, resolve, reject });
+      if (!this.flushing) {
+        this.flushing = true;
+        setImmediate(() => void this.drain());
+      }
+    });
+  }
+
+  private async drain(): Promise<void> {
+    while (this.pending.length > 0) {
+      const batch = this.pending.splice(0, this.maxBatch);
+      try {
+        await this.flush(batch.map((entry) => entry.item));
+        for (const entry of batch) entry.resolve();
+      } catch (error) {
+        for (const entry of batch) entry.reject(error);
+      }
+    }
+    this.flushing = false;
+  }
+}
