@@ -1,11 +1,12 @@
-import { FormEvent, useMemo, useRef, useState } from 'react';
+import { ComponentProps, FormEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Store, StorePatch } from '@storefront-platform/sdk/browser';
 import { account, describe, fieldErrors, FieldErrors } from '../api';
 import { Dialog } from '../ui/Dialog';
-import { countries, useFocusFirstInvalid, MAX_CHARS, toE164 } from '../forms';
-import { Field, Select, TextArea } from '../ui/Field';
+import { toE164, useFocusFirstInvalid } from '../forms';
+import { Field, TextArea } from '../ui/Field';
 import { ErrorMessage, Status } from '../ui/misc';
+import { attention, CountrySelect, DescriptionField, RequiredNote, storeFields } from '../ui/StoreForm';
 import { useStore } from './StorePage';
 
 const TEXT_FIELDS: [keyof Store & string, string, boolean][] = [
@@ -58,7 +59,6 @@ export function Settings() {
   const [confirm, setConfirm] = useState('');
   const form = useRef<HTMLFormElement>(null);
   useFocusFirstInvalid(form, errors);
-  const countryList = useMemo(() => countries(), []);
   const before = initial(store);
   const set = (name: string) => (e: { target: { value: string } }) => {
     setSaved(false);
@@ -95,14 +95,7 @@ export function Settings() {
     } catch (err) {
       const byField = fieldErrors(err, { links, store: true });
       setErrors(byField);
-      const count = Object.keys(byField).length;
-      setError(
-        count
-          ? count === 1
-            ? 'One field needs your attention: see the message under it.'
-            : `${count} fields need your attention: see the messages under them.`
-          : describe(err),
-      );
+      setError(attention(byField, err));
     } finally {
       setBusy(false);
     }
@@ -118,19 +111,9 @@ export function Settings() {
     }
   };
 
-  const field = (name: string, label: string, extra: Record<string, unknown> = {}) => (
-    <Field
-      key={name}
-      label={label}
-      name={name}
-      value={values[name]}
-      onChange={set(name)}
-      error={errors[name]}
-      maxChars={MAX_CHARS[name]}
-      required={REQUIRED.has(name)}
-      {...extra}
-    />
-  );
+  const anyField = storeFields(values, errors, set);
+  const field = (name: string, label: string, extra: Partial<ComponentProps<typeof Field>> = {}) =>
+    anyField(name, label, { required: REQUIRED.has(name), ...extra });
   const logo = (name: string, label: string) => (
     <div className="logo-field" key={name}>
       {field(name, label, { type: 'url' })}
@@ -153,21 +136,14 @@ export function Settings() {
     <section aria-labelledby="settings-title">
       <h2 id="settings-title">Settings</h2>
       <form ref={form} onSubmit={save} noValidate>
-        <p className="hint">
-          Fields marked <span aria-hidden="true">*</span>
-          <span className="visually-hidden">as required</span> are required.
-        </p>
+        <RequiredNote />
         <fieldset>
           <legend>Basics</legend>
           {field('name', 'Name')}
-          <TextArea
-            label="Description"
-            name="description"
-            rows={3}
+          <DescriptionField
             value={values.description}
             onChange={set('description')}
             error={errors.description}
-            maxChars={MAX_CHARS.description}
           />
         </fieldset>
         <fieldset>
@@ -183,21 +159,11 @@ export function Settings() {
           {field('supportEmail', 'Support email', { type: 'email' })}
           {field('whatsappNumber', 'WhatsApp number', { type: 'tel' })}
           {ADDRESS.filter(([k]) => k !== 'country').map(([k, label]) => field(`address.${k}`, label))}
-          <Select
-            label="Country"
-            name="address.country"
-            required
+          <CountrySelect
             value={values['address.country']}
             onChange={set('address.country')}
             error={errors['address.country']}
-          >
-            <option value="">Choose a country</option>
-            {countryList.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.name}
-              </option>
-            ))}
-          </Select>
+          />
           {field('region', 'Region')}
           {field('gstNumber', 'GST number')}
         </fieldset>

@@ -1,10 +1,11 @@
-import { FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Store } from '@storefront-platform/sdk/browser';
 import { account, ApiError, describe, fieldErrors, FieldErrors } from '../api';
-import { countries, useFocusFirstInvalid, MAX_CHARS, toE164 } from '../forms';
-import { Field, Select, TextArea } from '../ui/Field';
+import { toE164, useFocusFirstInvalid } from '../forms';
+import { TextArea } from '../ui/Field';
 import { ErrorMessage, Loading, Status } from '../ui/misc';
+import { attention, CountrySelect, DescriptionField, RequiredNote, storeFields } from '../ui/StoreForm';
 
 const STAGES = ['Basics', 'Branding', 'Contact and address', 'Social links', 'Complete'];
 
@@ -91,7 +92,6 @@ export function Wizard() {
   const heading = useRef<HTMLHeadingElement>(null);
   const form = useRef<HTMLFormElement>(null);
   useFocusFirstInvalid(form, errors);
-  const countryList = useMemo(() => countries(), []);
 
   const load = () => {
     if (!storeId) return;
@@ -136,17 +136,7 @@ export function Wizard() {
     window.sessionStorage.setItem(draftKey(storeId, owner), JSON.stringify(draft));
   };
 
-  const field = (name: string, label: string, extra: Record<string, unknown> = {}) => (
-    <Field
-      label={label}
-      name={name}
-      value={values[name]}
-      onChange={set(name)}
-      error={errors[name]}
-      maxChars={MAX_CHARS[name]}
-      {...extra}
-    />
-  );
+  const field = storeFields(values, errors, set);
 
   const run = async (call: () => Promise<Store>, next: number, links: string[] = []) => {
     setBusy(true);
@@ -174,14 +164,7 @@ export function Wizard() {
       } else {
         const byField = fieldErrors(e, { links, store: true });
         setErrors(byField);
-        const count = Object.keys(byField).length;
-        setError(
-          count
-            ? count === 1
-              ? 'One field needs your attention: see the message under it.'
-              : `${count} fields need your attention: see the messages under them.`
-            : describe(e),
-        );
+        setError(attention(byField, e));
       }
     } finally {
       setBusy(false);
@@ -324,23 +307,14 @@ export function Wizard() {
       </ol>
       {notice && <Status>{notice}</Status>}
       <form ref={form} onSubmit={submit} noValidate className="stack">
-        {stage >= 1 && stage <= 4 && (
-          <p className="hint">
-            Fields marked <span aria-hidden="true">*</span>
-            <span className="visually-hidden">as required</span> are required.
-          </p>
-        )}
+        {stage >= 1 && stage <= 4 && <RequiredNote />}
         {stage === 1 && (
           <>
             {field('name', 'Name', { required: true, autoFocus: true })}
-            <TextArea
-              label="Description"
-              name="description"
+            <DescriptionField
               value={values.description}
               onChange={set('description')}
               error={errors.description}
-              maxChars={MAX_CHARS.description}
-              rows={3}
             />
           </>
         )}
@@ -380,22 +354,12 @@ export function Wizard() {
               {field('address.city', 'City', { required: true, autoComplete: 'address-level2' })}
               {field('address.state', 'State', { required: true, autoComplete: 'address-level1' })}
               {field('address.postalCode', 'Postal code', { required: true, autoComplete: 'postal-code' })}
-              <Select
-                label="Country"
-                name="address.country"
-                required
+              <CountrySelect
                 autoComplete="country"
                 value={values['address.country']}
                 onChange={set('address.country')}
                 error={errors['address.country']}
-              >
-                <option value="">Choose a country</option>
-                {countryList.map((c) => (
-                  <option key={c.code} value={c.code}>
-                    {c.name}
-                  </option>
-                ))}
-              </Select>
+              />
               {field('region', 'Region', { required: true, hint: 'Your sales region, e.g. South India' })}
             </fieldset>
             {field('gstNumber', 'GST number', { hint: '15 characters, optional' })}
