@@ -3,7 +3,7 @@ import { HeaderMap } from '@apollo/server';
 import { DomainError } from '@app/core';
 import { fingerprint, idempotencyCaller, idempotencyKeyOf, IdempotencyStore } from '@app/idempotency';
 import { FormattedExecutionResult, Kind, OperationDefinitionNode } from 'graphql';
-import type { StorefrontContext } from './context';
+import type { StorefrontContext } from './storefront.context';
 
 /** Codes of answers that say nothing happened for a reason worth keeping: the key is released instead. */
 const NOT_KEPT = new Set(['INTERNAL_SERVER_ERROR', 'UNAVAILABLE']);

@@ -4,7 +4,7 @@ import type { ScopedCaller } from '@app/core';
 import { ProductsService } from '../catalogue/products.service';
 import { StoreReader } from '../catalogue/store-reader.service';
 import { OrdersService } from '../orders/orders.service';
-import type { StorefrontLoaders } from './context';
+import type { StorefrontLoaders } from './storefront.context';
 
 export interface StoreProductsArgs {
   first: number | null;

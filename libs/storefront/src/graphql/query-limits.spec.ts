@@ -6,7 +6,7 @@ import {
   OperationDefinitionNode,
   parse,
 } from 'graphql';
-import { enforceLimits } from './plugins';
+import { enforceLimits } from './query-limits.plugin';
 import { analyzeOperation, QUERY_LIMITS } from './query-limits';
 
 const schema = buildSchema(`

@@ -1,8 +1,8 @@
 import { ConnectionArgs } from '../pagination/connection.args';
 import { Args, Context, ID, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { Accepts, requireScope, ScopedCaller } from '@app/core';
-import type { StorefrontContext } from '../graphql/context';
-import { GqlCaller } from '../graphql/context';
+import type { StorefrontContext } from '../graphql/storefront.context';
+import { GqlCaller } from '../graphql/storefront.context';
 import { OrderCreateInput } from '../inputs/order.input';
 import { OrderConnectionModel, OrderLineModel, OrderModel } from '../models/order.model';
 import { ProductModel } from '../models/product.model';

@@ -2,8 +2,8 @@ import { ProductConnectionArgs } from '../pagination/connection.args';
 import { Args, Context, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { Accepts, ScopedCaller } from '@app/core';
 import { StoreReader } from '../catalogue/store-reader.service';
-import type { StorefrontContext } from '../graphql/context';
-import { GqlCaller } from '../graphql/context';
+import type { StorefrontContext } from '../graphql/storefront.context';
+import { GqlCaller } from '../graphql/storefront.context';
 import { ProductConnectionModel } from '../models/product.model';
 import { PublicStoreModel } from '../models/public-store.model';
 

@@ -1,9 +1,7 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import { FragmentDefinitionNode, GraphQLError, Kind } from 'graphql';
-import { errorForLog, jsonBodyProblem } from '@app/core';
-import type { Logger } from 'pino';
-import type { StorefrontContext } from './context';
-import { isUnexpected, originalOf } from './format-error';
+import { jsonBodyProblem } from '@app/core';
+import type { StorefrontContext } from './storefront.context';
 import { analyzeOperation, QUERY_LIMITS, QueryAnalysis, QueryTooDeeplyNested } from './query-limits';
 
 const tooComplex = (message: string, extensions: Record<string, unknown> = {}) =>
@@ -90,25 +88,6 @@ export function queryLimitsPlugin(limits = QUERY_LIMITS): ApolloServerPlugin<Sto
             ...response.body.singleResult.extensions,
             cost: { requestedQueryCost: contextValue?.cost ?? 0, maximumAvailable: limits.maxCost },
           };
-        },
-      };
-    },
-  };
-}
-
-/** Logs what formatError hides from the client (bugs), with the request id the client sees. */
-export function errorLoggingPlugin(logger: Logger): ApolloServerPlugin<StorefrontContext> {
-  return {
-    async requestDidStart() {
-      return {
-        async didEncounterErrors({ errors, contextValue }) {
-          for (const error of errors) {
-            if (!isUnexpected(error)) continue;
-            logger.error(
-              { reqId: contextValue?.req?.id, err: errorForLog(originalOf(error)), path: error.path },
-              'storefront error',
-            );
-          }
         },
       };
     },

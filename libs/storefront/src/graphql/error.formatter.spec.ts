@@ -1,7 +1,7 @@
 import { Errors } from '@app/core';
 import { GraphQLError } from 'graphql';
 import { StorefrontErrors } from '../storefront.errors';
-import { formatStorefrontError, isUnexpected } from './format-error';
+import { formatStorefrontError, isUnexpected } from './error.formatter';
 
 const wrap = (original: Error) =>
   new GraphQLError(original.message, { path: ['x'], originalError: original });
