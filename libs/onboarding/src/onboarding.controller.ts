@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { applyDecorators, Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiHeader,
@@ -7,16 +7,14 @@ import {
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiParam,
   ApiTags,
 } from '@nestjs/swagger';
-import { AccountCaller, AccountRoute, CurrentCaller } from '@app/core';
+import { AccountCaller, AccountRoute, CurrentCaller, StoreIdParam } from '@app/core';
 import { Idempotent } from '@app/idempotency';
 import { StoreModel } from '@app/stores';
 import { Stage1Dto, Stage2Dto, Stage3Dto, Stage4Dto } from './dto/stage.dto';
 import { OnboardingService } from './onboarding.service';
 
-const storeId = ApiParam({ name: 'id', format: 'uuid', description: "One of the caller's stores." });
 const notFound = ApiNotFoundResponse({
   description: '`store_not_found`: no such store, or not the caller’s.',
 });
@@ -28,6 +26,17 @@ const stageConflict = ApiConflictResponse({
     '`onboarding_out_of_order` (an earlier stage is missing: `missingStage`, `missingStages`) or ' +
     '`onboarding_completed` (the store is active; edit it with PUT).',
 });
+/** Stages 2–4: a body for one of the caller's stores, accepted only in order and before completion. */
+const StageRoute = (summary: string) =>
+  applyDecorators(
+    HttpCode(200),
+    ApiOperation({ summary }),
+    StoreIdParam(),
+    ApiOkResponse({ type: StoreModel }),
+    invalid,
+    notFound,
+    stageConflict,
+  );
 
 /**
  * The four onboarding stages. `onboarding/stage1` is a static path, so the router never
@@ -56,13 +65,7 @@ export class OnboardingController {
   }
 
   @Post(':id/onboarding/stage2')
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Stage 2: branding images (favicon, black-and-white and colour logos).' })
-  @storeId
-  @ApiOkResponse({ type: StoreModel })
-  @invalid
-  @notFound
-  @stageConflict
+  @StageRoute('Stage 2: branding images (favicon, black-and-white and colour logos).')
   stage2(
     @CurrentCaller() caller: AccountCaller,
     @Param('id') id: string,
@@ -72,16 +75,9 @@ export class OnboardingController {
   }
 
   @Post(':id/onboarding/stage3')
-  @HttpCode(200)
-  @ApiOperation({
-    summary:
-      'Stage 3: contact — mobile, support e-mail, address, region; landline, WhatsApp, GSTIN optional.',
-  })
-  @storeId
-  @ApiOkResponse({ type: StoreModel })
-  @invalid
-  @notFound
-  @stageConflict
+  @StageRoute(
+    'Stage 3: contact — mobile, support e-mail, address, region; landline, WhatsApp, GSTIN optional.',
+  )
   stage3(
     @CurrentCaller() caller: AccountCaller,
     @Param('id') id: string,
@@ -91,13 +87,7 @@ export class OnboardingController {
   }
 
   @Post(':id/onboarding/stage4')
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Stage 4: social links (an empty list is a valid answer).' })
-  @storeId
-  @ApiOkResponse({ type: StoreModel })
-  @invalid
-  @notFound
-  @stageConflict
+  @StageRoute('Stage 4: social links (an empty list is a valid answer).')
   stage4(
     @CurrentCaller() caller: AccountCaller,
     @Param('id') id: string,
@@ -109,7 +99,7 @@ export class OnboardingController {
   @Post(':id/onboarding/complete')
   @HttpCode(200)
   @ApiOperation({ summary: 'Complete onboarding: the store becomes active. Idempotent on an active store.' })
-  @storeId
+  @StoreIdParam()
   @ApiOkResponse({ type: StoreModel })
   @notFound
   @ApiConflictResponse({ description: '`onboarding_incomplete`, with `missingStages`.' })

@@ -2,21 +2,14 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Put } from '@nestjs/com
 import {
   ApiBadRequestResponse,
   ApiNoContentResponse,
-  ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiParam,
   ApiTags,
 } from '@nestjs/swagger';
-import { AccountCaller, AccountRoute, CurrentCaller } from '@app/core';
+import { AccountCaller, AccountRoute, CurrentCaller, StoreIdParam, StoreNotFoundResponse } from '@app/core';
 import { StoreModel } from './dto/store.model';
 import { definedFields, UpdateStoreDto } from './dto/update-store.dto';
 import { StoresService } from './stores.service';
-
-const storeId = ApiParam({ name: 'id', format: 'uuid', description: "One of the caller's stores." });
-const notFound = ApiNotFoundResponse({
-  description: '`store_not_found`: no such store, or not the caller’s (never 403).',
-});
 
 /** /v1/user/stores/… for account holders. `@me` is a static segment, so the router never takes it for an :id. */
 @ApiTags('stores')
@@ -34,9 +27,9 @@ export class StoresController {
 
   @Get(':id')
   @ApiOperation({ summary: 'One of the caller’s stores.' })
-  @storeId
+  @StoreIdParam()
   @ApiOkResponse({ type: StoreModel })
-  @notFound
+  @StoreNotFoundResponse()
   get(@CurrentCaller() caller: AccountCaller, @Param('id') id: string): Promise<StoreModel> {
     return this.stores.get(caller, id);
   }
@@ -46,12 +39,12 @@ export class StoresController {
     summary:
       'Edit any subset of the store’s fields (validated as in their stage); onboarding progress is unchanged.',
   })
-  @storeId
+  @StoreIdParam()
   @ApiOkResponse({ type: StoreModel })
   @ApiBadRequestResponse({
     description: '`validation_failed`: a bad value, an unknown field, or null for a required field.',
   })
-  @notFound
+  @StoreNotFoundResponse()
   update(
     @CurrentCaller() caller: AccountCaller,
     @Param('id') id: string,
@@ -65,9 +58,9 @@ export class StoresController {
   @ApiOperation({
     summary: 'Delete the store and everything it owns; final — every route answers 404 after.',
   })
-  @storeId
+  @StoreIdParam()
   @ApiNoContentResponse()
-  @notFound
+  @StoreNotFoundResponse()
   async delete(@CurrentCaller() caller: AccountCaller, @Param('id') id: string): Promise<void> {
     await this.stores.delete(caller, id);
   }

@@ -1,4 +1,15 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import {
+  applyDecorators,
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Put,
+  Query,
+} from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
@@ -11,7 +22,7 @@ import {
   ApiParam,
   ApiTags,
 } from '@nestjs/swagger';
-import { AccountCaller, AccountRoute, CurrentCaller } from '@app/core';
+import { AccountCaller, CurrentCaller, StoreNotFoundResponse, StoreOwnerRoute } from '@app/core';
 import {
   CreateWebhookDto,
   DeliveryPageModel,
@@ -23,12 +34,16 @@ import {
 } from './dto/webhook.dto';
 import { WebhooksService } from './webhooks.service';
 
-const STORE_404 = '`store_not_found`: no such store, or not the caller’s (never 403).';
 const ENDPOINT_404 = '`store_not_found` or `webhook_not_found` (another account’s endpoint included).';
+/** A route on one endpoint of the store: its `:webhookId`, and the 404 when either is not the caller's. */
+const OneEndpoint = () =>
+  applyDecorators(
+    ApiParam({ name: 'webhookId', format: 'uuid' }),
+    ApiNotFoundResponse({ description: ENDPOINT_404 }),
+  );
 
 @ApiTags('webhooks')
-@AccountRoute()
-@ApiParam({ name: 'id', format: 'uuid', description: "One of the caller's stores." })
+@StoreOwnerRoute()
 @Controller('v1/user/stores/:id/webhooks')
 export class WebhooksController {
   constructor(private readonly webhooks: WebhooksService) {}
@@ -43,7 +58,7 @@ export class WebhooksController {
     description:
       '`validation_failed`: a URL that is not https:// (or has credentials, or a local address), an empty or unknown event type.',
   })
-  @ApiNotFoundResponse({ description: STORE_404 })
+  @StoreNotFoundResponse()
   @ApiConflictResponse({ description: '`webhook_limit_reached`: the store has 20 endpoints already.' })
   create(
     @CurrentCaller() caller: AccountCaller,
@@ -58,7 +73,7 @@ export class WebhooksController {
     summary: "The store's webhook endpoints, oldest first, with `secretHint` instead of the secret.",
   })
   @ApiOkResponse({ type: [WebhookModel] })
-  @ApiNotFoundResponse({ description: STORE_404 })
+  @StoreNotFoundResponse()
   list(@CurrentCaller() caller: AccountCaller, @Param('id') storeId: string) {
     return this.webhooks.list(caller, storeId);
   }
@@ -68,10 +83,9 @@ export class WebhooksController {
     summary:
       'Change an endpoint (any of url, events, description, enabled); enabling clears disabledReason and the failure count.',
   })
-  @ApiParam({ name: 'webhookId', format: 'uuid' })
+  @OneEndpoint()
   @ApiOkResponse({ type: WebhookModel })
   @ApiBadRequestResponse({ description: '`validation_failed`' })
-  @ApiNotFoundResponse({ description: ENDPOINT_404 })
   update(
     @CurrentCaller() caller: AccountCaller,
     @Param('id') storeId: string,
@@ -84,9 +98,8 @@ export class WebhooksController {
   @Delete(':webhookId')
   @HttpCode(204)
   @ApiOperation({ summary: 'Delete an endpoint: nothing more is sent to it, pending deliveries included.' })
-  @ApiParam({ name: 'webhookId', format: 'uuid' })
+  @OneEndpoint()
   @ApiNoContentResponse()
-  @ApiNotFoundResponse({ description: ENDPOINT_404 })
   async remove(
     @CurrentCaller() caller: AccountCaller,
     @Param('id') storeId: string,
@@ -101,9 +114,8 @@ export class WebhooksController {
     summary:
       'A new signing secret (in this answer only); for 24 h deliveries carry a signature with each secret.',
   })
-  @ApiParam({ name: 'webhookId', format: 'uuid' })
+  @OneEndpoint()
   @ApiOkResponse({ type: WebhookCreatedModel })
-  @ApiNotFoundResponse({ description: ENDPOINT_404 })
   rotateSecret(
     @CurrentCaller() caller: AccountCaller,
     @Param('id') storeId: string,
@@ -115,9 +127,8 @@ export class WebhooksController {
   @Post(':webhookId/test')
   @HttpCode(202)
   @ApiOperation({ summary: 'Send a `webhook.test` event to this endpoint alone.' })
-  @ApiParam({ name: 'webhookId', format: 'uuid' })
+  @OneEndpoint()
   @ApiAcceptedResponse({ type: DeliveryQueuedModel })
-  @ApiNotFoundResponse({ description: ENDPOINT_404 })
   sendTest(
     @CurrentCaller() caller: AccountCaller,
     @Param('id') storeId: string,
@@ -128,12 +139,11 @@ export class WebhooksController {
 
   @Get(':webhookId/deliveries')
   @ApiOperation({ summary: "The endpoint's deliveries, newest first, each with every attempt." })
-  @ApiParam({ name: 'webhookId', format: 'uuid' })
+  @OneEndpoint()
   @ApiOkResponse({ type: DeliveryPageModel })
   @ApiBadRequestResponse({
     description: '`validation_failed`: a `limit` outside 1–100, or an `after` this list did not issue.',
   })
-  @ApiNotFoundResponse({ description: ENDPOINT_404 })
   deliveries(
     @CurrentCaller() caller: AccountCaller,
     @Param('id') storeId: string,

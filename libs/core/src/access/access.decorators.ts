@@ -1,5 +1,11 @@
 import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
-import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiParam,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
 import type { Caller, CallerKind } from './caller';
 
 export const ACCESS_METADATA = 'storefront:access';
@@ -26,6 +32,20 @@ export const AccountRoute = () =>
     ApiUnauthorizedResponse({ description: '`unauthenticated` or `invalid_token`.' }),
     ApiForbiddenResponse({ description: '`insufficient_scope`: an app or public token.' }),
   );
+
+/** The `:id` of `/v1/user/stores/:id/…`, as the OpenAPI document describes it. */
+export const StoreIdParam = () =>
+  ApiParam({ name: 'id', format: 'uuid', description: "One of the caller's stores." });
+
+/**
+ * An account route on one of the caller's stores (`/v1/user/stores/:id/…`): ownership is part of every
+ * query, so another account's store is a 404, never a 403.
+ */
+export const StoreOwnerRoute = () => applyDecorators(AccountRoute(), StoreIdParam());
+
+export const STORE_NOT_FOUND = '`store_not_found`: no such store, or not the caller’s (never 403).';
+/** The 404 of a store route where only the store itself can be missing. */
+export const StoreNotFoundResponse = () => ApiNotFoundResponse({ description: STORE_NOT_FOUND });
 
 export const ACCOUNT_PROFILE_METADATA = 'storefront:account-profile';
 /**

@@ -4,18 +4,16 @@ import {
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiParam,
   ApiTags,
 } from '@nestjs/swagger';
-import { AccountCaller, AccountRoute, CurrentCaller } from '@app/core';
+import { AccountCaller, CurrentCaller, StoreNotFoundResponse, StoreOwnerRoute } from '@app/core';
 import { OwnerOrderDto, OwnerOrderPageDto } from './dto/owner-order.dto';
 import { ListOrdersQueryDto } from './dto/owner-product.dto';
 import { OwnerCatalogueService } from './owner-catalogue.service';
 
 /** The store's orders for its owner (placed by apps through the storefront), read-only. */
 @ApiTags('orders')
-@AccountRoute()
-@ApiParam({ name: 'id', format: 'uuid', description: "One of the caller's stores." })
+@StoreOwnerRoute()
 @Controller('v1/user/stores/:id/orders')
 export class OwnerOrdersController {
   constructor(private readonly catalogue: OwnerCatalogueService) {}
@@ -24,7 +22,7 @@ export class OwnerOrdersController {
   @ApiOperation({ summary: "The store's orders with their lines, newest first." })
   @ApiOkResponse({ type: OwnerOrderPageDto })
   @ApiBadRequestResponse({ description: '`validation_failed`: a `limit` outside 1–100, a foreign `after`.' })
-  @ApiNotFoundResponse({ description: '`store_not_found`: no such store, or not the caller’s (never 403).' })
+  @StoreNotFoundResponse()
   list(
     @CurrentCaller() caller: AccountCaller,
     @Param('id') storeId: string,

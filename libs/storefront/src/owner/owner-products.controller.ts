@@ -7,10 +7,9 @@ import {
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiParam,
   ApiTags,
 } from '@nestjs/swagger';
-import { AccountCaller, AccountRoute, CurrentCaller } from '@app/core';
+import { AccountCaller, CurrentCaller, StoreNotFoundResponse, StoreOwnerRoute } from '@app/core';
 import {
   CreateProductDto,
   ListProductsQueryDto,
@@ -20,12 +19,9 @@ import {
 } from './dto/owner-product.dto';
 import { OwnerCatalogueService } from './owner-catalogue.service';
 
-const STORE_NOT_FOUND = '`store_not_found`: no such store, or not the caller’s (never 403).';
-
 /** The store's catalogue for its owner: the storefront's rules and events, an `account` actor. */
 @ApiTags('catalogue')
-@AccountRoute()
-@ApiParam({ name: 'id', format: 'uuid', description: "One of the caller's stores." })
+@StoreOwnerRoute()
 @Controller('v1/user/stores/:id/products')
 export class OwnerProductsController {
   constructor(private readonly catalogue: OwnerCatalogueService) {}
@@ -37,7 +33,7 @@ export class OwnerProductsController {
     description:
       '`validation_failed`: a `limit` outside 1–100, a `query` over 100 characters, a foreign `after`.',
   })
-  @ApiNotFoundResponse({ description: STORE_NOT_FOUND })
+  @StoreNotFoundResponse()
   list(
     @CurrentCaller() caller: AccountCaller,
     @Param('id') storeId: string,
@@ -51,7 +47,7 @@ export class OwnerProductsController {
   @ApiCreatedResponse({ type: OwnerProductDto })
   @ApiBadRequestResponse({ description: '`validation_failed`: a field breaks a rule (see `errors`).' })
   @ApiConflictResponse({ description: '`handle_taken`: another live product of the store has the handle.' })
-  @ApiNotFoundResponse({ description: STORE_NOT_FOUND })
+  @StoreNotFoundResponse()
   create(
     @CurrentCaller() caller: AccountCaller,
     @Param('id') storeId: string,
