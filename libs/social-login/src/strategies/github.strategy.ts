@@ -16,7 +16,7 @@ interface GithubEmail {
  * GitHub sign-in through passport-github2, with PKCE (S256) and our own state store. The e-mail comes
  * from `/user/emails` (all of them, with their flags): only the primary address, and only when GitHub
  * marks it verified, links accounts. Provider calls time out and malformed answers are refused before
- * the strategy parses them (provider-http.ts).
+ * the strategy parses them (provider-http.hardening.ts).
  */
 export class GithubStrategy extends PassportStrategy(Strategy, 'github') {
   constructor(config: GithubConfig, publicUrl: string, store: object) {
