@@ -1,3 +1,4 @@
+import { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useStore } from './StorePage';
 
@@ -48,13 +49,31 @@ export function Home() {
   return (
     <section aria-labelledby="home-title">
       <h2 id="home-title">What next</h2>
+      <NextSteps
+        base={base}
+        viaApps={
+          <>
+            an <Link to={`${base}/apps`}>OAuth app</Link>.
+          </>
+        }
+      />
+    </section>
+  );
+}
+
+/**
+ * What to do once a store is live (its home page, the end of the setup wizard): a public token, products,
+ * a webhook endpoint; `viaApps` ends the products step, with its link to the OAuth apps.
+ */
+export function NextSteps({ base, viaApps }: { base: string; viaApps: ReactNode }) {
+  return (
+    <>
       <ol className="next-steps">
         <li>
           <Link to={`${base}/tokens`}>Create a public token</Link> so your web shop can read the catalogue.
         </li>
         <li>
-          <Link to={`${base}/products`}>Add products</Link>, here or from your own systems through an{' '}
-          <Link to={`${base}/apps`}>OAuth app</Link>.
+          <Link to={`${base}/products`}>Add products</Link>, here or from your own systems through {viaApps}
         </li>
         <li>
           <Link to={`${base}/webhooks`}>Add a webhook endpoint</Link> so your systems hear about new orders
@@ -64,6 +83,6 @@ export function Home() {
       <p>
         Every call is described in the <a href="/docs">API documentation</a>.
       </p>
-    </section>
+    </>
   );
 }

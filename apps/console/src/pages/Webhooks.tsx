@@ -345,6 +345,13 @@ function Endpoint({
     }
   };
 
+  /** Runs an action that changes the endpoint itself, then has the list of endpoints read again. */
+  const change = (action: () => Promise<unknown>) => () =>
+    run(async () => {
+      await action();
+      await onChanged();
+    });
+
   const events = endpoint.events.includes('*') ? 'All events' : endpoint.events.join(', ');
   return (
     <article className="card" aria-labelledby={titleId}>
@@ -393,12 +400,9 @@ function Endpoint({
           type="button"
           className="secondary"
           disabled={busy}
-          onClick={() =>
-            run(async () => {
-              await account.webhooks.update(storeId, endpoint.id, { enabled: !endpoint.enabled });
-              await onChanged();
-            })
-          }
+          onClick={change(() =>
+            account.webhooks.update(storeId, endpoint.id, { enabled: !endpoint.enabled }),
+          )}
         >
           {endpoint.enabled ? 'Disable' : 'Enable'}
         </button>
@@ -406,12 +410,7 @@ function Endpoint({
           type="button"
           className="secondary"
           disabled={busy}
-          onClick={() =>
-            run(async () => {
-              onSecret(await account.webhooks.rotateSecret(storeId, endpoint.id));
-              await onChanged();
-            })
-          }
+          onClick={change(async () => onSecret(await account.webhooks.rotateSecret(storeId, endpoint.id)))}
         >
           Rotate secret
         </button>

@@ -6,6 +6,7 @@ import { toE164, useFocusFirstInvalid } from '../forms';
 import { TextArea } from '../ui/Field';
 import { ErrorMessage, Loading, Status } from '../ui/misc';
 import { attention, CountrySelect, DescriptionField, RequiredNote, storeFields } from '../ui/StoreForm';
+import { NextSteps } from './Home';
 
 const STAGES = ['Basics', 'Branding', 'Contact and address', 'Social links', 'Complete'];
 
@@ -245,22 +246,14 @@ export function Wizard() {
         </h1>
         <Status>Setup complete: the store is active.</Status>
         <h2>What to do next</h2>
-        <ol className="next-steps">
-          <li>
-            <Link to={`${base}/tokens`}>Create a public token</Link> so your web shop can read the catalogue.
-          </li>
-          <li>
-            <Link to={`${base}/products`}>Add products</Link>, here or from your own systems through an OAuth
-            app (<Link to={`${base}/apps`}>OAuth apps</Link>).
-          </li>
-          <li>
-            <Link to={`${base}/webhooks`}>Add a webhook endpoint</Link> so your systems hear about new orders
-            and product changes.
-          </li>
-        </ol>
-        <p>
-          Every call is described in the <a href="/docs">API documentation</a>.
-        </p>
+        <NextSteps
+          base={base}
+          viaApps={
+            <>
+              an OAuth app (<Link to={`${base}/apps`}>OAuth apps</Link>).
+            </>
+          }
+        />
         <p>
           <Link className="button" to={base}>
             Go to {store.name}
