@@ -126,7 +126,7 @@ describe('route map', () => {
       '`UPDATE_ROUTES=1 npm test -- test/route-map.e2e-spec.ts`. "Who" is the access rule the global guard',
       'applies (deny by default); GraphQL fields are reached through `/v1/storefront/graphql`, and a field',
       "notes the scope its schema description promises (the storefront services check it). The web console's static routes (`/console`,",
-      '`apps/api/src/console.ts`) and the OpenAPI UI (`/docs`) are served by Fastify directly and are public.',
+      '`apps/api/src/http/console.routes.ts`) and the OpenAPI UI (`/docs`) are served by Fastify directly and are public.',
       '',
       '## REST',
       '',

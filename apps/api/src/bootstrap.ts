@@ -6,7 +6,7 @@ import { StorefrontHttpAuth } from '@app/storefront';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module';
-import { registerConsole } from './console';
+import { registerConsole } from './http/console.routes';
 import { addBodyParsers, BODY_LIMIT } from './http/body-parsers';
 import { corsOptions } from './http/cors';
 import { addErrorHandler, frameworkErrorWriter } from './http/error-transports';
