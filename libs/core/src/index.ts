@@ -16,4 +16,5 @@ export * from './http/json-limits';
 export * from './health/dependencies';
 export * from './observability';
 export * from './pagination/keyset-cursor';
+export * from './pagination/page-query.dto';
 export * from './database/entity-bases';

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { AccountCaller } from '@app/core';
+import { AccountCaller, DEFAULT_PAGE_LIMIT } from '@app/core';
 import type { EventPageModel } from './dto/event.model';
-import { DEFAULT_EVENTS_LIMIT } from './dto/list-events.query';
 import { decodeEventCursor, encodeEventCursor } from './event-cursor';
 import { toEventModel } from './event.mapper';
 import { EventErrors } from './events.errors';
@@ -25,7 +24,7 @@ export class EventsService {
     const after = query.after === undefined ? null : decodeEventCursor(query.after);
     if (query.after !== undefined && !after) throw EventErrors.badCursor();
     await this.stores.assertOwned(caller, storeId);
-    const limit = query.limit ?? DEFAULT_EVENTS_LIMIT;
+    const limit = query.limit ?? DEFAULT_PAGE_LIMIT;
     // One row more than the page: it only says whether there is a next page.
     const rows = await this.events.page(storeId, { type: query.type ?? null, after, limit: limit + 1 });
     const visible = rows.slice(0, limit);

@@ -22,12 +22,17 @@ import {
   ApiParam,
   ApiTags,
 } from '@nestjs/swagger';
-import { AccountCaller, CurrentCaller, StoreNotFoundResponse, StoreOwnerRoute } from '@app/core';
+import {
+  AccountCaller,
+  CurrentCaller,
+  PageQueryDto,
+  StoreNotFoundResponse,
+  StoreOwnerRoute,
+} from '@app/core';
 import {
   CreateWebhookDto,
   DeliveryPageModel,
   DeliveryQueuedModel,
-  ListDeliveriesQueryDto,
   UpdateWebhookDto,
   WebhookCreatedModel,
   WebhookModel,
@@ -148,7 +153,7 @@ export class WebhooksController {
     @CurrentCaller() caller: AccountCaller,
     @Param('id') storeId: string,
     @Param('webhookId') webhookId: string,
-    @Query() query: ListDeliveriesQueryDto,
+    @Query() query: PageQueryDto,
   ) {
     return this.webhooks.deliveries(caller, storeId, webhookId, query);
   }

@@ -1,17 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AccountCaller, APP_CONFIG, AppConfig, isUuid } from '@app/core';
+import { AccountCaller, APP_CONFIG, AppConfig, DEFAULT_PAGE_LIMIT, isUuid } from '@app/core';
 import { EventsWriter } from '@app/events';
 import { StoresService } from '@app/stores';
 import { randomUUID } from 'node:crypto';
 import { DeliveryQueue } from './delivery-queue';
 import { decodeDeliveryCursor, encodeDeliveryCursor } from './delivery-cursor';
-import {
-  DEFAULT_DELIVERIES_LIMIT,
-  DeliveryModel,
-  DeliveryPageModel,
-  WebhookCreatedModel,
-  WebhookModel,
-} from './dto/webhook.dto';
+import { DeliveryModel, DeliveryPageModel, WebhookCreatedModel, WebhookModel } from './dto/webhook.dto';
 import { endpointUrlProblem } from './webhook-url';
 import { newWebhookSecret, WebhookSecretBox } from './webhook-secrets';
 import { WebhookErrors } from './webhooks.errors';
@@ -140,7 +134,7 @@ export class WebhooksService {
     if (query.after !== undefined && !after)
       throw WebhookErrors.invalid('after', 'after is not a cursor of this list');
     const endpoint = await this.ownedEndpoint(caller, storeId, endpointId);
-    const limit = query.limit ?? DEFAULT_DELIVERIES_LIMIT;
+    const limit = query.limit ?? DEFAULT_PAGE_LIMIT;
     const rows = await this.repository.deliveriesPage(endpoint.id, after, limit + 1);
     const visible = rows.slice(0, limit);
     const last = visible[visible.length - 1];

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AccountCaller, DomainError } from '@app/core';
+import { AccountCaller, DEFAULT_PAGE_LIMIT, DomainError } from '@app/core';
 import { StoresService } from '@app/stores';
 import { toProductView, ProductView } from '../catalogue/product.view';
 import { ProductsService } from '../catalogue/products.service';
@@ -7,7 +7,6 @@ import { OrderView } from '../orders/order.view';
 import { OrdersService } from '../orders/orders.service';
 import { CursorKind, decodeCursor, encodeCursor } from '../pagination/cursor';
 import type { CreateProductDto, UpdateProductDto } from './dto/owner-product.dto';
-import { DEFAULT_OWNER_LIMIT } from './dto/owner-product.dto';
 import { OwnerCatalogueErrors } from './owner.errors';
 
 export interface OwnerPage<T> {
@@ -38,7 +37,7 @@ export class OwnerCatalogueService {
   ): Promise<OwnerPage<ProductView>> {
     const before = this.cursor('np', query.after);
     await this.stores.assertOwned(caller, storeId);
-    const limit = query.limit ?? DEFAULT_OWNER_LIMIT;
+    const limit = query.limit ?? DEFAULT_PAGE_LIMIT;
     const { products, rows } = await this.products.listNewest(storeId, {
       limit,
       before,
@@ -83,7 +82,7 @@ export class OwnerCatalogueService {
   ): Promise<OwnerPage<OrderView>> {
     const before = this.cursor('no', query.after);
     await this.stores.assertOwned(caller, storeId);
-    const limit = query.limit ?? DEFAULT_OWNER_LIMIT;
+    const limit = query.limit ?? DEFAULT_PAGE_LIMIT;
     const { orders, rows } = await this.orders.listNewest(storeId, { limit, before });
     return { data: orders, nextCursor: this.next('no', rows, limit) };
   }

@@ -6,9 +6,14 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { AccountCaller, CurrentCaller, StoreNotFoundResponse, StoreOwnerRoute } from '@app/core';
+import {
+  AccountCaller,
+  CurrentCaller,
+  PageQueryDto,
+  StoreNotFoundResponse,
+  StoreOwnerRoute,
+} from '@app/core';
 import { OwnerOrderDto, OwnerOrderPageDto } from './dto/owner-order.dto';
-import { ListOrdersQueryDto } from './dto/owner-product.dto';
 import { OwnerCatalogueService } from './owner-catalogue.service';
 
 /** The store's orders for its owner (placed by apps through the storefront), read-only. */
@@ -26,7 +31,7 @@ export class OwnerOrdersController {
   list(
     @CurrentCaller() caller: AccountCaller,
     @Param('id') storeId: string,
-    @Query() query: ListOrdersQueryDto,
+    @Query() query: PageQueryDto,
   ): Promise<OwnerOrderPageDto> {
     return this.catalogue.listOrders(caller, storeId, query);
   }

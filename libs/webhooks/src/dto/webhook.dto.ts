@@ -7,25 +7,17 @@ import {
   IsArray,
   IsBoolean,
   IsIn,
-  IsInt,
   IsOptional,
   IsString,
-  Max,
   MaxLength,
-  Min,
 } from 'class-validator';
 import { EVENT_TYPES } from '@app/events';
 
 /** What an endpoint may subscribe to: each event type, or "*" for all of them. */
 export const SUBSCRIBABLE = [...EVENT_TYPES, '*'] as const;
 export const MAX_URL_LENGTH = 2048;
-export const DEFAULT_DELIVERIES_LIMIT = 20;
-export const MAX_DELIVERIES_LIMIT = 100;
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-/** A query-string integer stays a string unless it is all digits, so "1.5" or "ten" fail @IsInt. */
-const toInt = ({ value }: { value: unknown }) =>
-  typeof value === 'string' && /^\d{1,4}$/.test(value) ? Number(value) : value;
 
 const eventsProperty = {
   enum: SUBSCRIBABLE,
@@ -87,21 +79,6 @@ export class UpdateWebhookDto {
   @IsOptional()
   @IsBoolean()
   enabled?: boolean;
-}
-
-export class ListDeliveriesQueryDto {
-  @ApiPropertyOptional({ minimum: 1, maximum: MAX_DELIVERIES_LIMIT, default: DEFAULT_DELIVERIES_LIMIT })
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt({ message: 'limit must be an integer' })
-  @Min(1, { message: `limit must be between 1 and ${MAX_DELIVERIES_LIMIT}` })
-  @Max(MAX_DELIVERIES_LIMIT, { message: `limit must be between 1 and ${MAX_DELIVERIES_LIMIT}` })
-  limit?: number;
-
-  @ApiPropertyOptional({ description: 'The `nextCursor` of the previous page (opaque).' })
-  @IsOptional()
-  @IsString({ message: 'after must be a cursor' })
-  after?: string;
 }
 
 export class WebhookModel {

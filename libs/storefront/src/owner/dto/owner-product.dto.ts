@@ -11,6 +11,7 @@ import {
   Min,
   ValidateIf,
 } from 'class-validator';
+import { PageQueryDto } from '@app/core';
 import { HANDLE_PATTERN, MAX_INVENTORY } from '../../inputs/product.input';
 import { MAX_QUERY_LENGTH } from '../../catalogue/products.service';
 
@@ -130,29 +131,7 @@ export class UpdateProductDto {
   inventory?: number;
 }
 
-export const DEFAULT_OWNER_LIMIT = 20;
-export const MAX_OWNER_LIMIT = 100;
-
-/** A query-string integer stays a string unless it is all digits, so "1.5" or "ten" fail @IsInt. */
-const toInt = ({ value }: { value: unknown }) =>
-  typeof value === 'string' && /^\d{1,4}$/.test(value) ? Number(value) : value;
-
-export class ListOrdersQueryDto {
-  @ApiPropertyOptional({ minimum: 1, maximum: MAX_OWNER_LIMIT, default: DEFAULT_OWNER_LIMIT })
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt({ message: 'limit must be an integer' })
-  @Min(1, { message: `limit must be between 1 and ${MAX_OWNER_LIMIT}` })
-  @Max(MAX_OWNER_LIMIT, { message: `limit must be between 1 and ${MAX_OWNER_LIMIT}` })
-  limit?: number;
-
-  @ApiPropertyOptional({ description: 'The `nextCursor` of the previous page (opaque).' })
-  @IsOptional()
-  @IsString({ message: 'after must be a cursor' })
-  after?: string;
-}
-
-export class ListProductsQueryDto extends ListOrdersQueryDto {
+export class ListProductsQueryDto extends PageQueryDto {
   @ApiPropertyOptional({
     maxLength: MAX_QUERY_LENGTH,
     description: 'Matches anywhere in the title or handle, case-insensitively.',
