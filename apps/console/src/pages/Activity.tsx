@@ -19,6 +19,20 @@ function by(actor: StoreEvent['actor']): string {
   return 'by Storefront';
 }
 
+/** Events said as "<Noun “name”> <what> <by whom>": the noun, the field that names it, and what happened. */
+const NAMED = new Map<string, [noun: string, field: 'title' | 'name', what: string]>([
+  ['product.created', ['Product', 'title', 'created']],
+  ['product.updated', ['Product', 'title', 'updated']],
+  ['product.deleted', ['Product', 'title', 'deleted']],
+  ['store.updated', ['Store', 'name', 'updated']],
+  ['store.completed', ['Store', 'name', 'setup completed']],
+  ['app.created', ['App', 'name', 'created']],
+  ['app.deleted', ['App', 'name', 'deleted']],
+  ['public_token.created', ['Public token', 'name', 'created']],
+  ['public_token.rotated', ['Public token', 'name', 'rotated']],
+  ['public_token.deleted', ['Public token', 'name', 'deleted']],
+]);
+
 /** What happened, to what, by whom — "Product “Tea” created by app “ERP sync”". */
 export function sentence(event: StoreEvent, names: Names): string {
   const data = event.data as Record<string, unknown>;
@@ -26,35 +40,20 @@ export function sentence(event: StoreEvent, names: Names): string {
   const named = (noun: string, name: string | null) => (name ? `${noun} “${name}”` : noun);
   const nameOf = (field: 'title' | 'name') => str(data[field]) ?? (id ? (names.get(id) ?? null) : null);
   const actor = by(event.actor);
+  const known = NAMED.get(event.type);
+  if (known) {
+    const [noun, field, what] = known;
+    return `${named(noun, nameOf(field))} ${what} ${actor}`;
+  }
   switch (event.type) {
-    case 'product.created':
-      return `${named('Product', nameOf('title'))} created ${actor}`;
-    case 'product.updated':
-      return `${named('Product', nameOf('title'))} updated ${actor}`;
-    case 'product.deleted':
-      return `${named('Product', nameOf('title'))} deleted ${actor}`;
     case 'order.created': {
       const total = data.total as MoneyValue | undefined;
       const email = str(data.customerEmail);
       const what = total ? `Order of ${formatMoney(total)}` : 'Order';
       return `${what}${email ? ` for ${email}` : ''} placed ${actor}`;
     }
-    case 'store.updated':
-      return `${named('Store', nameOf('name'))} updated ${actor}`;
-    case 'store.completed':
-      return `${named('Store', nameOf('name'))} setup completed ${actor}`;
-    case 'app.created':
-      return `${named('App', nameOf('name'))} created ${actor}`;
     case 'app.secret_rotated':
       return `Secret of ${named('app', nameOf('name'))} rotated ${actor}`;
-    case 'app.deleted':
-      return `${named('App', nameOf('name'))} deleted ${actor}`;
-    case 'public_token.created':
-      return `${named('Public token', nameOf('name'))} created ${actor}`;
-    case 'public_token.rotated':
-      return `${named('Public token', nameOf('name'))} rotated ${actor}`;
-    case 'public_token.deleted':
-      return `${named('Public token', nameOf('name'))} deleted ${actor}`;
     case 'webhook.test':
       return `Test event sent to a webhook endpoint ${actor}`;
     default:

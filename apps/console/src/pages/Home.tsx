@@ -53,7 +53,8 @@ export function Home() {
         base={base}
         viaApps={
           <>
-            an <Link to={`${base}/apps`}>OAuth app</Link>.
+            {' '}
+            <Link to={`${base}/apps`}>OAuth app</Link>.
           </>
         }
       />
@@ -63,7 +64,7 @@ export function Home() {
 
 /**
  * What to do once a store is live (its home page, the end of the setup wizard): a public token, products,
- * a webhook endpoint; `viaApps` ends the products step, with its link to the OAuth apps.
+ * a webhook endpoint. `viaApps` ends the products step after "through an", with its link to the OAuth apps.
  */
 export function NextSteps({ base, viaApps }: { base: string; viaApps: ReactNode }) {
   return (
@@ -73,7 +74,7 @@ export function NextSteps({ base, viaApps }: { base: string; viaApps: ReactNode 
           <Link to={`${base}/tokens`}>Create a public token</Link> so your web shop can read the catalogue.
         </li>
         <li>
-          <Link to={`${base}/products`}>Add products</Link>, here or from your own systems through {viaApps}
+          <Link to={`${base}/products`}>Add products</Link>, here or from your own systems through an{viaApps}
         </li>
         <li>
           <Link to={`${base}/webhooks`}>Add a webhook endpoint</Link> so your systems hear about new orders

@@ -1,4 +1,4 @@
-import { FormEvent, useState } from 'react';
+import { ComponentProps, FormEvent, useState } from 'react';
 import type { StoreProduct } from '@storefront-platform/sdk/browser';
 import { account, describe, fieldErrors, FieldErrors } from '../api';
 import { usePagedList } from '../hooks/usePagedList';
@@ -84,6 +84,18 @@ export function Products() {
       if (field === 'title' && !handleTouched) changed.handle = handleFrom(value);
       return changed;
     });
+
+  /** A required text field of the draft, with the server's word on it (`extra` may name another field's). */
+  const field = (key: keyof Draft, label: string, extra: Partial<ComponentProps<typeof Field>> = {}) => (
+    <Field
+      label={label}
+      value={draft[key]}
+      onChange={(e) => set(key)(e.target.value)}
+      error={errors[key]}
+      required
+      {...extra}
+    />
+  );
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
@@ -213,28 +225,17 @@ export function Products() {
       >
         <form onSubmit={save} className="stack" noValidate>
           <ErrorMessage>{formError}</ErrorMessage>
-          <Field
-            label="Title"
-            value={draft.title}
-            onChange={(e) => set('title')(e.target.value)}
-            error={errors.title}
-            maxLength={255}
-            required
-          />
-          <Field
-            label="Handle"
-            value={draft.handle}
-            onChange={(e) => {
+          {field('title', 'Title', { maxLength: 255 })}
+          {field('handle', 'Handle', {
+            onChange: (e) => {
               setHandleTouched(true);
               set('handle')(e.target.value);
-            }}
-            error={errors.handle}
-            hint="Lowercase letters and digits, words joined by hyphens; unique in this store."
-            maxLength={100}
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-          />
+            },
+            hint: 'Lowercase letters and digits, words joined by hyphens; unique in this store.',
+            maxLength: 100,
+            autoCapitalize: 'none',
+            spellCheck: false,
+          })}
           <TextArea
             label="Description"
             value={draft.description}
@@ -244,34 +245,14 @@ export function Products() {
             rows={3}
           />
           <div className="field-row">
-            <Field
-              label="Price"
-              value={draft.price}
-              onChange={(e) => set('price')(e.target.value)}
-              error={errors.price}
-              inputMode="decimal"
-              placeholder="499.00"
-              required
-            />
-            <Field
-              label="Currency"
-              value={draft.currencyCode}
-              onChange={(e) => set('currencyCode')(e.target.value)}
-              error={errors.currencyCode}
-              hint="ISO code, e.g. INR"
-              maxLength={3}
-              autoCapitalize="characters"
-              spellCheck={false}
-              required
-            />
-            <Field
-              label="Stock"
-              value={draft.stock}
-              onChange={(e) => set('stock')(e.target.value)}
-              error={errors.inventory}
-              inputMode="numeric"
-              required
-            />
+            {field('price', 'Price', { inputMode: 'decimal', placeholder: '499.00' })}
+            {field('currencyCode', 'Currency', {
+              hint: 'ISO code, e.g. INR',
+              maxLength: 3,
+              autoCapitalize: 'characters',
+              spellCheck: false,
+            })}
+            {field('stock', 'Stock', { error: errors.inventory, inputMode: 'numeric' })}
           </div>
           <div className="actions">
             <button type="button" className="secondary" onClick={() => setEditing(null)}>

@@ -250,7 +250,8 @@ export function Wizard() {
           base={base}
           viaApps={
             <>
-              an OAuth app (<Link to={`${base}/apps`}>OAuth apps</Link>).
+              {' '}
+              OAuth app (<Link to={`${base}/apps`}>OAuth apps</Link>).
             </>
           }
         />

@@ -64,12 +64,21 @@ function Frame({
   );
 }
 
-function describedBy(id: string, { hint, error, maxChars }: Common): string | undefined {
-  return (
+/**
+ * What ties a control to its frame: its id (the label's `for`), the hint, count and error that describe
+ * it, and whether it is invalid or required, said to screen readers.
+ */
+function controlProps(id: string, { hint, error, maxChars }: Common, required: boolean | undefined) {
+  const describedBy =
     [hint ? `${id}-hint` : null, maxChars ? `${id}-count` : null, error ? `${id}-error` : null]
       .filter(Boolean)
-      .join(' ') || undefined
-  );
+      .join(' ') || undefined;
+  return {
+    id,
+    'aria-invalid': error ? true : undefined,
+    'aria-required': required ? true : undefined,
+    'aria-describedby': describedBy,
+  };
 }
 
 type FieldProps = Common & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> };
@@ -81,10 +90,7 @@ export function Field({ label, error, hint, maxChars, ...input }: FieldProps) {
   return (
     <Frame id={id} {...common} value={input.value} required={input.required}>
       <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-required={input.required ? true : undefined}
-        aria-describedby={describedBy(id, common)}
+        {...controlProps(id, common, input.required)}
         {...input}
         // The label carries the mark; the browser's own "required" bubble would speak before ours.
         required={undefined}
@@ -100,14 +106,7 @@ export function TextArea({ label, error, hint, maxChars, ...area }: AreaProps) {
   const common = { label, error, hint, maxChars };
   return (
     <Frame id={id} {...common} value={area.value} required={area.required}>
-      <textarea
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-required={area.required ? true : undefined}
-        aria-describedby={describedBy(id, common)}
-        {...area}
-        required={undefined}
-      />
+      <textarea {...controlProps(id, common, area.required)} {...area} required={undefined} />
     </Frame>
   );
 }
@@ -119,14 +118,7 @@ export function Select({ label, error, hint, children, ...select }: SelectProps)
   const common = { label, error, hint };
   return (
     <Frame id={id} {...common} value={select.value} required={select.required}>
-      <select
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-required={select.required ? true : undefined}
-        aria-describedby={describedBy(id, common)}
-        {...select}
-        required={undefined}
-      >
+      <select {...controlProps(id, common, select.required)} {...select} required={undefined}>
         {children}
       </select>
     </Frame>
