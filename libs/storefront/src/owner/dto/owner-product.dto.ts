@@ -1,27 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import {
-  IsInt,
-  IsNotEmpty,
-  IsOptional,
-  IsString,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-  ValidateIf,
-} from 'class-validator';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { PageQueryDto } from '@app/core';
-import { HANDLE_PATTERN, MAX_INVENTORY } from '../../inputs/product.input';
+import { HANDLE_PATTERN, MAX_INVENTORY, ProductRule } from '../../inputs/product-rules';
 import { MAX_QUERY_LENGTH } from '../../catalogue/products.service';
 
 /**
- * The REST bodies of the owner's catalogue: the same rules as the GraphQL inputs (libs/storefront/src/inputs
- * /product.input.ts) — handle pattern, lengths, stock 0…1e9 — with OpenAPI metadata; `price` against its
- * currency is checked by the same service code as GraphQL's.
+ * The REST bodies of the owner's catalogue: the rules of the GraphQL inputs (inputs/product-rules.ts),
+ * with OpenAPI metadata; `price` against its currency is checked by the same service code as GraphQL's.
  */
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-const HANDLE_MESSAGE = 'handle must be lowercase letters and digits, words joined by single hyphens';
 
 export class MoneyDto {
   @ApiProperty({ example: '499.00', description: "A decimal string with the currency's digits." })
@@ -54,80 +40,57 @@ export class OwnerProductPageDto {
 
 export class CreateProductDto {
   @ApiProperty({ example: 'darjeeling-tea', maxLength: 100, pattern: HANDLE_PATTERN.source })
-  @IsString()
-  @MaxLength(100)
-  @Matches(HANDLE_PATTERN, { message: HANDLE_MESSAGE })
+  @ProductRule.handle()
   handle!: string;
 
   @ApiProperty({ example: 'Darjeeling tea', minLength: 1, maxLength: 255 })
-  @Transform(trim)
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(255)
+  @ProductRule.title()
   title!: string;
 
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: 5000 })
-  @IsOptional()
-  @IsString()
-  @MaxLength(5000)
+  @ProductRule.description()
   description?: string | null;
 
   @ApiProperty({
     example: '499.00',
     description: "A decimal string, not negative, with at most the currency's digits.",
   })
-  @IsString()
+  @ProductRule.price()
   price!: string;
 
   @ApiProperty({ example: 'INR', description: 'ISO 4217 code, upper case.' })
-  @IsString()
+  @ProductRule.currencyCode()
   currencyCode!: string;
 
   @ApiProperty({ minimum: 0, maximum: MAX_INVENTORY })
-  @IsInt()
-  @Min(0)
-  @Max(MAX_INVENTORY)
+  @ProductRule.inventory()
   inventory!: number;
 }
 
 /** Any subset; an explicit null is refused except for `description` (null clears it). */
 export class UpdateProductDto {
   @ApiPropertyOptional({ maxLength: 100, pattern: HANDLE_PATTERN.source })
-  @ValidateIf((o: UpdateProductDto) => o.handle !== undefined)
-  @IsString()
-  @MaxLength(100)
-  @Matches(HANDLE_PATTERN, { message: HANDLE_MESSAGE })
+  @ProductRule.handle('patch')
   handle?: string;
 
   @ApiPropertyOptional({ minLength: 1, maxLength: 255 })
-  @ValidateIf((o: UpdateProductDto) => o.title !== undefined)
-  @Transform(trim)
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(255)
+  @ProductRule.title('patch')
   title?: string;
 
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: 5000 })
-  @IsOptional()
-  @IsString()
-  @MaxLength(5000)
+  @ProductRule.description()
   description?: string | null;
 
   @ApiPropertyOptional({ description: 'With `currencyCode` when the currency changes.' })
-  @ValidateIf((o: UpdateProductDto) => o.price !== undefined)
-  @IsString()
+  @ProductRule.price('patch')
   price?: string;
 
   @ApiPropertyOptional({ description: 'ISO 4217; needs `price` with it.' })
-  @ValidateIf((o: UpdateProductDto) => o.currencyCode !== undefined)
-  @IsString()
+  @ProductRule.currencyCode('patch')
   currencyCode?: string;
 
   @ApiPropertyOptional({ minimum: 0, maximum: MAX_INVENTORY })
-  @ValidateIf((o: UpdateProductDto) => o.inventory !== undefined)
-  @IsInt()
-  @Min(0)
-  @Max(MAX_INVENTORY)
+  @ProductRule.inventory('patch')
   inventory?: number;
 }
 

@@ -1,0 +1,65 @@
+import { applyDecorators } from '@nestjs/common';
+import { Transform } from 'class-transformer';
+import {
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+} from 'class-validator';
+
+export const HANDLE_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const MAX_INVENTORY = 1_000_000_000;
+
+/**
+ * - `required`: must be there (a create);
+ * - `patch`: may be absent, but not null (a partial update).
+ */
+export type Presence = 'required' | 'patch';
+
+/**
+ * Decorators in the order they would stand above the property. TypeScript applies stacked decorators from
+ * the bottom up, and class-validator reports a field's failures in the order they were applied, so they
+ * are applied the same way here.
+ */
+function stacked(...decorators: PropertyDecorator[]): PropertyDecorator {
+  return applyDecorators(...[...decorators].reverse());
+}
+
+function rules(presence: Presence, ...decorators: PropertyDecorator[]): PropertyDecorator {
+  return presence === 'patch'
+    ? stacked(
+        ValidateIf((_object: unknown, value: unknown) => value !== undefined),
+        ...decorators,
+      )
+    : stacked(...decorators);
+}
+
+const trim = Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
+
+/**
+ * The shape checks of each product field, one place for the GraphQL inputs and the owner's REST bodies
+ * (the global validation pipe runs them on GraphQL args too, where a failure is BAD_USER_INPUT). `price` against its currency is checked
+ * in the service, which knows both fields together.
+ */
+export const ProductRule = {
+  handle: (p: Presence = 'required') =>
+    rules(
+      p,
+      IsString(),
+      MaxLength(100),
+      Matches(HANDLE_PATTERN, {
+        message: 'handle must be lowercase letters and digits, words joined by single hyphens',
+      }),
+    ),
+  title: (p: Presence = 'required') => rules(p, trim, IsString(), IsNotEmpty(), MaxLength(255)),
+  /** May be absent or null (null clears it), in a create as in an update. */
+  description: () => stacked(IsOptional(), IsString(), MaxLength(5000)),
+  price: (p: Presence = 'required') => rules(p, IsString()),
+  currencyCode: (p: Presence = 'required') => rules(p, IsString()),
+  inventory: (p: Presence = 'required') => rules(p, IsInt(), Min(0), Max(MAX_INVENTORY)),
+};
