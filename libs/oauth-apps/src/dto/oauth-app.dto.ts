@@ -1,19 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  ArrayMinSize,
-  ArrayUnique,
-  IsArray,
-  IsIn,
-  IsOptional,
-  IsString,
-  IsUUID,
-  Length,
-} from 'class-validator';
-import { APP_SCOPES } from '@app/core';
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+import { IsUUID } from 'class-validator';
+import { APP_SCOPES, CredentialName, ScopeList } from '@app/core';
 
 export class CreateOAuthAppDto {
   @ApiProperty({ format: 'uuid', description: 'A store the caller owns.' })
@@ -21,9 +8,7 @@ export class CreateOAuthAppDto {
   storeId!: string;
 
   @ApiProperty({ example: 'Inventory sync', minLength: 1, maxLength: 100 })
-  @Transform(trim)
-  @IsString()
-  @Length(1, 100, { message: 'name must be 1–100 characters' })
+  @CredentialName()
   name!: string;
 
   @ApiPropertyOptional({
@@ -32,12 +17,7 @@ export class CreateOAuthAppDto {
     description: 'Default: every scope.',
     example: ['store:read', 'products:read'],
   })
-  @IsOptional()
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(APP_SCOPES.length)
-  @ArrayUnique()
-  @IsIn(APP_SCOPES, { each: true, message: `each scope must be one of: ${APP_SCOPES.join(', ')}` })
+  @ScopeList(APP_SCOPES)
   scopes?: string[];
 }
 

@@ -1,36 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  ArrayMinSize,
-  ArrayUnique,
-  IsArray,
-  IsIn,
-  IsOptional,
-  IsString,
-  Length,
-} from 'class-validator';
-import { PUBLIC_TOKEN_SCOPES } from '@app/core';
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+import { CredentialName, PUBLIC_TOKEN_SCOPES, ScopeList } from '@app/core';
 
 export class CreatePublicTokenDto {
   @ApiProperty({ example: 'Web storefront', minLength: 1, maxLength: 100 })
-  @Transform(trim)
-  @IsString()
-  @Length(1, 100, { message: 'name must be 1–100 characters' })
+  @CredentialName()
   name!: string;
 
   @ApiPropertyOptional({ enum: PUBLIC_TOKEN_SCOPES, isArray: true, description: 'Default: both.' })
-  @IsOptional()
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(PUBLIC_TOKEN_SCOPES.length)
-  @ArrayUnique()
-  @IsIn(PUBLIC_TOKEN_SCOPES, {
-    each: true,
-    message: `each scope must be one of: ${PUBLIC_TOKEN_SCOPES.join(', ')}`,
-  })
+  @ScopeList(PUBLIC_TOKEN_SCOPES)
   scopes?: string[];
 }
 

@@ -1,5 +1,3 @@
-import { applyDecorators } from '@nestjs/common';
-import { Transform } from 'class-transformer';
 import {
   IsInt,
   IsNotEmpty,
@@ -11,6 +9,7 @@ import {
   Min,
   ValidateIf,
 } from 'class-validator';
+import { stacked, trimmed } from '@app/core';
 
 export const HANDLE_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const MAX_INVENTORY = 1_000_000_000;
@@ -21,15 +20,6 @@ export const MAX_INVENTORY = 1_000_000_000;
  */
 export type Presence = 'required' | 'patch';
 
-/**
- * Decorators in the order they would stand above the property. TypeScript applies stacked decorators from
- * the bottom up, and class-validator reports a field's failures in the order they were applied, so they
- * are applied the same way here.
- */
-function stacked(...decorators: PropertyDecorator[]): PropertyDecorator {
-  return applyDecorators(...[...decorators].reverse());
-}
-
 function rules(presence: Presence, ...decorators: PropertyDecorator[]): PropertyDecorator {
   return presence === 'patch'
     ? stacked(
@@ -39,12 +29,10 @@ function rules(presence: Presence, ...decorators: PropertyDecorator[]): Property
     : stacked(...decorators);
 }
 
-const trim = Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
-
 /**
  * The shape checks of each product field, one place for the GraphQL inputs and the owner's REST bodies
- * (the global validation pipe runs them on GraphQL args too, where a failure is BAD_USER_INPUT). `price` against its currency is checked
- * in the service, which knows both fields together.
+ * (the global validation pipe runs them on GraphQL args too, where a failure is BAD_USER_INPUT). `price`
+ * against its currency is checked in the service, which knows both fields together.
  */
 export const ProductRule = {
   handle: (p: Presence = 'required') =>
@@ -56,7 +44,7 @@ export const ProductRule = {
         message: 'handle must be lowercase letters and digits, words joined by single hyphens',
       }),
     ),
-  title: (p: Presence = 'required') => rules(p, trim, IsString(), IsNotEmpty(), MaxLength(255)),
+  title: (p: Presence = 'required') => rules(p, trimmed(), IsString(), IsNotEmpty(), MaxLength(255)),
   /** May be absent or null (null clears it), in a create as in an update. */
   description: () => stacked(IsOptional(), IsString(), MaxLength(5000)),
   price: (p: Presence = 'required') => rules(p, IsString()),

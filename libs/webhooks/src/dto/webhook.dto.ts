@@ -81,13 +81,17 @@ export class UpdateWebhookDto {
   enabled?: boolean;
 }
 
-export class WebhookModel {
+/** What every answer about an endpoint shows first. */
+abstract class WebhookFields {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty({ format: 'uuid' }) storeId!: string;
   @ApiProperty() url!: string;
   @ApiProperty({ enum: SUBSCRIBABLE, isArray: true }) events!: string[];
   @ApiProperty({ type: String, nullable: true }) description!: string | null;
   @ApiProperty() enabled!: boolean;
+}
+
+export class WebhookModel extends WebhookFields {
   @ApiProperty({
     type: String,
     nullable: true,
@@ -100,13 +104,7 @@ export class WebhookModel {
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
 }
 
-export class WebhookCreatedModel {
-  @ApiProperty({ format: 'uuid' }) id!: string;
-  @ApiProperty({ format: 'uuid' }) storeId!: string;
-  @ApiProperty() url!: string;
-  @ApiProperty({ enum: SUBSCRIBABLE, isArray: true }) events!: string[];
-  @ApiProperty({ type: String, nullable: true }) description!: string | null;
-  @ApiProperty() enabled!: boolean;
+export class WebhookCreatedModel extends WebhookFields {
   @ApiProperty({ type: String, nullable: true, enum: ['gone', 'failing', 'manual'] })
   disabledReason!: 'gone' | 'failing' | 'manual' | null;
   @ApiProperty({

@@ -1,0 +1,39 @@
+import { applyDecorators } from '@nestjs/common';
+import { Transform } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  ArrayUnique,
+  IsArray,
+  IsIn,
+  IsOptional,
+  IsString,
+  Length,
+} from 'class-validator';
+
+/**
+ * Property decorators in the order they would stand above the property. TypeScript applies stacked
+ * decorators from the bottom up, and class-validator reports a field's failures in the order they were
+ * applied, so they are applied the same way here.
+ */
+export function stacked(...decorators: PropertyDecorator[]): PropertyDecorator {
+  return applyDecorators(...[...decorators].reverse());
+}
+
+export const trimmed = () =>
+  Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
+
+/** The name of a credential its owner tells apart in lists (an OAuth app, a public token). */
+export const CredentialName = () =>
+  stacked(trimmed(), IsString(), Length(1, 100, { message: 'name must be 1–100 characters' }));
+
+/** The scopes a credential asks for, out of `allowed`: absent (the default set) or some, each once. */
+export const ScopeList = (allowed: readonly string[]) =>
+  stacked(
+    IsOptional(),
+    IsArray(),
+    ArrayMinSize(1),
+    ArrayMaxSize(allowed.length),
+    ArrayUnique(),
+    IsIn(allowed, { each: true, message: `each scope must be one of: ${allowed.join(', ')}` }),
+  );
