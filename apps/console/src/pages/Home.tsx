@@ -49,33 +49,26 @@ export function Home() {
   return (
     <section aria-labelledby="home-title">
       <h2 id="home-title">What next</h2>
-      <NextSteps
-        base={base}
-        viaApps={
-          <>
-            {' '}
-            <Link to={`${base}/apps`}>OAuth app</Link>.
-          </>
-        }
-      />
+      <NextSteps base={base}>
+        <Link to={`${base}/products`}>Add products</Link>, here or from your own systems through an{' '}
+        <Link to={`${base}/apps`}>OAuth app</Link>.
+      </NextSteps>
     </section>
   );
 }
 
 /**
- * What to do once a store is live (its home page, the end of the setup wizard): a public token, products,
- * a webhook endpoint. `viaApps` ends the products step after "through an", with its link to the OAuth apps.
+ * What to do once a store is live (its home page, the end of the setup wizard): a public token, products
+ * (`children`: the two pages word this step apart), a webhook endpoint.
  */
-export function NextSteps({ base, viaApps }: { base: string; viaApps: ReactNode }) {
+export function NextSteps({ base, children }: { base: string; children: ReactNode }) {
   return (
     <>
       <ol className="next-steps">
         <li>
           <Link to={`${base}/tokens`}>Create a public token</Link> so your web shop can read the catalogue.
         </li>
-        <li>
-          <Link to={`${base}/products`}>Add products</Link>, here or from your own systems through an{viaApps}
-        </li>
+        <li>{children}</li>
         <li>
           <Link to={`${base}/webhooks`}>Add a webhook endpoint</Link> so your systems hear about new orders
           and product changes.

@@ -5,6 +5,8 @@ import type {
   WebhookEndpointInput,
   WebhookEndpointWithSecret,
 } from '@storefront-platform/sdk/browser';
+// Every event type an endpoint may subscribe to: the server's own list (the order docs/events.md gives).
+import { EVENT_TYPES } from '../../../../libs/events/src/event-types';
 import { account, describe, fieldErrors, FieldErrors } from '../api';
 import { usePagedList } from '../hooks/usePagedList';
 import { ConfirmDialog, Dialog, SecretDialog } from '../ui/Dialog';
@@ -12,23 +14,6 @@ import { CheckboxGroup, Field } from '../ui/Field';
 import { ErrorMessage, formatDate, Loading } from '../ui/misc';
 import { DataTable } from '../ui/Table';
 import { useStore } from './StorePage';
-
-/** Every event type an endpoint may subscribe to (docs/events.md), in the order the docs list them. */
-const EVENT_TYPES = [
-  'store.updated',
-  'store.completed',
-  'product.created',
-  'product.updated',
-  'product.deleted',
-  'order.created',
-  'app.created',
-  'app.secret_rotated',
-  'app.deleted',
-  'public_token.created',
-  'public_token.rotated',
-  'public_token.deleted',
-  'webhook.test',
-] as const;
 
 const PAGE = 10;
 /** After a test event or a retry, the deliveries are re-read this often for this long (the attempt is async). */

@@ -246,15 +246,10 @@ export function Wizard() {
         </h1>
         <Status>Setup complete: the store is active.</Status>
         <h2>What to do next</h2>
-        <NextSteps
-          base={base}
-          viaApps={
-            <>
-              {' '}
-              OAuth app (<Link to={`${base}/apps`}>OAuth apps</Link>).
-            </>
-          }
-        />
+        <NextSteps base={base}>
+          <Link to={`${base}/products`}>Add products</Link>, here or from your own systems through an OAuth
+          app (<Link to={`${base}/apps`}>OAuth apps</Link>).
+        </NextSteps>
         <p>
           <Link className="button" to={base}>
             Go to {store.name}
