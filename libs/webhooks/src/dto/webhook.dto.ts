@@ -1,5 +1,4 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -11,13 +10,12 @@ import {
   IsString,
   MaxLength,
 } from 'class-validator';
+import { stacked, trimmed } from '@app/core';
 import { EVENT_TYPES } from '@app/events';
 
 /** What an endpoint may subscribe to: each event type, or "*" for all of them. */
 export const SUBSCRIBABLE = [...EVENT_TYPES, '*'] as const;
 export const MAX_URL_LENGTH = 2048;
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 const eventsProperty = {
   enum: SUBSCRIBABLE,
@@ -26,53 +24,61 @@ const eventsProperty = {
   example: ['product.created', 'order.created'],
 } as const;
 
+/** The shape checks of an endpoint's fields, the same in a create and an update. */
+const EndpointRule = {
+  // Only the shape: the scheme, credentials and address are checked by the service (webhook-url.ts).
+  url: () =>
+    stacked(
+      trimmed(),
+      IsString(),
+      MaxLength(MAX_URL_LENGTH, { message: `url must be at most ${MAX_URL_LENGTH} characters` }),
+    ),
+  events: () =>
+    stacked(
+      IsArray(),
+      ArrayMinSize(1, { message: 'events must not be empty' }),
+      ArrayMaxSize(SUBSCRIBABLE.length),
+      ArrayUnique(),
+      IsIn(SUBSCRIBABLE, { each: true, message: `each event must be one of: ${SUBSCRIBABLE.join(', ')}` }),
+    ),
+  description: () =>
+    stacked(
+      ApiPropertyOptional({ type: String, nullable: true, maxLength: 500 }),
+      IsOptional(),
+      IsString(),
+      MaxLength(500),
+    ),
+};
+
 export class CreateWebhookDto {
   @ApiProperty({
     maxLength: MAX_URL_LENGTH,
     example: 'https://example.com/hooks/storefront',
     description: '`https://`, no credentials (http:// and local addresses only with WEBHOOK_ALLOW_LOCAL).',
   })
-  @Transform(trim)
-  @IsString()
-  @MaxLength(MAX_URL_LENGTH, { message: `url must be at most ${MAX_URL_LENGTH} characters` })
+  @EndpointRule.url()
   url!: string;
 
   @ApiProperty(eventsProperty)
-  @IsArray()
-  @ArrayMinSize(1, { message: 'events must not be empty' })
-  @ArrayMaxSize(SUBSCRIBABLE.length)
-  @ArrayUnique()
-  @IsIn(SUBSCRIBABLE, { each: true, message: `each event must be one of: ${SUBSCRIBABLE.join(', ')}` })
+  @EndpointRule.events()
   events!: string[];
 
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 500 })
-  @IsOptional()
-  @IsString()
-  @MaxLength(500)
+  @EndpointRule.description()
   description?: string | null;
 }
 
 export class UpdateWebhookDto {
   @ApiPropertyOptional({ maxLength: MAX_URL_LENGTH })
   @IsOptional()
-  @Transform(trim)
-  @IsString()
-  @MaxLength(MAX_URL_LENGTH, { message: `url must be at most ${MAX_URL_LENGTH} characters` })
+  @EndpointRule.url()
   url?: string;
 
   @ApiPropertyOptional(eventsProperty)
   @IsOptional()
-  @IsArray()
-  @ArrayMinSize(1, { message: 'events must not be empty' })
-  @ArrayMaxSize(SUBSCRIBABLE.length)
-  @ArrayUnique()
-  @IsIn(SUBSCRIBABLE, { each: true, message: `each event must be one of: ${SUBSCRIBABLE.join(', ')}` })
+  @EndpointRule.events()
   events?: string[];
 
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 500 })
-  @IsOptional()
-  @IsString()
-  @MaxLength(500)
+  @EndpointRule.description()
   description?: string | null;
 
   @ApiPropertyOptional({ description: 'true clears `disabledReason` and the failure count.' })
