@@ -48,6 +48,7 @@ export class EventsRepository {
   ): Promise<EventRow> {
     const row = await this.sql.one<EventRow>(
       {
+        name: 'events_insert',
         text: `INSERT INTO events AS e (store_id, type, actor_type, actor_id, actor_name, data)
                VALUES ($1, $2, $3, $4, $5, $6::jsonb) RETURNING ${COLUMNS}`,
         values: [

@@ -33,9 +33,13 @@ describe('Batcher', () => {
 
   it('caps a flush at maxBatch items', async () => {
     const sizes: number[] = [];
-    const batcher = new Batcher<number>(async (items) => {
-      sizes.push(items.length);
-    }, 2);
+    const batcher = new Batcher<number>(
+      async (items) => {
+        sizes.push(items.length);
+      },
+      0,
+      2,
+    );
     await Promise.all([1, 2, 3, 4, 5].map((n) => batcher.add(n)));
     expect(sizes).toEqual([2, 2, 1]);
   });

@@ -1,6 +1,6 @@
 /**
- * Gathers the items added while a flush is running (or within the same turn of the event loop) into the
- * next flush: one statement for many attempts' bookkeeping instead of one each, with never more than one
+ * Gathers the items added while a flush is running (or within `delayMs` of the first) into the next
+ * flush: one statement for many attempts' bookkeeping instead of one each, with never more than one
  * flush in flight. Each `add` settles with the flush that carried its item.
  */
 export class Batcher<T> {
@@ -9,6 +9,7 @@ export class Batcher<T> {
 
   constructor(
     private readonly flush: (items: T[]) => Promise<void>,
+    private readonly delayMs = 0,
     private readonly maxBatch = 500,
   ) {}
 
@@ -17,7 +18,8 @@ export class Batcher<T> {
       this.pending.push({ item, resolve, reject });
       if (!this.flushing) {
         this.flushing = true;
-        setImmediate(() => void this.drain());
+        if (this.delayMs > 0) setTimeout(() => void this.drain(), this.delayMs);
+        else setImmediate(() => void this.drain());
       }
     });
   }

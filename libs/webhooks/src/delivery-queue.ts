@@ -8,6 +8,7 @@ import {
 import { InjectDataSource } from '@nestjs/typeorm';
 import { APP_CONFIG, APP_LOGGER, AppConfig, errorForLog } from '@app/core';
 import { Sql } from '@app/database';
+import { createHash } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import { Batcher } from './batcher';
@@ -55,6 +56,13 @@ const CONCURRENCY = 128;
  * fetch per job — the difference between a statement per batch and a few per delivery at full load.
  */
 const REFILL_AT = CONCURRENCY / 2;
+/**
+ * Fetches start at most this often while commits keep waking the loop: under load each fetch then takes
+ * the jobs of every commit since the last one (a batch, read and booked with one statement each), rather
+ * than one job per commit at several statements each. An idle instance fetches at its first wake-up, so a
+ * lone change is attempted at once; under load this adds at most this much to commit → first attempt.
+ */
+const MIN_FETCH_GAP_MS = 50;
 /** pg-boss's maintenance (among others: re-queueing jobs whose worker died) runs this often, on one instance. */
 const MAINTENANCE_SECONDS = 10;
 /**
@@ -64,6 +72,8 @@ const MAINTENANCE_SECONDS = 10;
 const EXPIRY_MARGIN_SECONDS = 10;
 /** The mark a transaction carries when it queued attempts (TypeORM's QueryRunner.data is for this). */
 const QUEUED_MARK = 'webhookAttemptsQueued';
+/** pg-boss statement texts given a prepared statement's name at most (statement()). */
+const MAX_NAMED = 64;
 
 /** Runs a batch of attempts: one promise per job, in order, settled when that attempt is booked. */
 type AttemptHandler = (jobs: AttemptJob[]) => Promise<void>[];
@@ -99,6 +109,8 @@ export class DeliveryQueue
   /** The embedded database: one process, no other instance (docs/webhooks.md). */
   private readonly single: boolean;
   private readonly timers = new Set<NodeJS.Timeout>();
+  /** pg-boss's statement texts: null once seen, then their prepared statement's name (statement()). */
+  private readonly texts = new Map<string, string | null>();
   private readonly completed = new Batcher<string>((ids) => this.boss.complete(ATTEMPT_QUEUE, ids));
 
   constructor(
@@ -109,7 +121,7 @@ export class DeliveryQueue
   ) {
     this.single = config.databaseUrl === null;
     this.boss = new PgBoss({
-      db: { executeSql: (text: string, values?: unknown[]) => this.sql.run({ text, values }) },
+      db: { executeSql: (text: string, values?: unknown[]) => this.sql.run(this.statement(text, values)) },
       schema: JOB_SCHEMA,
       // The schema is a migration's (JobQueue); the instances only check its version.
       migrate: false,
@@ -165,12 +177,34 @@ export class DeliveryQueue
         retryDelay: 1,
       })) as PgBoss.JobInsert[],
       {
-        db: { executeSql: (text: string, values?: unknown[]) => this.sql.run({ text, values }, tx) },
+        db: {
+          executeSql: (text: string, values?: unknown[]) => this.sql.run(this.statement(text, values), tx),
+        },
       } as never,
     );
     if (tx.queryRunner) (tx.queryRunner.data as Record<string, unknown>)[QUEUED_MARK] = true;
     // A later attempt: this instance looks for it when it comes due (a rolled-back one costs one empty fetch).
     if (delaySeconds > 0) this.wakeIn(delaySeconds * 1000 + 50);
+  }
+
+  /**
+   * pg-boss's statement, named (a prepared statement) once its text has come twice: its insert, fetch and
+   * complete are long statements whose parsing and planning cost PostgreSQL more than running them (about
+   * half of the insert's ~650 µs), and they come with every delivery. Texts seen once stay unnamed, and
+   * at most MAX_NAMED are named, so a statement built per call could never pile up prepared statements.
+   */
+  private statement(text: string, values?: unknown[]): { text: string; values?: unknown[]; name?: string } {
+    const seen = this.texts.get(text);
+    if (seen === undefined) {
+      if (this.texts.size < MAX_NAMED) this.texts.set(text, null);
+      return { text, values };
+    }
+    if (seen === null) {
+      const name = `pgboss_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+      this.texts.set(text, name);
+      return { text, values, name };
+    }
+    return { text, values, name: seen };
   }
 
   /** Looks for due jobs after `ms` (a timer that never keeps the process alive). */
@@ -246,7 +280,11 @@ export class DeliveryQueue
   }
 
   private async loop(): Promise<void> {
+    let lastFetch = 0;
     while (this.running) {
+      const gap = lastFetch + MIN_FETCH_GAP_MS - Date.now();
+      if (gap > 0) await new Promise((resolve) => setTimeout(resolve, gap));
+      lastFetch = Date.now();
       this.woken = false;
       const free = CONCURRENCY - this.inFlight.size;
       let fetched = 0;

@@ -27,6 +27,12 @@ function resultLabel(outcome: AttemptOutcome): string {
   return outcome.error ?? 'failed';
 }
 
+/**
+ * Delivered attempts are booked together, at most this long after the first of them finished: attempts
+ * sent at once finish a few ms apart, and one statement then books them all (it delays only the
+ * bookkeeping, never an attempt).
+ */
+const BOOKING_GATHER_MS = 20;
 /** Opened signing secrets kept at most (by endpoint and sealed value: a rotation is a new entry). */
 const MAX_OPENED_SECRETS = 1000;
 
@@ -55,8 +61,9 @@ export class DeliveryWorker implements OnModuleInit {
    * and reporting it as our outage would flap the log between every failing and working endpoint.
    */
   private readonly resolver: DependencyMonitor;
-  private readonly delivered = new Batcher<DeliveredAttempt>((attempts) =>
-    this.repository.bookDelivered(attempts),
+  private readonly delivered = new Batcher<DeliveredAttempt>(
+    (attempts) => this.repository.bookDelivered(attempts),
+    BOOKING_GATHER_MS,
   );
   /**
    * Secrets opened before (AES-GCM under a key from OTP_PEPPER): a steady stream to one endpoint opens its

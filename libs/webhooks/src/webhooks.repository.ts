@@ -210,6 +210,7 @@ export class WebhooksRepository {
   ): Promise<string[]> {
     const rows = await this.sql.rows<{ id: string }>(
       {
+        name: 'webhook_deliveries_for_event',
         text: `INSERT INTO webhook_deliveries (endpoint_id, event_id, event_type, body, next_attempt_at)
                SELECT w.id, $2::uuid, $3::text, $4::text, now() FROM webhook_endpoints w
                 WHERE w.store_id = $1 AND w.enabled AND ($3::text = ANY (w.events) OR '*' = ANY (w.events))
