@@ -356,6 +356,8 @@ async function main() {
       AUTH_RATE_LIMIT: '1000000',
       OTP_RESEND_AFTER: '0',
       ACCESS_TOKEN_TTL: '3600',
+      // The webhook scenarios' receiver runs in this process, on loopback.
+      WEBHOOK_ALLOW_LOCAL: 'true',
     };
     const server = await startServer({
       logFile,
