@@ -6,6 +6,7 @@ import { PublicTokenEntity } from '@app/public-tokens';
 import { SOCIAL_ENTITIES } from '@app/social-login';
 import { StoreEntity } from '@app/stores';
 import { STOREFRONT_ENTITIES } from '@app/storefront';
+import { WEBHOOK_ENTITIES } from '@app/webhooks';
 
 /** Every entity of every context, for the data source and the migration CLI. */
 export const ENTITIES = [
@@ -17,4 +18,5 @@ export const ENTITIES = [
   ...STOREFRONT_ENTITIES,
   IdempotencyKeyEntity,
   EventEntity,
+  ...WEBHOOK_ENTITIES,
 ];

@@ -1,2 +1,3 @@
 export * from './webhooks.module';
+export * from './entities';
 export { WebhookDeliverySink } from './delivery-sink';

@@ -1,0 +1,65 @@
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+
+/**
+ * A URL a store's owner asked to receive some of the store's events at. The repository reads and writes
+ * this table with its own SQL; the entity is here so the migration CLI sees the schema (and its drift).
+ */
+@Entity({ name: 'webhook_endpoints' })
+@Check('ck_webhook_endpoints_disabled_reason', `"disabled_reason" IN ('gone', 'failing', 'manual')`)
+// A store's endpoints, listed in the order they were created.
+@Index('ix_webhook_endpoints_store', ['storeId', 'createdAt', 'id'])
+export class WebhookEndpointEntity {
+  // No default: the service picks the id before the insert, because the sealed secret is bound to it.
+  @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'PK_webhook_endpoints' })
+  id!: string;
+
+  @Column({ name: 'store_id', type: 'uuid' })
+  storeId!: string;
+
+  // By entity name, not class: the webhooks context depends on the stores table, not on its code.
+  @ManyToOne('StoreEntity', { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'store_id', foreignKeyConstraintName: 'FK_webhook_endpoints_store' })
+  store?: object;
+
+  /** The account that created the endpoint (a record, not a reference: no foreign key). */
+  @Column({ name: 'created_by', type: 'uuid' })
+  createdBy!: string;
+
+  @Column({ type: 'varchar', length: 2048 })
+  url!: string;
+
+  @Column({ type: 'text', array: true })
+  events!: string[];
+
+  @Column({ type: 'varchar', length: 500, nullable: true })
+  description!: string | null;
+
+  @Column({ type: 'boolean', default: true })
+  enabled!: boolean;
+
+  @Column({ name: 'disabled_reason', type: 'varchar', length: 16, nullable: true })
+  disabledReason!: 'gone' | 'failing' | 'manual' | null;
+
+  /** The signing secret, encrypted (AES-256-GCM), not hashed: signing needs the secret itself. */
+  @Column({ name: 'secret_sealed', type: 'text' })
+  secretSealed!: string;
+
+  @Column({ name: 'secret_hint', type: 'varchar', length: 8 })
+  secretHint!: string;
+
+  /** After a rotation the old secret still signs (alongside the new one) until previous_secret_until. */
+  @Column({ name: 'previous_secret_sealed', type: 'text', nullable: true })
+  previousSecretSealed!: string | null;
+
+  @Column({ name: 'previous_secret_until', type: 'timestamptz', nullable: true })
+  previousSecretUntil!: Date | null;
+
+  @Column({ name: 'consecutive_failures', type: 'integer', default: 0 })
+  consecutiveFailures!: number;
+
+  @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
+  createdAt!: Date;
+
+  @Column({ name: 'updated_at', type: 'timestamptz', default: () => 'now()' })
+  updatedAt!: Date;
+}
