@@ -269,7 +269,7 @@ function report(scenarios, results, rounds) {
           : ratioLine,
       });
   }
-  // The headline ratio (issue #2: me/live) is the LAST line of the output.
+  // The headline ratio (me/ceiling) is the LAST line of the output.
   lines.sort((a, b) => Number(a.headline) - Number(b.headline));
   if (lines.length) console.log('');
   for (const { text } of lines) console.log(text);

@@ -1,5 +1,5 @@
 'use strict';
-// The ceiling of issue #12: what the service's authenticated request could cost at best on this stack.
+// The ceiling: what the service's authenticated request could cost at best on this stack.
 // A bare NestJS-on-Fastify app (no guards, hooks, logging or request ids) with two routes:
 //   GET /ceiling/me   — an HS256 verify of the bearer JWT (key as a KeyObject, algorithm pinned) and ONE
 //                       prepared primary-key read of the session on the same database; answers the account id

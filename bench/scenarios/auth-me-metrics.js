@@ -1,5 +1,5 @@
 'use strict';
-// Issue #24: what metrics and tracing cost on the authenticated request of `me` (GET /v1/auth/me),
+// What metrics and tracing cost on the authenticated request of `me` (GET /v1/auth/me),
 // each on its own instance of the built service (same database, same tokens), run right after `me`
 // (both off) in every round. Tracing samples every request (the default, parent-based always-on) and
 // exports over OTLP/HTTP protobuf to a sink that discards: the worst case, short of a slow collector.

@@ -1,5 +1,5 @@
 'use strict';
-// Issue #24: `me-tracing` with one trace in ten kept (OTEL_TRACES_SAMPLER=parentbased_traceidratio,
+// `me-tracing` with one trace in ten kept (OTEL_TRACES_SAMPLER=parentbased_traceidratio,
 // OTEL_TRACES_SAMPLER_ARG=0.1), how a busy production instance would run it: every request still goes
 // through the instrumentation and carries a context, one in ten records and exports its spans.
 const { instance, stopInstance, otlpSink, meOn } = require('./support/instance');

@@ -1,12 +1,12 @@
 'use strict';
-// Issue #2's target: the cost of an authenticated request — JWT verify, the revocation read (session
+// The cost of an authenticated request — JWT verify, the revocation read (session
 // live, jti not revoked) on every request, and the account read of /me.
 module.exports = {
   name: 'me',
   title: 'GET /v1/auth/me (bearer)',
   order: 10,
-  // Issue #12: at least 80 % of the ceiling's throughput, p99 at most 1.5 × the ceiling's (at 50
-  // connections). (Issue #2 judged it against /health/live: 12 %, p99 ≤ 25 ms.)
+  // At least 80 % of the ceiling's throughput, p99 at most 1.5 × the ceiling's (at 50
+  // connections).
   ratioTo: 'ceiling-me',
   ratioLabel: 'me/ceiling',
   headline: true,

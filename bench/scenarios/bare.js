@@ -1,5 +1,5 @@
 'use strict';
-// Issue #12's ceiling for the per-request cost: a bare NestJS-on-Fastify route with no I/O and nothing
+// The ceiling for the per-request cost: a bare NestJS-on-Fastify route with no I/O and nothing
 // around it (bench/ceiling/server.js). The service's /health/live is judged against it.
 const { ceiling, stopCeiling } = require('./support/ceiling');
 

@@ -1,5 +1,5 @@
 'use strict';
-// Issue #12's ceiling for GET /v1/auth/me: a bare NestJS-on-Fastify route doing only an HS256 verify
+// The ceiling for GET /v1/auth/me: a bare NestJS-on-Fastify route doing only an HS256 verify
 // (KeyObject) and one prepared primary-key read of the session, on the same database, with the same
 // tokens (bench/ceiling/server.js). The `me` scenario is judged against it.
 const { ceiling, stopCeiling } = require('./support/ceiling');

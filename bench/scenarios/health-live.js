@@ -6,7 +6,7 @@ module.exports = {
   name: 'live',
   title: 'GET /health/live',
   order: 0,
-  // Issue #12: the service's per-request overhead, against a bare Nest/Fastify route: ≥ 80 %.
+  // The service's per-request overhead, against a bare Nest/Fastify route: ≥ 80 %.
   ratioTo: 'bare',
   ratioLabel: 'live/bare',
   target: { minRatio: 0.8 },

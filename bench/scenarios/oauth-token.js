@@ -1,5 +1,5 @@
 'use strict';
-// Issue #4: POST /v1/auth/oauth/token, client_credentials with client_secret_basic — Basic decoding,
+// POST /v1/auth/oauth/token, client_credentials with client_secret_basic — Basic decoding,
 // the app lookup by client_id, the keyed-hash secret check and signing the app JWT. A slow KDF here
 // would cap the endpoint at a few requests per second. Ten apps (of ten stores), one per group of
 // connections, as several integrations would be.

@@ -1,5 +1,5 @@
 'use strict';
-// Issue #5: the storefront's first catalogue page — products(first: 20) through POST
+// The storefront's first catalogue page — products(first: 20) through POST
 // /v1/storefront/graphql with a public sfp_ token — for a store of 1,000 products.
 const { catalogueScenario } = require('./support/catalogue');
 

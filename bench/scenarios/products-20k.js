@@ -1,5 +1,5 @@
 'use strict';
-// Issue #5: products(first: 20) for a store of 20,000 products, against the 1,000-product store of
+// products(first: 20) for a store of 20,000 products, against the 1,000-product store of
 // products-1k in the same round: pagination cost must not grow with the catalogue. The target is
 // "within 1.2× the latency": both run closed-loop with the same connections, so mean latency =
 // connections / throughput (Little's law), and latency ≤ 1.2× is req/s ≥ 1/1.2 = 83.3 % of

@@ -1,3 +1,3 @@
 'use strict';
-// Issue #10: see support/sdk-catalogue.js (the SDK's products.list against the same request sent with fetch).
+// See support/sdk-catalogue.js (the SDK's products.list against the same request sent with fetch).
 module.exports = require('./support/sdk-catalogue').sdkScenario();

@@ -1,5 +1,5 @@
 'use strict';
-// Issue #3: the store list of a large account (200 stores). No target of its own: compare its
+// The store list of a large account (200 stores). No target of its own: compare its
 // req/s and CPU per request with stores-me-3 in the same run. The setup also shows that the number of
 // SQL statements per request does not grow with the number of stores (see queriesPerRequest).
 const { setTimeout: sleep } = require('node:timers/promises');
@@ -47,7 +47,7 @@ module.exports = {
     const list = await ctx.expect(200, 'GET', '/v1/user/stores/@me', undefined, { token });
     checkStoreList(list, storeIds);
 
-    // The statement count per request, for 3 stores and for 200 (issue #3: constant, not one per store).
+    // The statement count per request, for 3 stores and for 200 (constant, not one per store).
     ctx.log(
       `counting SQL statements per @me request (${(3 * STATS_SETTLE_MS) / 1000} s of waiting for pg_stat)…`,
     );

@@ -1,5 +1,5 @@
 'use strict';
-// Issue #3: the store list of a typical account (3 stores) — the guard's token checks plus one
+// The store list of a typical account (3 stores) — the guard's token checks plus one
 // indexed read of the caller's stores, mapped to the contract's store objects.
 const { accountWithStores, checkStoreList } = require('./support/fixtures');
 

@@ -1,5 +1,5 @@
 'use strict';
-// Issue #3: PUT /v1/user/stores/:id with a small valid body — validation, the row lock of the
+// PUT /v1/user/stores/:id with a small valid body — validation, the row lock of the
 // store's read-modify-write, the UPDATE and the mapped answer. One account with a store per
 // connection, rotated per request, so the run measures the write path, not one hot row's lock.
 const { accountWithStores } = require('./support/fixtures');

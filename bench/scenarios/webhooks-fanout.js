@@ -1,5 +1,5 @@
 'use strict';
-// Issue #21: deliveries per second per instance, with the endpoint count growing from 1 to 100. Three
+// Deliveries per second per instance, with the endpoint count growing from 1 to 100. Three
 // groups of endpoints on one instance, each endpoint with its own path on a receiver in this process
 // (204 at once): 1 endpoint on one store; 10 on one store; 100 on five stores (20 each, a store's most).
 // For each group in turn, PUT /v1/user/stores/:id changes its stores (round robin, the runner's

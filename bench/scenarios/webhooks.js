@@ -1,5 +1,5 @@
 'use strict';
-// Issue #21: commit → first attempt, idle and under load. PUT /v1/user/stores/:id, each store with one
+// Commit → first attempt, idle and under load. PUT /v1/user/stores/:id, each store with one
 // endpoint subscribed to store.updated, all pointing at a receiver in this process that answers 204 at
 // once. The receiver measures, per delivery, the time from the change's commit (the event's createdAt:
 // the transaction's now(), a hair before its COMMIT) to the first attempt's arrival.

@@ -1,5 +1,5 @@
 'use strict';
-// The storefront catalogue scenarios of issue #5 (products(first: 20) with a public token), for
+// The storefront catalogue scenarios (products(first: 20) with a public token), for
 // catalogues of different sizes: one scenario definition per size, built here.
 const {
   GRAPHQL_PATH,

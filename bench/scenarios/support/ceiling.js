@@ -1,6 +1,6 @@
 'use strict';
 // Starts bench/ceiling/server.js once (beside the service, on the same database and JWT key) for the
-// ceiling scenarios of issue #12, and stops it at the end.
+// ceiling scenarios, and stops it at the end.
 const { join } = require('node:path');
 const os = require('node:os');
 const { rmSync } = require('node:fs');

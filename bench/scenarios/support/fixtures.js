@@ -1,5 +1,5 @@
 'use strict';
-// Shared setup steps of the issue #3–#5 scenarios: stores, OAuth apps, app and public tokens, seeded
+// Shared setup steps of the scenarios: stores, OAuth apps, app and public tokens, seeded
 // catalogues and GraphQL probes. Lives in a subfolder so the runner (which loads bench/scenarios/*.js)
 // does not take it for a scenario. Everything goes through the real API except bulk product rows.
 const { Buffer } = require('node:buffer');

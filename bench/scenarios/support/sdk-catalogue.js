@@ -1,5 +1,5 @@
 'use strict';
-// Issue #10: app.products.list({ first: 20 }) through the SDK against the very same GraphQL request sent
+// app.products.list({ first: 20 }) through the SDK against the very same GraphQL request sent
 // with plain fetch, both driven by the same closed loop in this process (so the load generator's cost is
 // alike and the ratio shows what the SDK adds: its token cache, headers, JSON and error handling).
 // The SDK is the built package (libs/sdk/dist/cjs, from `npm run sdk:pack`), as users get it.
