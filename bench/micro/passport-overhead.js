@@ -4,7 +4,7 @@
 // database), so the figure is not lost in the HTTP benchmark's noise: the same HS256 token verified
 //   A) as the hand-rolled guard did: JwtService.verify (KeyObject key, HS256 pinned, issuer) + claims check;
 //   B) as the guard does now: passport-jwt through an @nestjs/passport PassportStrategy, run by a
-//      Passport instance's authenticate() wrapped in a promise (libs/auth/src/strategies/bearer.ts).
+//      Passport instance's authenticate() wrapped in a promise (libs/auth/src/strategies/passport-runner.ts).
 // Both resolve the caller with a validate() that does no I/O. `node bench/micro/passport-overhead.js [n]`
 // prints µs per verification for each, 5 rounds interleaved, and the median difference; compare it with
 // the server CPU per /v1/auth/me request that `npm run bench -- me` prints (~430 µs on these machines).
