@@ -239,15 +239,32 @@ describe('webhook delivery', () => {
       OTP_PEPPER: randomBytes(32).toString('hex'),
       PUBLIC_URL: 'http://storefront.test',
     };
-    const a = await TestApp.start({ databaseUrl: db.url, env: shared });
-    const b = await TestApp.start({ databaseUrl: db.url, env: shared });
+    // The second instance is a process of its own, as in a deployment: the two share nothing in memory
+    // (no module state such as the sender's keep-alive pools), only the database.
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const child = startServer({ ...shared, DATABASE_URL: db.url, PORT: String(port), SHUTDOWN_DELAY: '0' });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    const putOnB = async (path: string, body: unknown, token: string) => {
+      const res = await fetch(base + path, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify(body),
+      });
+      return { status: res.status };
+    };
+    let a: TestApp | undefined;
     try {
+      a = await TestApp.start({ databaseUrl: db.url, env: shared });
+      await waitReady(base);
       const { token, storeId } = await storeWithHook(a, 'two-instances@example.com', r.url());
       // Changes through both instances, at once: each instance's loop and the other's poll race for the jobs.
       const answers = await Promise.all(
-        Array.from({ length: 40 }, (_, i) =>
-          (i % 2 ? a : b).put(`/v1/user/stores/${storeId}`, { description: `change ${i}` }, { token }),
-        ),
+        Array.from({ length: 40 }, (_, i) => {
+          const path = `/v1/user/stores/${storeId}`;
+          const body = { description: `change ${i}` };
+          return i % 2 ? a!.put(path, body, { token }) : putOnB(path, body, token);
+        }),
       );
       expect(answers.map((x) => x.status)).toEqual(Array(40).fill(200));
       await r.waitFor((got) => new Set(got.map((g) => g.headers['webhook-id'])).size === 40, 15_000);
@@ -256,11 +273,12 @@ describe('webhook delivery', () => {
       expect(ids).toHaveLength(40);
       expect(new Set(ids).size).toBe(40);
     } finally {
-      await b.close();
-      await a.close();
+      child.kill('SIGKILL');
+      await exited;
+      await a?.close();
       await db.drop();
     }
-  });
+  }, 120_000);
 });
 
 /** The real entry point as a child process (as test/process.e2e-spec.ts runs it). */
