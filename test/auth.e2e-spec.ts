@@ -1,5 +1,5 @@
 import { otpFrom } from '@app/testing';
-import { TestApp } from './support/test-app';
+import { TestApp } from '@app/testing/test-app';
 import jwt from 'jsonwebtoken';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';

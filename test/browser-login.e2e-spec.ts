@@ -1,4 +1,4 @@
-import { TestApp } from './support/test-app';
+import { TestApp } from '@app/testing/test-app';
 import { GoogleProvider } from '@app/testing/google-provider';
 import { existsSync } from 'node:fs';
 import { createServer, Server } from 'node:http';

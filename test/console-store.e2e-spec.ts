@@ -1,8 +1,8 @@
 import { otpFrom } from '@app/testing';
 import { join } from 'node:path';
 import { Browser, BrowserContext, Page } from 'playwright-core';
-import { TestApp } from './support/test-app';
-import { AXE, Doc, SHOTS, launchConsoleBrowser } from './support/console-browser';
+import { TestApp } from '@app/testing/test-app';
+import { AXE, Doc, SHOTS, launchConsoleBrowser } from '@app/testing/console-browser';
 
 /**
  * A store's Products, Orders and Activity pages of the console in a real browser (Debian's Chromium,

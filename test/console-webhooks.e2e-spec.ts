@@ -1,10 +1,9 @@
-import { otpFrom } from '@app/testing';
+import { otpFrom, WebhookReceiver } from '@app/testing';
 import { join } from 'node:path';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
-import { TestApp } from './support/test-app';
-import { AXE, Doc, SHOTS, launchConsoleBrowser } from './support/console-browser';
-import { WebhookReceiver } from './support/webhook-receiver';
+import { TestApp } from '@app/testing/test-app';
+import { AXE, Doc, SHOTS, launchConsoleBrowser } from '@app/testing/console-browser';
 
 /**
  * A store's Webhooks page of the console in a real browser (Debian's Chromium, driven by playwright-core)

@@ -1,6 +1,6 @@
 import { otpFrom } from '@app/testing';
-import { TestApp } from './support/test-app';
-import { AXE, SHOTS, launchConsoleBrowser } from './support/console-browser';
+import { TestApp } from '@app/testing/test-app';
+import { AXE, SHOTS, launchConsoleBrowser } from '@app/testing/console-browser';
 import { ensureConsoleBuilt } from '@app/testing/console-build';
 import { GoogleProvider } from '@app/testing/google-provider';
 import { join } from 'node:path';

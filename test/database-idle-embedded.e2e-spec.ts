@@ -1,8 +1,8 @@
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
-import { StorefrontClient } from './storefront-support';
-import { TestApp } from './support/test-app';
+import { StorefrontClient } from '@app/testing';
+import { TestApp } from '@app/testing/test-app';
 
 /**
  * The embedded database (no DATABASE_URL) after the pool's idle timeout, as configured by default

@@ -2,9 +2,15 @@ import { Client, Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { Sql } from '@app/database';
-import { createTestDatabase, PgBouncer, serverUrl, TcpProxy, TestDatabase } from '@app/testing';
-import { StorefrontClient } from './storefront-support';
-import { TestApp } from './support/test-app';
+import {
+  createTestDatabase,
+  PgBouncer,
+  serverUrl,
+  TcpProxy,
+  TestDatabase,
+  StorefrontClient,
+} from '@app/testing';
+import { TestApp } from '@app/testing/test-app';
 
 /**
  * Database connections that come and go, on a real PostgreSQL server: connections terminated under the

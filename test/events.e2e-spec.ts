@@ -1,7 +1,7 @@
 import { ExpiredRowsPurge } from '@app/database';
 import { DataSource } from 'typeorm';
-import { gqlError, StorefrontClient } from './storefront-support';
-import { TestApp, TestResponse } from './support/test-app';
+import { gqlError, StorefrontClient } from '@app/testing';
+import { TestApp, TestResponse } from '@app/testing/test-app';
 
 // Events (the outbox): every committed change to a store's resources is exactly one event, written in
 // the change's own transaction — a change that rolls back leaves none — listed newest first for the

@@ -1,7 +1,6 @@
-import { otpFrom } from '@app/testing';
-import { TestApp, TestResponse } from './support/test-app';
+import { otpFrom, GRAPHQL, StorefrontClient } from '@app/testing';
+import { TestApp, TestResponse } from '@app/testing/test-app';
 import { request as httpRequest } from 'node:http';
-import { GRAPHQL, StorefrontClient } from './storefront-support';
 
 /**
  * The HTTP edge as an attacker tries it: rate limits that follow the route however its path is spelled,

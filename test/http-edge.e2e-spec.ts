@@ -1,5 +1,5 @@
 import { createTestDatabase, serverUrl, TcpProxy } from '@app/testing';
-import { TestApp } from './support/test-app';
+import { TestApp } from '@app/testing/test-app';
 import Redis from 'ioredis';
 import { connect } from 'node:net';
 import type { FastifyInstance } from 'fastify';

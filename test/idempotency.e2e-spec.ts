@@ -1,9 +1,8 @@
-import { TcpProxy } from '@app/testing';
-import { TestApp } from './support/test-app';
+import { TcpProxy, GRAPHQL, StorefrontClient } from '@app/testing';
+import { TestApp } from '@app/testing/test-app';
 import { createHash } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { DataSource } from 'typeorm';
-import { GRAPHQL, StorefrontClient } from './storefront-support';
 
 /**
  * Idempotency-Key on store creation (onboarding stage 1) and on Storefront mutations: one effect however

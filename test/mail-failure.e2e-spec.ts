@@ -1,7 +1,7 @@
 import { createServer, Server, Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { otpFrom } from '@app/testing';
-import { TestApp } from './support/test-app';
+import { TestApp } from '@app/testing/test-app';
 
 // A sign-in waits on the SMTP server. One that accepts the connection and never answers costs at most
 // 10 s, then 503 mail_unavailable with Retry-After; one that hangs up answers the same at once. The

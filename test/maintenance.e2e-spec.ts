@@ -1,5 +1,5 @@
 import { ExpiredRowsPurge } from '@app/database';
-import { TestApp } from './support/test-app';
+import { TestApp } from '@app/testing/test-app';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 

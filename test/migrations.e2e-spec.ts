@@ -4,7 +4,7 @@ import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions, MIGRATION_LOCK, MIGRATIONS, runMigrationsLocked } from '@app/database';
 import { createTestDatabase, serverUrl, TestDatabase } from '@app/testing';
-import { TestApp } from './support/test-app';
+import { TestApp } from '@app/testing/test-app';
 
 // Migrations with many instances: instances started at the same moment on an empty database all
 // become ready — one migrates under a PostgreSQL advisory lock, the others wait for it — and no

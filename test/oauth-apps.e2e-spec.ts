@@ -1,4 +1,4 @@
-import { TestApp, TestResponse } from './support/test-app';
+import { TestApp, TestResponse } from '@app/testing/test-app';
 import { Issuer } from 'openid-client';
 import { DataSource } from 'typeorm';
 

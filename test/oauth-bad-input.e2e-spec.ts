@@ -1,4 +1,4 @@
-import { TestApp, TestResponse } from './support/test-app';
+import { TestApp, TestResponse } from '@app/testing/test-app';
 
 // Form-encoded bodies and HTTP Basic credentials follow the same Unicode rules as JSON bodies: a NUL
 // (PostgreSQL text cannot hold one) or a lone UTF-16 surrogate is 400 invalid_request in the RFC 6749

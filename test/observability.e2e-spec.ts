@@ -7,7 +7,7 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { SignedIn, TestApp } from './support/test-app';
+import { SignedIn, TestApp } from '@app/testing/test-app';
 
 /**
  * What an operator gets: Prometheus metrics on METRICS_PORT only (route patterns, pool, rate limits,

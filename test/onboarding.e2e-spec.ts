@@ -1,4 +1,4 @@
-import { TestApp } from './support/test-app';
+import { TestApp } from '@app/testing/test-app';
 
 const STAGE2 = {
   faviconUrl: 'https://cdn.example.com/favicon.ico',

@@ -1,5 +1,5 @@
-import { StorefrontClient } from './storefront-support';
-import { TestApp, TestResponse } from './support/test-app';
+import { StorefrontClient } from '@app/testing';
+import { TestApp, TestResponse } from '@app/testing/test-app';
 
 // The catalogue and orders for the store's owner over REST (/v1/user/stores/:id/products, /orders): the
 // storefront's rules and representation, newest first, another account's store or another store's ids

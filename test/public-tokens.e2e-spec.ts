@@ -1,4 +1,4 @@
-import { TestApp } from './support/test-app';
+import { TestApp } from '@app/testing/test-app';
 import { DataSource } from 'typeorm';
 
 // Store-scoped public tokens, and what deleting a store does to every credential it owns.

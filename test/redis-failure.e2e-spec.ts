@@ -1,7 +1,7 @@
 import Redis from 'ioredis';
 import { createServer, Server, Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { TestApp, TestResponse } from './support/test-app';
+import { TestApp, TestResponse } from '@app/testing/test-app';
 
 /**
  * Redis (REDIS_URL) only accelerates the /v1/auth rate limit: gone, stalled or back, no answer waits on

@@ -6,7 +6,7 @@ import { GraphQLSchemaHost } from '@nestjs/graphql';
 import type { GraphQLSchema } from 'graphql';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { TestApp } from './support/test-app';
+import { TestApp } from '@app/testing/test-app';
 
 /**
  * The route map: every REST route and every GraphQL field resolver the application wires, with the file

@@ -2,7 +2,7 @@ import { AccountClient, AppClient, SessionEvent, StorefrontClient } from '@app/s
 import { otpFrom } from '@app/testing';
 import { GoogleProvider } from '@app/testing/google-provider';
 import { RedirectClient } from '@app/testing/redirect-client';
-import { TestApp } from './support/test-app';
+import { TestApp } from '@app/testing/test-app';
 
 /**
  * Every public method of AppClient, AccountClient and StorefrontClient, called with its defaults (no page

@@ -13,7 +13,7 @@ import {
 import { isMutation } from '@app/sdk/graphql';
 import { parseRetryAfter } from '@app/sdk/transport';
 import { otpFrom } from '@app/testing';
-import { TestApp } from './support/test-app';
+import { TestApp } from '@app/testing/test-app';
 import { createServer, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';

@@ -11,7 +11,7 @@ import {
   StorefrontError,
 } from '@app/sdk';
 import { otpFrom } from '@app/testing';
-import { TestApp } from './support/test-app';
+import { TestApp } from '@app/testing/test-app';
 import { GoogleProvider } from '@app/testing/google-provider';
 import { RedirectClient } from '@app/testing/redirect-client';
 

@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { SignedIn, TestApp } from './support/test-app';
+import { SignedIn, TestApp } from '@app/testing/test-app';
 
 // One definition of a session's life, used alike by the per-request check, the session list,
 // revocation and refresh: a session lives until the later of its refresh token's expiry (sliding, moved

@@ -2,7 +2,7 @@ import { createLogger } from '@app/core';
 import { connect, Socket } from 'node:net';
 import { Agent, request as httpRequest } from 'node:http';
 import { gracefulShutdown } from '../apps/api/src/shutdown';
-import { TestApp } from './support/test-app';
+import { TestApp } from '@app/testing/test-app';
 
 /**
  * SIGTERM as a load balancer sees it (apps/api/src/shutdown.ts), on the in-process application:

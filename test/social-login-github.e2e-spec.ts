@@ -1,5 +1,5 @@
 import { pkcePair } from '@app/testing';
-import { TestApp } from './support/test-app';
+import { TestApp } from '@app/testing/test-app';
 import { GithubImitation, GithubUser } from '@app/testing/github-imitation';
 import { GoogleProvider } from '@app/testing/google-provider';
 import { Hop, RedirectClient } from '@app/testing/redirect-client';

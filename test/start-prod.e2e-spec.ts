@@ -4,8 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestDatabase, serverUrl, TestDatabase } from '@app/testing';
-import { buildServerPackage } from './support/server-build';
+import { createTestDatabase, serverUrl, TestDatabase, buildServerPackage } from '@app/testing';
 
 /**
  * `npm run start:prod` as a container runtime runs it (PID 1 of the container is npm): SIGTERM sent to

@@ -1,6 +1,6 @@
-import { TestApp, TestResponse } from './support/test-app';
+import { TestApp, TestResponse } from '@app/testing/test-app';
 import jwt from 'jsonwebtoken';
-import { GRAPHQL, gqlError, StorefrontClient } from './storefront-support';
+import { GRAPHQL, gqlError, StorefrontClient } from '@app/testing';
 
 // Storefront GraphQL: who may call it (HTTP-level 401/403 in GraphQL form), what each scope
 // and token kind may do, revocation on the very next request, CORS, batching and CSRF.

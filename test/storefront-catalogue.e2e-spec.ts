@@ -1,6 +1,6 @@
-import { TestApp } from './support/test-app';
+import { TestApp } from '@app/testing/test-app';
 import { DataSource } from 'typeorm';
-import { gqlError, StorefrontClient } from './storefront-support';
+import { gqlError, StorefrontClient } from '@app/testing';
 
 // Storefront GraphQL: products — CRUD and validation, money, handles, isolation between
 // stores, keyset pagination and search.

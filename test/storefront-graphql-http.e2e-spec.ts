@@ -1,6 +1,6 @@
-import { TestApp } from './support/test-app';
+import { TestApp } from '@app/testing/test-app';
 import { auditServer } from 'graphql-http';
-import { GRAPHQL, StorefrontClient } from './storefront-support';
+import { GRAPHQL, StorefrontClient } from '@app/testing';
 
 /**
  * The Storefront endpoint against the GraphQL-over-HTTP specification, as audited by the `graphql-http`

@@ -1,8 +1,8 @@
-import { TestApp } from './support/test-app';
+import { TestApp } from '@app/testing/test-app';
 import { getIntrospectionQuery } from 'graphql';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { GRAPHQL, gqlError, StorefrontClient } from './storefront-support';
+import { GRAPHQL, gqlError, StorefrontClient } from '@app/testing';
 
 /**
  * The storefront as an attacker tries it: list fields priced by their maximum length (the fan-out that

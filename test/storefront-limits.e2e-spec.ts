@@ -1,9 +1,9 @@
-import { TestApp } from './support/test-app';
+import { TestApp } from '@app/testing/test-app';
 import { GraphQLSchemaHost } from '@nestjs/graphql';
 import { buildClientSchema, getIntrospectionQuery, printSchema } from 'graphql';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gqlError, StorefrontClient } from './storefront-support';
+import { gqlError, StorefrontClient } from '@app/testing';
 
 // Storefront GraphQL: depth, alias and cost limits refused before any resolver runs, the
 // cost reported in extensions, introspection on, suggestions off — and the committed SDL in sync.

@@ -1,7 +1,7 @@
-import { TestApp } from './support/test-app';
+import { TestApp } from '@app/testing/test-app';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { gqlError, StorefrontClient } from './storefront-support';
+import { gqlError, StorefrontClient } from '@app/testing';
 
 // Storefront GraphQL: orderCreate prices lines from the catalogue and takes the stock in one
 // transaction (OUT_OF_STOCK changes nothing; concurrent orders never oversell); orders are read with

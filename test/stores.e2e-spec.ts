@@ -1,4 +1,4 @@
-import { TestApp } from './support/test-app';
+import { TestApp } from '@app/testing/test-app';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 

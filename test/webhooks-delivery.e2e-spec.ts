@@ -1,13 +1,19 @@
-import { createTestDatabase, MailCatcher, otpFrom, PgBouncer, serverUrl } from '@app/testing';
+import {
+  createTestDatabase,
+  MailCatcher,
+  otpFrom,
+  PgBouncer,
+  serverUrl,
+  StorefrontClient,
+  WebhookReceiver,
+} from '@app/testing';
 import { ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer, Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
-import { StorefrontClient } from './storefront-support';
-import { TestApp } from './support/test-app';
-import { WebhookReceiver } from './support/webhook-receiver';
+import { TestApp } from '@app/testing/test-app';
 
 // Webhook delivery where it is hard: no connection to local addresses without WEBHOOK_ALLOW_LOCAL, the
 // embedded database (one session), two instances on one database (each attempt made once), and a

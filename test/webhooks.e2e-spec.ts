@@ -3,10 +3,8 @@ import { EVENT_TYPES } from '@app/events';
 import { ExpiredRowsPurge } from '@app/database';
 import { AccountClient, verifyWebhook } from '@app/sdk';
 import { DataSource } from 'typeorm';
-import { otpFrom } from '@app/testing';
-import { StorefrontClient } from './storefront-support';
-import { TestApp, TestResponse } from './support/test-app';
-import { ReceivedWebhook, WebhookReceiver } from './support/webhook-receiver';
+import { otpFrom, StorefrontClient, ReceivedWebhook, WebhookReceiver } from '@app/testing';
+import { TestApp, TestResponse } from '@app/testing/test-app';
 
 // Webhooks (Standard Webhooks 1.0): endpoints of a store's owner, deliveries queued in the change's own
 // transaction (pg-boss), signed, retried on WEBHOOK_RETRY_SCHEDULE, disabled on 410 or after

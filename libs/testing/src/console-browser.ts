@@ -1,7 +1,7 @@
-import { ensureConsoleBuilt } from '@app/testing/console-build';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Browser, chromium } from 'playwright-core';
+import { ensureConsoleBuilt } from './console-build';
 
 /**
  * What every console spec needs to drive the console in a real browser: Debian's Chromium (never a
@@ -21,7 +21,7 @@ export const CHROMIUM_ARGS = [
   '--disable-dev-shm-usage',
 ];
 /** Full-page screenshots of every checked page (git-ignored), to be looked at. */
-export const SHOTS = join(__dirname, '..', '.screenshots');
+export const SHOTS = join(__dirname, '..', '..', '..', 'test', '.screenshots');
 export const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 /** The few DOM members the sideways-scroll checks read in the page (the test's lib has no DOM types). */

@@ -1,4 +1,4 @@
-import { TestApp, TestResponse } from './support/test-app';
+import type { TestApp, TestResponse } from './test-app';
 
 export const ALL_APP_SCOPES = [
   'store:read',

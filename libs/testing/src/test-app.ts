@@ -6,8 +6,9 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestDatabase, MailCatcher, otpFrom, serverUrl, TestDatabase } from '@app/testing';
-import { createApp } from '../../apps/api/src/bootstrap';
+import { createApp } from '../../../apps/api/src/bootstrap';
+import { MailCatcher, otpFrom } from './mail-catcher';
+import { createTestDatabase, serverUrl, TestDatabase } from './test-database';
 
 export interface TestResponse<T = any> {
   status: number;

@@ -3,7 +3,7 @@ import { copyFileSync, existsSync, mkdtempSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const ROOT = join(__dirname, '..', '..');
+const ROOT = join(__dirname, '..', '..', '..');
 
 /**
  * The production build of this checkout (`npm run build`'s compile step: tsc, then tsc-alias), in a
