@@ -261,7 +261,7 @@ describe('account sign-in', () => {
     });
 
     // 15, not 20: 20 failures would spend the address's hourly budget (OTP_MAX_FAILURES, default 20) and the
-    // last verify would be 429 instead of showing that the code itself is dead (test/auth-hardening covers that).
+    // last verify would be 429 instead of showing that the code itself is dead (test/auth/otp-budget-and-session-lifetime.e2e-spec.ts covers that).
     it('counts attempts atomically: 15 parallel wrong guesses are never more than OTP_MAX_ATTEMPTS checks', async () => {
       const address = email();
       await t.post('/v1/auth/login', { email: address });
