@@ -39,7 +39,7 @@ function expectProblem(hop: Hop, status: number, code: string) {
   expect(hop.text).not.toContain('access_token');
 }
 
-describe('social sign-in hardening', () => {
+describe('social sign-in: PKCE and misbehaving providers', () => {
   let t: TestApp;
   let github: GithubImitation;
   let google: GoogleProvider;
