@@ -26,7 +26,7 @@ async function countSql<T>(work: () => Promise<T>): Promise<{ result: T; queries
   }
 }
 
-describe('storefront hardening', () => {
+describe('storefront: expensive and malformed queries', () => {
   const logLines: string[] = [];
   let t: TestApp;
   let sf: StorefrontClient;

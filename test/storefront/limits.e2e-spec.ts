@@ -8,10 +8,10 @@ import { gqlError, StorefrontClient } from '@app/testing';
 // Storefront GraphQL: depth, alias and cost limits refused before any resolver runs, the
 // cost reported in extensions, introspection on, suggestions off — and the committed SDL in sync.
 
-const SCHEMA_FILE = join(__dirname, '..', 'libs', 'storefront', 'schema.gql');
+const SCHEMA_FILE = join(__dirname, '..', '..', 'libs', 'storefront', 'schema.gql');
 const HEADER =
   '# The Storefront GraphQL schema, printed from the code-first schema the server builds in\n' +
-  '# memory. Do not edit: regenerate with `UPDATE_SCHEMA=1 npm test -- test/storefront-limits.e2e-spec.ts`.\n\n';
+  '# memory. Do not edit: regenerate with `UPDATE_SCHEMA=1 npm test -- test/storefront/limits.e2e-spec.ts`.\n\n';
 
 describe('storefront GraphQL — limits and schema', () => {
   let t: TestApp;
