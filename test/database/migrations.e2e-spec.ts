@@ -11,9 +11,10 @@ import { TestApp } from '@app/testing/test-app';
 // "already exists" error is ever logged. `npm run migrate` (apps/api/src/migrate.ts) is the one-off
 // job form of the same runner.
 
-const root = join(__dirname, '..');
+const root = join(__dirname, '..', '..');
 const server = serverUrl();
-if (!server) throw new Error('test/migrations.e2e-spec.ts needs a PostgreSQL server (TEST_DATABASE_URL)');
+if (!server)
+  throw new Error('test/database/migrations.e2e-spec.ts needs a PostgreSQL server (TEST_DATABASE_URL)');
 const migrationNames = MIGRATIONS.map((m) => (m as { name: string }).name).sort();
 
 async function appliedMigrations(url: string): Promise<string[]> {
