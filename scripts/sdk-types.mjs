@@ -3,7 +3,7 @@
 //   node scripts/sdk-types.mjs <openapi.json> <schema.gql> <out-dir>
 // writes <out-dir>/openapi.generated.ts (openapi-typescript, from the OpenAPI document the server serves at
 // /docs/openapi.json) and <out-dir>/storefront.generated.ts (graphql-codegen's typescript plugin, from the
-// printed Storefront schema). test/sdk-types.e2e-spec.ts runs this against the live server and fails when
+// printed Storefront schema). test/sdk/types.e2e-spec.ts runs this against the live server and fails when
 // the committed files differ; `npm run sdk:types` rewrites them.
 import { codegen } from '@graphql-codegen/core';
 import * as typescriptPlugin from '@graphql-codegen/typescript';

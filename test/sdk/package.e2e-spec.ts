@@ -15,7 +15,7 @@ import { minify } from '@swc/core';
  * dependency) and one ES-module and one CommonJS script sign in, create an app and list products against
  * the running server; a real browser on another origin uses the `/browser` entry's StorefrontClient.
  */
-const ROOT = join(__dirname, '..');
+const ROOT = join(__dirname, '..', '..');
 const VERSION: string = JSON.parse(readFileSync(join(ROOT, 'libs/sdk/package.json'), 'utf8')).version;
 const CHROMIUM = '/usr/bin/chromium';
 

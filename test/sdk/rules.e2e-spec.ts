@@ -699,7 +699,7 @@ describe('SDK rules (v1.2)', () => {
     });
 
     it('sends User-Agent: storefront-sdk/<version> node/<version> on every request (the server records it on the session)', async () => {
-      const { version } = jest.requireActual('../libs/sdk/package.json') as { version: string };
+      const { version } = jest.requireActual('../../libs/sdk/package.json') as { version: string };
       const f = recordingFetch();
       const { client } = await appClient(f.impl);
       await client.store();

@@ -11,7 +11,7 @@ import { join } from 'node:path';
  * server serves, storefront.generated.ts from the Storefront schema it builds. When a DTO, a route or a
  * GraphQL type changes without `npm run sdk:types`, this test fails and shows the difference.
  */
-const ROOT = join(__dirname, '..');
+const ROOT = join(__dirname, '..', '..');
 const SDK_SRC = join(ROOT, 'libs/sdk/src');
 const FILES = ['openapi.generated.ts', 'storefront.generated.ts'];
 
