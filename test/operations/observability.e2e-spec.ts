@@ -15,7 +15,8 @@ import { SignedIn, TestApp } from '@app/testing/test-app';
  * address, the caller and the user agent — never a token — and errors' codes readable.
  */
 const server = serverUrl();
-const version = JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8')).version as string;
+const version = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8'))
+  .version as string;
 const USER_AGENT = 'observability-test/1.0';
 const AUTH_LIMIT = 12;
 

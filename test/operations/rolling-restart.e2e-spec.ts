@@ -10,8 +10,8 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApp } from '../apps/api/src/bootstrap';
-import { gracefulShutdown } from '../apps/api/src/shutdown';
+import { createApp } from '../../apps/api/src/bootstrap';
+import { gracefulShutdown } from '../../apps/api/src/shutdown';
 
 /**
  * A rolling restart behind nginx, the way docs/deployment.md deploys the service: deploy/nginx.conf
@@ -21,12 +21,16 @@ import { gracefulShutdown } from '../apps/api/src/shutdown';
  * fail — no 502 from a reused connection the instance closed, no 503, no reset.
  */
 const NGINX = '/usr/sbin/nginx';
-const root = join(__dirname, '..');
+const root = join(__dirname, '..', '..');
 const server = serverUrl();
 if (!server)
-  throw new Error('test/rolling-restart.e2e-spec.ts needs a PostgreSQL server (TEST_DATABASE_URL)');
+  throw new Error(
+    'test/operations/rolling-restart.e2e-spec.ts needs a PostgreSQL server (TEST_DATABASE_URL)',
+  );
 if (!existsSync(NGINX))
-  throw new Error(`test/rolling-restart.e2e-spec.ts needs nginx at ${NGINX} (apt-get install nginx)`);
+  throw new Error(
+    `test/operations/rolling-restart.e2e-spec.ts needs nginx at ${NGINX} (apt-get install nginx)`,
+  );
 
 const SHUTDOWN_DELAY = 2;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,7 +1,7 @@
 import { createLogger } from '@app/core';
 import { connect, Socket } from 'node:net';
 import { Agent, request as httpRequest } from 'node:http';
-import { gracefulShutdown } from '../apps/api/src/shutdown';
+import { gracefulShutdown } from '../../apps/api/src/shutdown';
 import { TestApp } from '@app/testing/test-app';
 
 /**
@@ -9,7 +9,7 @@ import { TestApp } from '@app/testing/test-app';
  * readiness fails at once, the instance keeps serving with `Connection: close` for SHUTDOWN_DELAY, then
  * stops accepting, lets in-flight requests finish (never cutting a connection that carries one), and
  * gives up on stragglers after SHUTDOWN_TIMEOUT. The process-level path (npm run start:prod) is in
- * test/process.e2e-spec.ts.
+ * test/operations/process.e2e-spec.ts.
  */
 
 interface RawAnswer {

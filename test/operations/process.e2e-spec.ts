@@ -7,7 +7,7 @@ import { join } from 'node:path';
  * The real entry point (apps/api/src/main.ts) as a process: a bad configuration stops it with one clear
  * line and a non-zero exit; a good one serves and shuts down cleanly on SIGTERM.
  */
-const root = join(__dirname, '..');
+const root = join(__dirname, '..', '..');
 
 function run(env: Record<string, string>, onReady?: (url: string) => Promise<void>) {
   const child = spawn(

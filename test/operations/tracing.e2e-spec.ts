@@ -13,7 +13,7 @@ import { join } from 'node:path';
  * must start before pg, http and fastify — the first import of apps/api/src/main.ts. Jest has loaded
  * those already, so the server runs as its own process, exporting to an OTLP/HTTP receiver here.
  */
-const root = join(__dirname, '..');
+const root = join(__dirname, '..', '..');
 const server = serverUrl();
 
 async function freePort(): Promise<number> {
