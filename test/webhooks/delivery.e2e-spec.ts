@@ -287,7 +287,7 @@ describe('webhook delivery', () => {
   }, 120_000);
 });
 
-/** The real entry point as a child process (as test/process.e2e-spec.ts runs it). */
+/** The real entry point as a child process (as test/operations/process.e2e-spec.ts runs it). */
 function startServer(env: Record<string, string>): ChildProcess {
   return spawn(
     process.execPath,
@@ -301,7 +301,7 @@ function startServer(env: Record<string, string>): ChildProcess {
       'apps/api/src/main.ts',
     ],
     {
-      cwd: join(__dirname, '..'),
+      cwd: join(__dirname, '..', '..'),
       env: {
         PATH: process.env.PATH!,
         TS_NODE_PROJECT: 'tsconfig.json',
