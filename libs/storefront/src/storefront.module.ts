@@ -50,7 +50,8 @@ export class StorefrontApiModule {}
 /**
  * Storefront GraphQL at POST (and GET, for queries) /v1/storefront/graphql — code-first, Apollo Server 5
  * on Fastify. The schema is built in memory at start (`autoSchemaFile: true`: the server never writes a
- * file); `libs/storefront/schema.gql` is its committed print, kept in sync by test/storefront/limits.e2e-spec.ts.
+ * file); `libs/storefront/schema.gql` is its committed print, kept in sync by
+ * test/storefront/limits.e2e-spec.ts.
  */
 @Module({
   imports: [
