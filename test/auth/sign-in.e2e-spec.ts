@@ -556,3 +556,41 @@ describe('account sign-in', () => {
     });
   });
 });
+
+describe('GET /v1/auth/providers', () => {
+  it('lists only e-mail codes when no social provider is configured', async () => {
+    const t = await TestApp.start();
+    try {
+      const res = await t.get('/v1/auth/providers');
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ providers: ['otp'] });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('lists the providers turned on, in a stable order', async () => {
+    const t = await TestApp.start({
+      env: {
+        GITHUB_CLIENT_ID: 'gh-id',
+        GITHUB_CLIENT_SECRET: 'gh-secret',
+        GOOGLE_CLIENT_ID: 'g-id',
+        GOOGLE_CLIENT_SECRET: 'g-secret',
+      },
+    });
+    try {
+      expect((await t.get('/v1/auth/providers')).body).toEqual({ providers: ['otp', 'google', 'github'] });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('lists GitHub alone when only GitHub is on', async () => {
+    const t = await TestApp.start({ env: { GITHUB_CLIENT_ID: 'gh-id', GITHUB_CLIENT_SECRET: 'gh-secret' } });
+    try {
+      expect((await t.get('/v1/auth/providers')).body).toEqual({ providers: ['otp', 'github'] });
+    } finally {
+      await t.close();
+    }
+  });
+});

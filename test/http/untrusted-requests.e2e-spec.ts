@@ -5,8 +5,7 @@ import { request as httpRequest } from 'node:http';
 /**
  * The HTTP edge as an attacker tries it: rate limits that follow the route however its path is spelled,
  * X-Forwarded-For trusted only when TRUST_PROXY says so, lone surrogates and deep nesting refused before
- * any validator or database sees them, no-store on every answer that carries tokens or personal data,
- * and the list of sign-in methods.
+ * any validator or database sees them, and no-store on every answer that carries tokens or personal data.
  */
 
 /** A raw HTTP/1.1 request whose request target is sent exactly as given (e.g. absolute form). */
@@ -373,43 +372,5 @@ describe('Cache-Control: no-store on /v1/auth/* and /v1/user/*', () => {
     expect(answers.find(([l]) => l === 'app secret')![1].status).toBe(201);
     // Not forced on answers that carry nothing private.
     expect((await t.get('/health/live')).headers.get('cache-control')).not.toBe('no-store');
-  });
-});
-
-describe('GET /v1/auth/providers', () => {
-  it('lists only e-mail codes when no social provider is configured', async () => {
-    const t = await TestApp.start();
-    try {
-      const res = await t.get('/v1/auth/providers');
-      expect(res.status).toBe(200);
-      expect(res.body).toEqual({ providers: ['otp'] });
-    } finally {
-      await t.close();
-    }
-  });
-
-  it('lists the providers turned on, in a stable order', async () => {
-    const t = await TestApp.start({
-      env: {
-        GITHUB_CLIENT_ID: 'gh-id',
-        GITHUB_CLIENT_SECRET: 'gh-secret',
-        GOOGLE_CLIENT_ID: 'g-id',
-        GOOGLE_CLIENT_SECRET: 'g-secret',
-      },
-    });
-    try {
-      expect((await t.get('/v1/auth/providers')).body).toEqual({ providers: ['otp', 'google', 'github'] });
-    } finally {
-      await t.close();
-    }
-  });
-
-  it('lists GitHub alone when only GitHub is on', async () => {
-    const t = await TestApp.start({ env: { GITHUB_CLIENT_ID: 'gh-id', GITHUB_CLIENT_SECRET: 'gh-secret' } });
-    try {
-      expect((await t.get('/v1/auth/providers')).body).toEqual({ providers: ['otp', 'github'] });
-    } finally {
-      await t.close();
-    }
   });
 });
