@@ -19,11 +19,14 @@ function quantile(sorted, q) {
 /** A webhook receiver: `arrivals` holds one entry per request received ({ id, latency, at }). */
 function startReceiver() {
   const arrivals = [];
+  // While held, answers wait (the instance's attempts stay in flight and the rest of its work queues up).
+  let held = null;
   return new Promise((resolve) => {
     const server = createServer((req, res) => {
       const chunks = [];
       req.on('data', (c) => chunks.push(c));
-      req.on('end', () => {
+      req.on('end', async () => {
+        if (held) await held.promise;
         const at = Date.now();
         res.writeHead(204).end();
         try {
@@ -40,6 +43,15 @@ function startReceiver() {
         server,
         arrivals,
         url: (path = '/hook') => `http://127.0.0.1:${server.address().port}${path}`,
+        hold() {
+          let release;
+          const promise = new Promise((r) => (release = r));
+          held = { promise, release };
+        },
+        release() {
+          held?.release();
+          held = null;
+        },
         /** Waits (up to `ms`) until `count` distinct deliveries have arrived; answers how many did. */
         async waitFor(count, ms = 60_000) {
           const deadline = Date.now() + ms;
@@ -69,12 +81,16 @@ function startReceiver() {
 }
 
 /** An instance on a fresh database of its own, WEBHOOK_ALLOW_LOCAL=true, and an account signed in on it. */
-async function ownInstance(ctx, name, email) {
+async function ownInstance(ctx, name, email, env = {}) {
   const database = `sf_bench_${name.replace(/\W/g, '_')}_${randomBytes(4).toString('hex')}`;
   await ctx.query(`CREATE DATABASE "${database}"`);
   const url = new URL(ctx.databaseUrl);
   url.pathname = `/${database}`;
-  const { server } = await instance(ctx, name, { DATABASE_URL: url.toString(), WEBHOOK_ALLOW_LOCAL: 'true' });
+  const { server } = await instance(ctx, name, {
+    DATABASE_URL: url.toString(),
+    WEBHOOK_ALLOW_LOCAL: 'true',
+    ...env,
+  });
   const call = async (method, path, body, token) => {
     const res = await globalThis.fetch(server.baseUrl + path, {
       method,
