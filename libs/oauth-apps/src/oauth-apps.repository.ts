@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Sql } from '@app/database';
 import type { EntityManager } from 'typeorm';
 import { OAuthAppEntity } from './entities/oauth-app.entity';
-import { OWNED_STORE, OWNED_STORES } from '@app/stores';
+import { insertInOwnedStore, listInOwnedStore, OWNED_STORES } from '@app/stores';
 
 export interface AppRow {
   id: string;
@@ -15,7 +15,7 @@ export interface AppRow {
 }
 
 const COLUMNS = 'id, store_id, name, client_id, scopes, created_at, secret_hint';
-const RETURNING = COLUMNS.replace(/(\w+)/g, 'a.$1');
+const APPS = { table: 'oauth_apps', alias: 'a', columns: COLUMNS };
 
 /** What the token endpoint needs to authenticate a client. */
 export interface ClientRow {
@@ -45,27 +45,18 @@ export class OAuthAppsRepository {
     storeId: string,
     app: { name: string; clientId: string; secretHash: string; secretHint: string; scopes: string[] },
   ): Promise<AppRow | undefined> {
-    return this.sql.one<AppRow>(
-      {
-        text: `INSERT INTO oauth_apps AS a (store_id, name, client_id, secret_hash, secret_hint, scopes)
-               SELECT s.id, $3, $4, $5, $6, $7 FROM ${OWNED_STORE('$1', '$2')} s
-               RETURNING ${RETURNING}`,
-        values: [storeId, ownerId, app.name, app.clientId, app.secretHash, app.secretHint, app.scopes],
-      },
-      tx,
-    );
+    return insertInOwnedStore<AppRow>(this.sql, tx, APPS, ownerId, storeId, {
+      name: app.name,
+      client_id: app.clientId,
+      secret_hash: app.secretHash,
+      secret_hint: app.secretHint,
+      scopes: app.scopes,
+    });
   }
 
   /** The store's apps, oldest first; null when the store is not the owner's (not an empty list). */
-  async listOwned(ownerId: string, storeId: string): Promise<AppRow[] | null> {
-    const rows = await this.sql.rows<AppRow & { owned: string }>({
-      text: `SELECT s.id AS owned, ${RETURNING}
-               FROM ${OWNED_STORE('$1', '$2')} s LEFT JOIN oauth_apps a ON a.store_id = s.id
-              ORDER BY a.created_at, a.id`,
-      values: [storeId, ownerId],
-    });
-    if (rows.length === 0) return null;
-    return rows.filter((r) => r.id !== null);
+  listOwned(ownerId: string, storeId: string): Promise<AppRow[] | null> {
+    return listInOwnedStore<AppRow>(this.sql, APPS, ownerId, storeId);
   }
 
   /** A new secret and a bumped version (which kills every token of the old one). */

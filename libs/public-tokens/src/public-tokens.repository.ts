@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Sql } from '@app/database';
 import type { EntityManager } from 'typeorm';
 import { PublicTokenEntity } from './entities/public-token.entity';
-import { OWNED_STORE, OWNED_STORES } from '@app/stores';
+import { insertInOwnedStore, listInOwnedStore, OWNED_STORES } from '@app/stores';
 
 export interface TokenRow {
   id: string;
@@ -14,7 +14,7 @@ export interface TokenRow {
 }
 
 const COLUMNS = 'id, store_id, name, scopes, created_at, token_hint';
-const RETURNING = COLUMNS.replace(/(\w+)/g, 't.$1');
+const TOKENS = { table: 'public_tokens', alias: 't', columns: COLUMNS };
 /** The token by id, in that store, and the store the owner's. */
 const ownedToken = `id = :tokenId AND store_id = :storeId AND store_id IN ${OWNED_STORES(':ownerId')}`;
 
@@ -36,27 +36,17 @@ export class PublicTokensRepository {
     storeId: string,
     token: { name: string; hash: string; hint: string; scopes: string[] },
   ): Promise<TokenRow | undefined> {
-    return this.sql.one<TokenRow>(
-      {
-        text: `INSERT INTO public_tokens AS t (store_id, name, token_hash, token_hint, scopes)
-               SELECT s.id, $3, $4, $5, $6 FROM ${OWNED_STORE('$1', '$2')} s
-               RETURNING ${RETURNING}`,
-        values: [storeId, ownerId, token.name, token.hash, token.hint, token.scopes],
-      },
-      tx,
-    );
+    return insertInOwnedStore<TokenRow>(this.sql, tx, TOKENS, ownerId, storeId, {
+      name: token.name,
+      token_hash: token.hash,
+      token_hint: token.hint,
+      scopes: token.scopes,
+    });
   }
 
   /** The store's tokens, oldest first; null when the store is not the owner's (not an empty list). */
-  async listOwned(ownerId: string, storeId: string): Promise<TokenRow[] | null> {
-    const rows = await this.sql.rows<TokenRow & { owned: string }>({
-      text: `SELECT s.id AS owned, ${RETURNING}
-               FROM ${OWNED_STORE('$1', '$2')} s LEFT JOIN public_tokens t ON t.store_id = s.id
-              ORDER BY t.created_at, t.id`,
-      values: [storeId, ownerId],
-    });
-    if (rows.length === 0) return null;
-    return rows.filter((r) => r.id !== null);
+  listOwned(ownerId: string, storeId: string): Promise<TokenRow[] | null> {
+    return listInOwnedStore<TokenRow>(this.sql, TOKENS, ownerId, storeId);
   }
 
   async rotateOwned(

@@ -7,5 +7,11 @@ export * from './store.row';
 export * from './stores.errors';
 export * from './stores.module';
 export * from './stores.service';
-export { OWNED_STORE, OWNED_STORES } from './stores.repository';
+export {
+  insertInOwnedStore,
+  listInOwnedStore,
+  OWNED_STORE,
+  OWNED_STORES,
+  type StoreChildTable,
+} from './stores.repository';
 export * from './validation';

@@ -182,3 +182,59 @@ export const OWNED_STORE = (storeIdParam: string, ownerIdParam: string) =>
 /** Every store of an owner as a row source (for rows found by their own id, then checked for ownership). */
 export const OWNED_STORES = (ownerIdParam: string) =>
   `(SELECT id FROM stores WHERE owner_id = ${ownerIdParam})`;
+
+/** A table of rows that hang off a store: its name, the alias its columns are returned under, and those columns. */
+export interface StoreChildTable {
+  table: string;
+  alias: string;
+  /** The returned columns, comma-separated and unqualified (`id, store_id, name`). */
+  columns: string;
+}
+
+const qualified = (t: StoreChildTable) => t.columns.replace(/(\w+)/g, `${t.alias}.$1`);
+
+/**
+ * Inserts one row in the owner's store, ownership checked in the same statement (`values` are the
+ * columns besides `store_id`); undefined when the store is not the owner's.
+ */
+export function insertInOwnedStore<R extends object>(
+  sql: Sql,
+  tx: EntityManager,
+  child: StoreChildTable,
+  ownerId: string,
+  storeId: string,
+  values: Record<string, unknown>,
+): Promise<R | undefined> {
+  const names = Object.keys(values);
+  const params = names.map((_, i) => `$${i + 3}`).join(', ');
+  return sql.one<R>(
+    {
+      text: `INSERT INTO ${child.table} AS ${child.alias} (store_id, ${names.join(', ')})
+             SELECT s.id, ${params} FROM ${OWNED_STORE('$1', '$2')} s
+             RETURNING ${qualified(child)}`,
+      values: [storeId, ownerId, ...Object.values(values)],
+    },
+    tx,
+  );
+}
+
+/**
+ * The rows of the owner's store, oldest first; null when the store is not the owner's (not an empty
+ * list). The ownership probe and the list are one statement: the store joined to its rows.
+ */
+export async function listInOwnedStore<R extends { id: string }>(
+  sql: Sql,
+  child: StoreChildTable,
+  ownerId: string,
+  storeId: string,
+): Promise<R[] | null> {
+  const a = child.alias;
+  const rows = await sql.rows<R & { owned: string }>({
+    text: `SELECT s.id AS owned, ${qualified(child)}
+             FROM ${OWNED_STORE('$1', '$2')} s LEFT JOIN ${child.table} ${a} ON ${a}.store_id = s.id
+            ORDER BY ${a}.created_at, ${a}.id`,
+    values: [storeId, ownerId],
+  });
+  if (rows.length === 0) return null;
+  return rows.filter((r) => r.id !== null);
+}
