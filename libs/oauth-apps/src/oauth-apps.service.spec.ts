@@ -1,19 +1,17 @@
-import { AccountCaller, AppCaller, SecretHasher } from '@app/core';
-import type { EmitEvent, EventsWriter } from '@app/events';
+import type { AppCaller } from '@app/core';
 import type { StoresService } from '@app/stores';
+import {
+  changeRecorder,
+  errorCode,
+  OWNER,
+  STORE_ID as STORE,
+  testHasher as hasher,
+} from '@app/testing/service-fakes';
 import type { AppRow, OAuthAppsRepository } from './oauth-apps.repository';
 import { OAuthAppsService } from './oauth-apps.service';
 
 // The service's rules with the repository replaced.
-const OWNER: AccountCaller = {
-  kind: 'account',
-  accountId: 'a0000000-0000-4000-8000-000000000001',
-  sessionId: 's',
-  jti: 'j',
-};
-const STORE = 'b0000000-0000-4000-8000-000000000002';
 const APP = 'c0000000-0000-4000-8000-000000000003';
-const hasher = new SecretHasher({ otpPepper: 'x'.repeat(32) } as never);
 
 function setup(owned: boolean) {
   const secrets: { hash: string; hint: string }[] = [];
@@ -26,12 +24,9 @@ function setup(owned: boolean) {
     created_at: new Date('2026-11-22T10:00:00Z'),
     secret_hint: hint,
   });
-  // The transaction is a token here: the spec checks that writes and their events share it.
-  const TX = { tx: true };
-  const emitted: (EmitEvent & { tx: unknown })[] = [];
-  const events = { emit: async (tx: unknown, event: EmitEvent) => emitted.push({ ...event, tx }) };
+  const { TX, emitted, events, transaction } = changeRecorder();
   const repo = {
-    transaction: async (work: (tx: unknown) => Promise<unknown>) => work(TX),
+    transaction,
     insert: async (_tx: unknown, _o: string, _s: string, app: { secretHash: string; secretHint: string }) => {
       secrets.push({ hash: app.secretHash, hint: app.secretHint });
       return owned ? row(app.secretHint) : undefined;
@@ -49,18 +44,13 @@ function setup(owned: boolean) {
       repo as unknown as OAuthAppsRepository,
       stores as unknown as StoresService,
       hasher,
-      events as unknown as EventsWriter,
+      events,
     ),
     secrets,
     emitted,
     TX,
   };
 }
-const code = (p: Promise<unknown>) =>
-  p.then(
-    () => null,
-    (e: { code?: string }) => e.code,
-  );
 
 describe('OAuthAppsService (repository replaced)', () => {
   it('creates an app with an sfc_ id and an sfs_ secret shown once, keeping only its hash; scopes canonical', async () => {
@@ -112,17 +102,19 @@ describe('OAuthAppsService (repository replaced)', () => {
     const second = await service.rotateSecret(OWNER, APP);
     expect(second.clientSecret).not.toBe(first.clientSecret);
     const foreign = setup(false).service;
-    expect(await code(foreign.create(OWNER, { storeId: STORE, name: 'x' }))).toBe('store_not_found');
-    expect(await code(foreign.list(OWNER, STORE))).toBe('store_not_found');
-    expect(await code(foreign.rotateSecret(OWNER, APP))).toBe('app_not_found');
-    expect(await code(foreign.remove(OWNER, APP))).toBe('app_not_found');
-    expect(await code(service.remove(OWNER, 'not-a-uuid'))).toBe('app_not_found');
+    expect(await errorCode(foreign.create(OWNER, { storeId: STORE, name: 'x' }))).toBe('store_not_found');
+    expect(await errorCode(foreign.list(OWNER, STORE))).toBe('store_not_found');
+    expect(await errorCode(foreign.rotateSecret(OWNER, APP))).toBe('app_not_found');
+    expect(await errorCode(foreign.remove(OWNER, APP))).toBe('app_not_found');
+    expect(await errorCode(service.remove(OWNER, 'not-a-uuid'))).toBe('app_not_found');
   });
 
   it("reads an app token's store only with store:read", async () => {
     const { service } = setup(true);
     const caller: AppCaller = { kind: 'app', appId: APP, storeId: STORE, scopes: ['store:read'], jti: 'j' };
     expect(await service.storeOf(caller)).toEqual({ id: STORE, name: 'Shop' });
-    expect(await code(service.storeOf({ ...caller, scopes: ['products:read'] }))).toBe('insufficient_scope');
+    expect(await errorCode(service.storeOf({ ...caller, scopes: ['products:read'] }))).toBe(
+      'insufficient_scope',
+    );
   });
 });

@@ -1,19 +1,16 @@
-import { AccountCaller, SecretHasher } from '@app/core';
-import type { EmitEvent, EventsWriter } from '@app/events';
 import type { StoresService } from '@app/stores';
+import {
+  changeRecorder,
+  errorCode,
+  OWNER,
+  STORE_ID as STORE,
+  testHasher as hasher,
+} from '@app/testing/service-fakes';
 import type { PublicTokensRepository, TokenRow } from './public-tokens.repository';
 import { PublicTokensService } from './public-tokens.service';
 
 // The service's rules with the repository replaced: which 404, what is hashed, what is never returned.
-const OWNER: AccountCaller = {
-  kind: 'account',
-  accountId: 'a0000000-0000-4000-8000-000000000001',
-  sessionId: 's',
-  jti: 'j',
-};
-const STORE = 'b0000000-0000-4000-8000-000000000002';
 const TOKEN_ID = 'c0000000-0000-4000-8000-000000000003';
-const hasher = new SecretHasher({ otpPepper: 'x'.repeat(32) } as never);
 
 function setup(options: { owned: boolean; token?: boolean }) {
   const inserted: { hash: string; hint: string; scopes: string[] }[] = [];
@@ -25,11 +22,9 @@ function setup(options: { owned: boolean; token?: boolean }) {
     created_at: new Date('2026-11-22T10:00:00Z'),
     token_hint: hint,
   });
-  const TX = { tx: true };
-  const emitted: (EmitEvent & { tx: unknown })[] = [];
-  const events = { emit: async (tx: unknown, event: EmitEvent) => emitted.push({ ...event, tx }) };
+  const { TX, emitted, events, transaction } = changeRecorder();
   const repo = {
-    transaction: async (work: (tx: unknown) => Promise<unknown>) => work(TX),
+    transaction,
     insert: async (
       _tx: unknown,
       _o: string,
@@ -50,15 +45,10 @@ function setup(options: { owned: boolean; token?: boolean }) {
     repo as unknown as PublicTokensRepository,
     stores as unknown as StoresService,
     hasher,
-    events as unknown as EventsWriter,
+    events,
   );
   return { service, inserted, emitted, TX };
 }
-const code = (p: Promise<unknown>) =>
-  p.then(
-    () => null,
-    (e: { code?: string }) => e.code,
-  );
 
 describe('PublicTokensService (repository replaced)', () => {
   it('issues an sfp_ token once, stores only its keyed hash and hint, in canonical scope order', async () => {
@@ -78,17 +68,17 @@ describe('PublicTokensService (repository replaced)', () => {
     expect(
       JSON.stringify(await setup({ owned: true, token: true }).service.list(OWNER, STORE)),
     ).not.toContain('sfp_');
-    expect(await code(setup({ owned: false }).service.list(OWNER, STORE))).toBe('store_not_found');
-    expect(await code(setup({ owned: true }).service.rotate(OWNER, STORE, TOKEN_ID))).toBe(
+    expect(await errorCode(setup({ owned: false }).service.list(OWNER, STORE))).toBe('store_not_found');
+    expect(await errorCode(setup({ owned: true }).service.rotate(OWNER, STORE, TOKEN_ID))).toBe(
       'public_token_not_found',
     );
-    expect(await code(setup({ owned: false }).service.rotate(OWNER, STORE, TOKEN_ID))).toBe(
+    expect(await errorCode(setup({ owned: false }).service.rotate(OWNER, STORE, TOKEN_ID))).toBe(
       'store_not_found',
     );
-    expect(await code(setup({ owned: true }).service.remove(OWNER, STORE, 'nope'))).toBe(
+    expect(await errorCode(setup({ owned: true }).service.remove(OWNER, STORE, 'nope'))).toBe(
       'public_token_not_found',
     );
-    expect(await code(setup({ owned: true }).service.create(OWNER, 'nope', { name: 'x' }))).toBe(
+    expect(await errorCode(setup({ owned: true }).service.create(OWNER, 'nope', { name: 'x' }))).toBe(
       'store_not_found',
     );
   });

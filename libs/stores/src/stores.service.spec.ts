@@ -1,19 +1,10 @@
-import type { AccountCaller } from '@app/core';
-import type { EmitEvent, EventsWriter } from '@app/events';
+import { changeRecorder, errorCode, OWNER, STORE_ID } from '@app/testing/service-fakes';
 import type { EntityManager } from 'typeorm';
 import type { StoreRow } from './store.row';
 import type { StoresRepository } from './stores.repository';
 import { StoresService } from './stores.service';
 
 // The service's rules with the repository replaced: no database, milliseconds per case.
-const OWNER: AccountCaller = {
-  kind: 'account',
-  accountId: 'a0000000-0000-4000-8000-000000000001',
-  sessionId: 's',
-  jti: 'j',
-};
-const STORE_ID = 'b0000000-0000-4000-8000-000000000002';
-
 function row(overrides: Partial<StoreRow> = {}): StoreRow {
   const now = new Date('2026-11-22T10:00:00Z');
   return {
@@ -43,9 +34,7 @@ function row(overrides: Partial<StoreRow> = {}): StoreRow {
 
 function fakeRepository(stored: StoreRow | undefined) {
   const calls: string[] = [];
-  const TX = {} as EntityManager;
-  const emitted: (EmitEvent & { tx: unknown })[] = [];
-  const events = { emit: async (tx: unknown, event: EmitEvent) => emitted.push({ ...event, tx }) };
+  const { TX, emitted, events, transaction } = changeRecorder();
   const repo = {
     findOwned: async (owner: string, id: string) => (
       calls.push('findOwned'),
@@ -67,29 +56,23 @@ function fakeRepository(stored: StoreRow | undefined) {
         ...(patch.activate ? { status: 'active' as const } : {}),
       })
     ),
-    transaction: async <R>(work: (tx: EntityManager) => Promise<R>) => work(TX),
+    transaction,
   };
   return {
-    service: new StoresService(repo as unknown as StoresRepository, events as unknown as EventsWriter),
+    service: new StoresService(repo as unknown as StoresRepository, events),
     calls,
     emitted,
     TX,
   };
 }
 
-const code = async (promise: Promise<unknown>) =>
-  promise.then(
-    () => null,
-    (e: { code?: string }) => e.code,
-  );
-
 describe('StoresService (repository replaced)', () => {
   it('answers a missing, foreign or malformed store id with the same 404, without a query for a malformed one', async () => {
     const { service, calls } = fakeRepository(undefined);
-    expect(await code(service.get(OWNER, STORE_ID))).toBe('store_not_found');
-    expect(await code(service.get(OWNER, 'not-a-uuid'))).toBe('store_not_found');
-    expect(await code(service.delete(OWNER, STORE_ID))).toBe('store_not_found');
-    expect(await code(service.assertOwned(OWNER, STORE_ID))).toBe('store_not_found');
+    expect(await errorCode(service.get(OWNER, STORE_ID))).toBe('store_not_found');
+    expect(await errorCode(service.get(OWNER, 'not-a-uuid'))).toBe('store_not_found');
+    expect(await errorCode(service.delete(OWNER, STORE_ID))).toBe('store_not_found');
+    expect(await errorCode(service.assertOwned(OWNER, STORE_ID))).toBe('store_not_found');
     expect(calls).toEqual(['findOwned', 'deleteOwned', 'isOwned']);
   });
 
@@ -129,13 +112,13 @@ describe('StoresService (repository replaced)', () => {
     const { service } = fakeRepository(row());
     const refusal = Object.assign(new Error('no'), { code: 'onboarding_completed' });
     expect(
-      await code(
+      await errorCode(
         service.changeLocked(OWNER, STORE_ID, () => {
           throw refusal;
         }),
       ),
     ).toBe('onboarding_completed');
-    expect(await code(fakeRepository(undefined).service.changeLocked(OWNER, STORE_ID, () => null))).toBe(
+    expect(await errorCode(fakeRepository(undefined).service.changeLocked(OWNER, STORE_ID, () => null))).toBe(
       'store_not_found',
     );
   });
