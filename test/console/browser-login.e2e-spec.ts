@@ -1,5 +1,6 @@
 import { TestApp } from '@app/testing/test-app';
 import { GoogleProvider } from '@app/testing/google-provider';
+import { CHROMIUM, CHROMIUM_ARGS } from '@app/testing/console-browser';
 import { existsSync } from 'node:fs';
 import { createServer, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,18 +12,6 @@ import { Browser, chromium } from 'playwright-core';
  * app's callback page trades the login_code for tokens (cross-origin, through CORS) and shows who is
  * signed in. This test never skips: without a browser it fails and says how to get one.
  */
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
 
 /** The little web app: a sign-in page and a callback page, served from its own origin. */
 function startWebApp(apiUrl: () => string): Promise<{ server: Server; origin: string }> {

@@ -1,10 +1,11 @@
-import { otpFrom } from '@app/testing';
+import { clientCredentialsToken, otpFrom } from '@app/testing';
 import { TestApp } from '@app/testing/test-app';
-import { AXE, SHOTS, launchConsoleBrowser } from '@app/testing/console-browser';
+import { AXE, Doc, SHOTS, launchConsoleBrowser } from '@app/testing/console-browser';
 import { ensureConsoleBuilt } from '@app/testing/console-build';
 import { GoogleProvider } from '@app/testing/google-provider';
 import { join } from 'node:path';
 import { Browser, BrowserContext, Page } from 'playwright-core';
+import { axeViolations, openPage, signInToConsole } from './console-pages';
 
 /**
  * The web console in a real browser (Debian's Chromium, driven by playwright-core) against the real
@@ -38,9 +39,7 @@ describe('console (/console) in a real browser', () => {
   });
 
   async function newPage(width = 1280): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width, height: 900 } });
-    contexts.push(context);
-    const page = await context.newPage();
+    const page = await openPage(browser, contexts, width);
     page.on('console', (message) => {
       if (/Content Security Policy|Refused to/.test(message.text())) cspViolations.push(message.text());
     });
@@ -61,55 +60,31 @@ describe('console (/console) in a real browser', () => {
       ['dark', 375],
     ] as const) {
       await page.emulateMedia({ colorScheme });
-      {
-        await page.setViewportSize({ width, height: 900 });
-        await page.evaluate(AXE);
-        const found = await page.evaluate(async () => {
-          const g = globalThis as unknown as {
-            axe: {
-              run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-            };
-            document: {
-              documentElement: { scrollWidth: number; clientWidth: number };
-              querySelectorAll(s: string): { length: number };
-            };
-          };
-          const result = await g.axe.run();
-          const root = g.document.documentElement;
-          return {
-            violations: result.violations.map(
-              (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-            ),
-            h1: g.document.querySelectorAll('h1').length,
-            sideways:
-              root.scrollWidth > root.clientWidth ? `${root.scrollWidth} > ${root.clientWidth}` : null,
-          };
-        });
-        expect({ page: name, width, colorScheme, ...found }).toEqual({
-          page: name,
-          width,
-          colorScheme,
-          violations: [],
-          h1: 1,
-          sideways: null,
-        });
-        const suffix = colorScheme === 'dark' ? '-dark' : '';
-        await page.screenshot({ path: join(SHOTS, `${name}-${width}${suffix}.png`), fullPage: true });
-      }
+      await page.setViewportSize({ width, height: 900 });
+      await page.evaluate(AXE);
+      const violations = await axeViolations(page);
+      const sideways = await page.evaluate(() => {
+        const { document } = globalThis as unknown as { document: Doc };
+        const root = document.documentElement;
+        return root.scrollWidth > root.clientWidth ? `${root.scrollWidth} > ${root.clientWidth}` : null;
+      });
+      const h1 = await page.locator('h1').count();
+      expect({ page: name, width, colorScheme, violations, h1, sideways }).toEqual({
+        page: name,
+        width,
+        colorScheme,
+        violations: [],
+        h1: 1,
+        sideways: null,
+      });
+      const suffix = colorScheme === 'dark' ? '-dark' : '';
+      await page.screenshot({ path: join(SHOTS, `${name}-${width}${suffix}.png`), fullPage: true });
     }
     await page.emulateMedia({ colorScheme: 'light' });
     await page.setViewportSize(viewport);
   }
 
-  async function signIn(page: Page, email: string): Promise<void> {
-    await page.goto(`${base}/console/`);
-    await page.getByRole('textbox', { name: 'Email' }).fill(email);
-    await page.getByRole('button', { name: 'Send code' }).click();
-    const otp = otpFrom(await t.mail.waitFor(email));
-    await page.getByRole('textbox', { name: 'Code' }).fill(otp);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Your stores' }).waitFor();
-  }
+  const signIn = (page: Page, email: string): Promise<void> => signInToConsole(page, t, email);
 
   /** Runs a store through the four stages with the API, for the tests that need an active store. */
   async function activeStore(email: string, name: string): Promise<string> {
@@ -369,13 +344,7 @@ describe('console (/console) in a real browser', () => {
       { storeId, name: 'seed', scopes: ['products:write'] },
       { token: account },
     );
-    const appToken = (
-      await t.post('/v1/auth/oauth/token', {
-        grant_type: 'client_credentials',
-        client_id: app.body.clientId,
-        client_secret: app.body.clientSecret,
-      })
-    ).body.access_token;
+    const appToken = await clientCredentialsToken(t, app.body);
     const created = await t.post(
       '/v1/storefront/graphql',
       {

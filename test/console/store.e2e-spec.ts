@@ -1,8 +1,8 @@
-import { otpFrom } from '@app/testing';
-import { join } from 'node:path';
+import { clientCredentialsToken } from '@app/testing';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import { TestApp } from '@app/testing/test-app';
-import { AXE, Doc, SHOTS, launchConsoleBrowser } from '@app/testing/console-browser';
+import { launchConsoleBrowser } from '@app/testing/console-browser';
+import { checkStorePage, openPage, signInToConsole, View } from './console-pages';
 
 /**
  * A store's Products, Orders and Activity pages of the console in a real browser (Debian's Chromium,
@@ -12,7 +12,10 @@ import { AXE, Doc, SHOTS, launchConsoleBrowser } from '@app/testing/console-brow
  * one h1, no sideways scroll at 375 px with a 100-character unbroken product title; screenshots at both
  * widths in test/.screenshots/ (git-ignored).
  */
-const WIDTHS = [1280, 375];
+const VIEWS: View[] = [
+  ['light', 1280],
+  ['light', 375],
+];
 const EMAIL = 'console-store@example.com';
 const LONG_TITLE = 'Handwoven' + 'x'.repeat(91);
 
@@ -33,64 +36,9 @@ describe('console: a store’s Products, Orders and Activity pages', () => {
     await t?.close();
   });
 
-  async function newPage(width = 1280): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width, height: 900 } });
-    contexts.push(context);
-    return context.newPage();
-  }
-
-  /**
-   * At each width: axe-core finds no violation of any impact, the page has one h1, nothing scrolls
-   * sideways at 375 px; then a full-page screenshot.
-   */
-  async function check(page: Page, name: string): Promise<void> {
-    await page.evaluate(AXE);
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: 900 });
-      const violations = await page.evaluate(async () => {
-        const result = await (
-          globalThis as unknown as {
-            axe: {
-              run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-            };
-          }
-        ).axe.run();
-        return result.violations.map(
-          (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-        );
-      });
-      expect({ page: name, width, violations }).toEqual({ page: name, width, violations: [] });
-      expect({ page: name, h1: await page.locator('h1').count() }).toEqual({ page: name, h1: 1 });
-      await page.screenshot({ path: join(SHOTS, `store-${name}-${width}.png`), fullPage: true });
-      if (width === 375) {
-        // What sticks out past the right edge, named, so a failure says where.
-        const overflow = await page.evaluate(() => {
-          // The page's own document (this function runs in the browser; the test's lib has no DOM types).
-          const { document } = globalThis as unknown as { document: Doc };
-          const client = document.documentElement.clientWidth;
-          const wide = Array.from(document.querySelectorAll('body *'))
-            // (Visually hidden text — a phone's table header, screen-reader labels — is clipped to 1 px.)
-            .filter((e) => !e.closest('thead, .visually-hidden'))
-            .filter((e) => e.getBoundingClientRect().right > client + 0.5)
-            .slice(0, 5)
-            .map((e) => `${e.tagName.toLowerCase()}.${e.className}`);
-          return { sideways: document.documentElement.scrollWidth > client, wide };
-        });
-        expect({ page: name, ...overflow }).toEqual({ page: name, sideways: false, wide: [] });
-      }
-    }
-    await page.setViewportSize({ width: 1280, height: 900 });
-  }
-
-  async function signIn(page: Page, email: string): Promise<void> {
-    await page.goto(`${base}/console/`);
-    await page.getByRole('textbox', { name: 'Email' }).fill(email);
-    await page.getByRole('button', { name: 'Send code' }).click();
-    const otp = otpFrom(await t.mail.waitFor(email));
-    await page.getByRole('textbox', { name: 'Code' }).fill(otp);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Your stores' }).waitFor();
-  }
+  const newPage = (width = 1280): Promise<Page> => openPage(browser, contexts, width);
+  const check = (page: Page, name: string): Promise<void> => checkStorePage(page, name, VIEWS);
+  const signIn = (page: Page, email: string): Promise<void> => signInToConsole(page, t, email);
 
   /** Fills the product form (open in its dialog) and saves it. */
   async function fillProduct(
@@ -187,13 +135,7 @@ describe('console: a store’s Products, Orders and Activity pages', () => {
       { storeId, name: 'ERP sync', scopes: ['orders:write', 'products:read'] },
       { token: owner },
     );
-    const appToken = (
-      await t.post('/v1/auth/oauth/token', {
-        grant_type: 'client_credentials',
-        client_id: app.body.clientId,
-        client_secret: app.body.clientSecret,
-      })
-    ).body.access_token;
+    const appToken = await clientCredentialsToken(t, app.body);
     const teaId = (await t.get(`/v1/user/stores/${storeId}/products?query=tea`, { token: owner })).body
       .data[0].id;
     const ordered = await t.post(

@@ -1,9 +1,9 @@
-import { otpFrom, WebhookReceiver } from '@app/testing';
-import { join } from 'node:path';
+import { WebhookReceiver } from '@app/testing';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { TestApp } from '@app/testing/test-app';
-import { AXE, Doc, SHOTS, launchConsoleBrowser } from '@app/testing/console-browser';
+import { launchConsoleBrowser } from '@app/testing/console-browser';
+import { checkStorePage, openPage, signInToConsole } from './console-pages';
 
 /**
  * A store's Webhooks page of the console in a real browser (Debian's Chromium, driven by playwright-core)
@@ -46,75 +46,14 @@ describe('console: a store’s Webhooks page', () => {
     await receiver?.stop();
   });
 
-  async function newPage(width = 1280): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width, height: 900 } });
-    contexts.push(context);
-    return context.newPage();
-  }
-
-  /**
-   * At 1280 and 375 px in the light colour scheme and at 375 px in the dark one: axe-core finds no
-   * violation of any impact, the page has one h1, nothing scrolls sideways at 375 px; then a full-page
-   * screenshot (`store-<name>-<width>[-dark].png`).
-   */
-  async function check(page: Page, name: string): Promise<void> {
-    await page.evaluate(AXE);
-    for (const [colorScheme, width] of [
+  const newPage = (width = 1280): Promise<Page> => openPage(browser, contexts, width);
+  const check = (page: Page, name: string): Promise<void> =>
+    checkStorePage(page, name, [
       ['light', 1280],
       ['light', 375],
       ['dark', 375],
-    ] as const) {
-      await page.emulateMedia({ colorScheme });
-      await page.setViewportSize({ width, height: 900 });
-      const violations = await page.evaluate(async () => {
-        const result = await (
-          globalThis as unknown as {
-            axe: {
-              run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-            };
-          }
-        ).axe.run();
-        return result.violations.map(
-          (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-        );
-      });
-      expect({ page: name, width, colorScheme, violations }).toEqual({
-        page: name,
-        width,
-        colorScheme,
-        violations: [],
-      });
-      expect({ page: name, h1: await page.locator('h1').count() }).toEqual({ page: name, h1: 1 });
-      const suffix = colorScheme === 'dark' ? '-dark' : '';
-      await page.screenshot({ path: join(SHOTS, `store-${name}-${width}${suffix}.png`), fullPage: true });
-      if (width === 375) {
-        // What sticks out past the right edge, named, so a failure says where.
-        const overflow = await page.evaluate(() => {
-          const { document } = globalThis as unknown as { document: Doc };
-          const client = document.documentElement.clientWidth;
-          const wide = Array.from(document.querySelectorAll('body *'))
-            .filter((e) => !e.closest('thead, .visually-hidden'))
-            .filter((e) => e.getBoundingClientRect().right > client + 0.5)
-            .slice(0, 5)
-            .map((e) => `${e.tagName.toLowerCase()}.${e.className}`);
-          return { sideways: document.documentElement.scrollWidth > client, wide };
-        });
-        expect({ page: name, ...overflow }).toEqual({ page: name, sideways: false, wide: [] });
-      }
-    }
-    await page.emulateMedia({ colorScheme: 'light' });
-    await page.setViewportSize({ width: 1280, height: 900 });
-  }
-
-  async function signIn(page: Page, email: string): Promise<void> {
-    await page.goto(`${base}/console/`);
-    await page.getByRole('textbox', { name: 'Email' }).fill(email);
-    await page.getByRole('button', { name: 'Send code' }).click();
-    const otp = otpFrom(await t.mail.waitFor(email));
-    await page.getByRole('textbox', { name: 'Code' }).fill(otp);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Your stores' }).waitFor();
-  }
+    ]);
+  const signIn = (page: Page, email: string): Promise<void> => signInToConsole(page, t, email);
 
   /** The secret in the open "signing secret" dialog, after which the dialog is closed with Done. */
   async function takeSecret(page: Page, title: string, shot?: string): Promise<string> {

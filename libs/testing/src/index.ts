@@ -4,8 +4,10 @@ export * from './test-database';
 export * from './pkce';
 export * from './pgbouncer';
 export * from './server-build';
+export * from './server-process';
 export * from './storefront-client';
 export * from './webhook-receiver';
+export * from './store-fixtures';
 // Imported by their own paths, not from here, so that importing '@app/testing' stays light:
 // '@app/testing/test-app' loads the whole application (AppModule through apps/api's bootstrap), and
 // '@app/testing/console-build' and '@app/testing/console-browser' build the console and load
