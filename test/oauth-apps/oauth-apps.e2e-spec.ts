@@ -1,3 +1,4 @@
+import { createStore } from '@app/testing';
 import { TestApp, TestResponse } from '@app/testing/test-app';
 import { Issuer } from 'openid-client';
 import { DataSource } from 'typeorm';
@@ -57,15 +58,6 @@ describe('OAuth apps and the token endpoint', () => {
   };
   const introspect = (a: { clientId: string; clientSecret: string }, tok: string) =>
     form('/v1/auth/oauth/introspect', { token: tok }, { authorization: basic(a.clientId, a.clientSecret) });
-  const createStore = async (accessToken: string, name: string): Promise<string> => {
-    const res = await t.post(
-      '/v1/user/stores/onboarding/stage1',
-      { name, description: 'test store' },
-      { token: accessToken },
-    );
-    expect(res.status).toBe(201);
-    return res.body.id;
-  };
   const createApp = async (body: Record<string, unknown>, accessToken = owner): Promise<AppCreated> => {
     const res = await t.post('/v1/user/stores/oauth/apps', body, { token: accessToken });
     expect(res.status).toBe(201);
@@ -80,8 +72,8 @@ describe('OAuth apps and the token endpoint', () => {
     });
     owner = (await t.signIn('owner@example.com')).access_token;
     other = (await t.signIn('other@example.com')).access_token;
-    storeId = await createStore(owner, 'Owner store');
-    otherStoreId = await createStore(other, 'Other store');
+    storeId = await createStore(t, owner, 'Owner store');
+    otherStoreId = await createStore(t, other, 'Other store');
     app = await createApp({ storeId, name: 'Sync' });
   });
   afterAll(async () => {

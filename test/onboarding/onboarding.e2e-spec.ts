@@ -1,10 +1,6 @@
+import { createStore, STAGE2 } from '@app/testing';
 import { TestApp } from '@app/testing/test-app';
 
-const STAGE2 = {
-  faviconUrl: 'https://cdn.example.com/favicon.ico',
-  logoBlackWhiteUrl: 'https://cdn.example.com/logo-bw.png',
-  logoColorUrl: 'https://cdn.example.com/logo.png',
-};
 const ADDRESS = {
   line1: '12 MG Road',
   line2: 'Floor 3',
@@ -29,15 +25,7 @@ describe('onboarding', () => {
   let token: string;
   const path = (id: string, step: string) => `/v1/user/stores/${id}/onboarding/${step}`;
 
-  async function create(name = 'Chai & Co.', as = token): Promise<string> {
-    const res = await t.post(
-      '/v1/user/stores/onboarding/stage1',
-      { name, description: 'Tea.' },
-      { token: as },
-    );
-    expect(res.status).toBe(201);
-    return res.body.id;
-  }
+  const create = (name = 'Chai & Co.', as = token): Promise<string> => createStore(t, as, name, 'Tea.');
   async function upTo(stage: number, as = token): Promise<string> {
     const id = await create('Staged', as);
     const bodies = [STAGE2, STAGE3, STAGE4];

@@ -1,3 +1,4 @@
+import { createStore } from '@app/testing';
 import { TestApp } from '@app/testing/test-app';
 import { DataSource } from 'typeorm';
 
@@ -14,15 +15,6 @@ describe('public tokens', () => {
   let storeId: string;
   let otherStoreId: string;
 
-  const createStore = async (accessToken: string, name: string): Promise<string> => {
-    const res = await t.post(
-      '/v1/user/stores/onboarding/stage1',
-      { name, description: 'test store' },
-      { token: accessToken },
-    );
-    expect(res.status).toBe(201);
-    return res.body.id;
-  };
   const createToken = async (store: string, body: Record<string, unknown> = { name: 'Web' }) => {
     const res = await t.post(`/v1/user/stores/${store}/public-tokens`, body, { token: owner });
     expect(res.status).toBe(201);
@@ -43,8 +35,8 @@ describe('public tokens', () => {
     t = await TestApp.start();
     owner = (await t.signIn('owner@example.com')).access_token;
     other = (await t.signIn('other@example.com')).access_token;
-    storeId = await createStore(owner, 'Owner store');
-    otherStoreId = await createStore(other, 'Other store');
+    storeId = await createStore(t, owner, 'Owner store');
+    otherStoreId = await createStore(t, other, 'Other store');
   });
   afterAll(() => t?.close());
 
@@ -237,7 +229,7 @@ describe('public tokens', () => {
   });
 
   it('deleting the store kills its apps, public tokens and all of their tokens on the very next request', async () => {
-    const doomed = await createStore(owner, 'Doomed store');
+    const doomed = await createStore(t, owner, 'Doomed store');
     const app = await t.post(
       '/v1/user/stores/oauth/apps',
       { storeId: doomed, name: 'Sync' },

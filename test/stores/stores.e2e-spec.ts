@@ -1,12 +1,8 @@
+import { STAGE2 } from '@app/testing';
 import { TestApp } from '@app/testing/test-app';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 
-const STAGE2 = {
-  faviconUrl: 'https://cdn.example.com/favicon.ico',
-  logoBlackWhiteUrl: 'https://cdn.example.com/logo-bw.png',
-  logoColorUrl: 'https://cdn.example.com/logo.png',
-};
 const ADDRESS = {
   line1: '1 Main St',
   city: 'Pune',
