@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AccountCaller, DEFAULT_PAGE_LIMIT } from '@app/core';
+import { AccountCaller, DEFAULT_PAGE_LIMIT, keysetPage } from '@app/core';
 import type { EventPageModel } from './dto/event.model';
 import { decodeEventCursor, encodeEventCursor } from './event-cursor';
 import { toEventModel } from './event.mapper';
@@ -27,12 +27,6 @@ export class EventsService {
     const limit = query.limit ?? DEFAULT_PAGE_LIMIT;
     // One row more than the page: it only says whether there is a next page.
     const rows = await this.events.page(storeId, { type: query.type ?? null, after, limit: limit + 1 });
-    const visible = rows.slice(0, limit);
-    const last = visible[visible.length - 1];
-    return {
-      data: visible.map(toEventModel),
-      nextCursor:
-        rows.length > limit && last ? encodeEventCursor({ createdAt: last.cursor_ts, id: last.id }) : null,
-    };
+    return keysetPage(rows, limit, toEventModel, encodeEventCursor);
   }
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AccountCaller, APP_CONFIG, AppConfig, DEFAULT_PAGE_LIMIT, isUuid } from '@app/core';
+import { AccountCaller, APP_CONFIG, AppConfig, DEFAULT_PAGE_LIMIT, isUuid, keysetPage } from '@app/core';
 import { EventsWriter } from '@app/events';
 import { StoresService } from '@app/stores';
 import { randomUUID } from 'node:crypto';
@@ -136,13 +136,7 @@ export class WebhooksService {
     const endpoint = await this.ownedEndpoint(caller, storeId, endpointId);
     const limit = query.limit ?? DEFAULT_PAGE_LIMIT;
     const rows = await this.repository.deliveriesPage(endpoint.id, after, limit + 1);
-    const visible = rows.slice(0, limit);
-    const last = visible[visible.length - 1];
-    return {
-      data: visible.map(toDelivery),
-      nextCursor:
-        rows.length > limit && last ? encodeDeliveryCursor({ createdAt: last.cursor_ts, id: last.id }) : null,
-    };
+    return keysetPage(rows, limit, toDelivery, encodeDeliveryCursor);
   }
 
   /**

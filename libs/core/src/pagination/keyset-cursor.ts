@@ -38,3 +38,21 @@ export function decodeCursor(kind: string, cursor: string): CursorKey | null {
 /** SQL that renders a timestamptz column as the cursor's timestamp text (UTC, microseconds). */
 export const cursorTimestampSql = (column: string) =>
   `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * One page from rows read one beyond `limit` (that extra row only says whether there is a next page):
+ * the first `limit` rows mapped, and the cursor of the last of them when more follow.
+ */
+export function keysetPage<R extends { cursor_ts: string; id: string }, M>(
+  rows: R[],
+  limit: number,
+  map: (row: R) => M,
+  encode: (key: CursorKey) => string,
+): { data: M[]; nextCursor: string | null } {
+  const visible = rows.slice(0, limit);
+  const last = visible[visible.length - 1];
+  return {
+    data: visible.map(map),
+    nextCursor: rows.length > limit && last ? encode({ createdAt: last.cursor_ts, id: last.id }) : null,
+  };
+}
