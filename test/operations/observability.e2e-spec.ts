@@ -1,9 +1,8 @@
 import { Metrics } from '@app/core';
-import { createTestDatabase, serverUrl, TcpProxy, TestDatabase } from '@app/testing';
+import { createTestDatabase, freePort, serverUrl, TcpProxy, TestDatabase } from '@app/testing';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Server as HttpServer } from 'node:http';
-import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
@@ -19,14 +18,6 @@ const version = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.jso
   .version as string;
 const USER_AGENT = 'observability-test/1.0';
 const AUTH_LIMIT = 12;
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 /** The value of one sample line (`name{labels} value`), or undefined when the series is absent. */
 function sample(text: string, series: string): number | undefined {

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawnEntry } from '@app/testing';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,38 +7,15 @@ import { join } from 'node:path';
  * The real entry point (apps/api/src/main.ts) as a process: a bad configuration stops it with one clear
  * line and a non-zero exit; a good one serves and shuts down cleanly on SIGTERM.
  */
-const root = join(__dirname, '..', '..');
-
 function run(env: Record<string, string>, onReady?: (url: string) => Promise<void>) {
-  const child = spawn(
-    process.execPath,
-    [
-      '-r',
-      'ts-node/register/transpile-only',
-      '-r',
-      'tsconfig-paths/register',
-      '--experimental-vm-modules',
-      '--no-warnings',
-      'apps/api/src/main.ts',
-    ],
-    {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH!,
-        TS_NODE_PROJECT: 'tsconfig.json',
-        LOG_LEVEL: 'info',
-        HOST: '127.0.0.1',
-        ...env,
-      },
-    },
-  );
+  const child = spawnEntry('apps/api/src/main.ts', { LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env });
   let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (d) => (stdout += d));
-  child.stderr.on('data', (d) => (stderr += d));
+  child.stdout!.on('data', (d) => (stdout += d));
+  child.stderr!.on('data', (d) => (stderr += d));
   let readyHandled: Promise<void> | null = null;
   if (onReady) {
-    child.stdout.on('data', () => {
+    child.stdout!.on('data', () => {
       if (!readyHandled && stdout.includes('Storefront API listening')) {
         readyHandled = onReady(`http://127.0.0.1:${env.PORT}`).finally(() => child.kill('SIGTERM'));
       }

@@ -1,13 +1,11 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppConfig, createLogger, loadConfig } from '@app/core';
-import { createTestDatabase, MailCatcher, otpFrom, serverUrl, TestDatabase } from '@app/testing';
+import { createTestDatabase, freePort, MailCatcher, otpFrom, serverUrl, TestDatabase } from '@app/testing';
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpsRequest } from 'node:https';
 import { request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../../apps/api/src/bootstrap';
@@ -34,14 +32,6 @@ if (!existsSync(NGINX))
 
 const SHUTDOWN_DELAY = 2;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = s.address() as AddressInfo;
-  await new Promise<void>((resolve) => s.close(() => resolve()));
-  return port;
-}
 
 interface Instance {
   app: NestFastifyApplication;

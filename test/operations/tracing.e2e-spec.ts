@@ -1,9 +1,8 @@
-import { createTestDatabase, serverUrl, TestDatabase } from '@app/testing';
-import { ChildProcess, spawn } from 'node:child_process';
+import { createTestDatabase, freePort, serverUrl, spawnEntry, TestDatabase } from '@app/testing';
+import { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, IncomingMessage, Server } from 'node:http';
-import { createServer as createNetServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,16 +12,7 @@ import { join } from 'node:path';
  * must start before pg, http and fastify — the first import of apps/api/src/main.ts. Jest has loaded
  * those already, so the server runs as its own process, exporting to an OTLP/HTTP receiver here.
  */
-const root = join(__dirname, '..', '..');
 const server = serverUrl();
-
-async function freePort(): Promise<number> {
-  const probe = createNetServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 interface Export {
   contentType: string;
@@ -93,32 +83,15 @@ class ServerProcess {
   constructor(readonly port: number) {}
 
   async start(env: Record<string, string>): Promise<this> {
-    this.child = spawn(
-      process.execPath,
-      [
-        '-r',
-        'ts-node/register/transpile-only',
-        '-r',
-        'tsconfig-paths/register',
-        '--experimental-vm-modules',
-        '--no-warnings',
-        'apps/api/src/main.ts',
-      ],
-      {
-        cwd: root,
-        env: {
-          PATH: process.env.PATH!,
-          TS_NODE_PROJECT: 'tsconfig.json',
-          // swc instead of TypeScript's compiler to transpile: the same code, started several times faster.
-          TS_NODE_SWC: 'true',
-          LOG_LEVEL: 'info',
-          HOST: '127.0.0.1',
-          PORT: String(this.port),
-          SHUTDOWN_DELAY: '0',
-          ...env,
-        },
-      },
-    );
+    this.child = spawnEntry('apps/api/src/main.ts', {
+      // swc instead of TypeScript's compiler to transpile: the same code, started several times faster.
+      TS_NODE_SWC: 'true',
+      LOG_LEVEL: 'info',
+      HOST: '127.0.0.1',
+      PORT: String(this.port),
+      SHUTDOWN_DELAY: '0',
+      ...env,
+    });
     this.child.stdout!.on('data', (d) => (this.stdout += d));
     this.child.stderr!.on('data', (d) => (this.stderr += d));
     this.exited = new Promise((resolve) => this.child.on('exit', (code) => resolve(code)));

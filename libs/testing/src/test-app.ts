@@ -2,12 +2,11 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppConfig, createLogger, loadConfig } from '@app/core';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../../../apps/api/src/bootstrap';
 import { MailCatcher, otpFrom } from './mail-catcher';
+import { freePort } from './server-process';
 import { createTestDatabase, serverUrl, TestDatabase } from './test-database';
 
 export interface TestResponse<T = any> {
@@ -35,14 +34,6 @@ export interface TestAppOptions {
   embedded?: boolean;
   /** Where the app's log lines go (default stdout), e.g. to assert that no secret is ever logged. */
   logDestination?: { write(line: string): void };
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 /**
