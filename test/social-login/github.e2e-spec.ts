@@ -3,6 +3,7 @@ import { TestApp } from '@app/testing/test-app';
 import { GithubImitation, GithubUser } from '@app/testing/github-imitation';
 import { GoogleProvider } from '@app/testing/google-provider';
 import { Hop, RedirectClient } from '@app/testing/redirect-client';
+import { withSocialProviders } from './social-providers';
 
 /**
  * GitHub sign-in end to end over HTTP against a local imitation of GitHub's OAuth and REST endpoints
@@ -18,15 +19,8 @@ describe('GitHub sign-in', () => {
   let google: GoogleProvider;
   let nextId = 5000;
 
-  beforeAll(async () => {
-    [github, google] = await Promise.all([GithubImitation.start(), GoogleProvider.start()]);
-    t = await TestApp.start({ env: { ...github.env, ...google.env, AUTH_REDIRECT_ORIGINS: APP_ORIGIN } });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await github?.stop();
-    await google?.stop();
-  });
+  const providers = withSocialProviders(APP_ORIGIN);
+  beforeAll(() => ({ t, github, google } = providers));
   beforeEach(() => {
     github.deny = false;
   });

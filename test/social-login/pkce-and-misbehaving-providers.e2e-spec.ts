@@ -3,6 +3,7 @@ import { TestApp } from '@app/testing/test-app';
 import { GithubImitation, GithubUser } from '@app/testing/github-imitation';
 import { GoogleProvider } from '@app/testing/google-provider';
 import { Hop, RedirectClient } from '@app/testing/redirect-client';
+import { withSocialProviders } from './social-providers';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -45,15 +46,8 @@ describe('social sign-in: PKCE and misbehaving providers', () => {
   let google: GoogleProvider;
   let nextId = 9000;
 
-  beforeAll(async () => {
-    [github, google] = await Promise.all([GithubImitation.start(), GoogleProvider.start()]);
-    t = await TestApp.start({ env: { ...github.env, ...google.env, AUTH_REDIRECT_ORIGINS: APP_ORIGIN } });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await github?.stop();
-    await google?.stop();
-  });
+  const providers = withSocialProviders(APP_ORIGIN);
+  beforeAll(() => ({ t, github, google } = providers));
   beforeEach(() => github.overrides.clear());
 
   const api = (path: string) => t.config.publicUrl + path;
