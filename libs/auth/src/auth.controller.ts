@@ -1,7 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Res } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
-  ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
   ApiServiceUnavailableResponse,
@@ -13,6 +12,7 @@ import {
   APP_CONFIG,
   AppConfig,
   CurrentCaller,
+  NoContentRoute,
   Public,
   WithAccountProfile,
 } from '@app/core';
@@ -108,18 +108,14 @@ export class AuthController {
 
   @AccountRoute()
   @Post('logout')
-  @HttpCode(204)
-  @ApiOperation({ summary: 'End this session: its access and refresh tokens are dead at once.' })
-  @ApiNoContentResponse()
+  @NoContentRoute('End this session: its access and refresh tokens are dead at once.')
   async logout(@CurrentCaller() caller: AccountCaller): Promise<void> {
     await this.sessions.revoke(caller.accountId, caller.sessionId, 'logout');
   }
 
   @AccountRoute()
   @Post('logout-all')
-  @HttpCode(204)
-  @ApiOperation({ summary: 'End every session of the account, this one included.' })
-  @ApiNoContentResponse()
+  @NoContentRoute('End every session of the account, this one included.')
   async logoutAll(@CurrentCaller() caller: AccountCaller): Promise<void> {
     await this.sessions.revokeAll(caller.accountId);
   }
@@ -134,9 +130,7 @@ export class AuthController {
 
   @AccountRoute()
   @Delete('sessions/:sessionId')
-  @HttpCode(204)
-  @ApiOperation({ summary: "Revoke one of the account's sessions; another account's id is 404." })
-  @ApiNoContentResponse()
+  @NoContentRoute("Revoke one of the account's sessions; another account's id is 404.")
   async revokeSession(
     @CurrentCaller() caller: AccountCaller,
     @Param('sessionId') sessionId: string,

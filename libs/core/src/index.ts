@@ -14,6 +14,7 @@ export * from './access/access.decorators';
 export * from './crypto/secret-hasher';
 export * from './http/json-limits';
 export * from './http/field-rules';
+export * from './http/route.decorators';
 export * from './health/dependencies';
 export * from './observability';
 export * from './pagination/keyset-cursor';

@@ -1,13 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import {
   ApiCreatedResponse,
-  ApiNoContentResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { AccountCaller, AccountRoute, CurrentCaller } from '@app/core';
+import { AccountCaller, AccountRoute, CurrentCaller, NoContentRoute } from '@app/core';
 import {
   CreateOAuthAppDto,
   ListOAuthAppsQueryDto,
@@ -52,9 +51,7 @@ export class OAuthAppsController {
   }
 
   @Delete(':appId')
-  @HttpCode(204)
-  @ApiOperation({ summary: 'Delete the app; every token it issued dies at once.' })
-  @ApiNoContentResponse()
+  @NoContentRoute('Delete the app; every token it issued dies at once.')
   @ApiNotFoundResponse({ description: '`app_not_found`: no such app, or not yours.' })
   async remove(@CurrentCaller() caller: AccountCaller, @Param('appId') appId: string): Promise<void> {
     await this.apps.remove(caller, appId);

@@ -1,13 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import {
   ApiCreatedResponse,
-  ApiNoContentResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { AccountCaller, AccountRoute, CurrentCaller } from '@app/core';
+import { AccountCaller, AccountRoute, CurrentCaller, NoContentRoute } from '@app/core';
 import { CreatePublicTokenDto, PublicTokenDto, PublicTokenIssuedDto } from './dto/public-token.dto';
 import { PublicTokensService } from './public-tokens.service';
 
@@ -53,9 +52,7 @@ export class PublicTokensController {
   }
 
   @Delete(':tokenId')
-  @HttpCode(204)
-  @ApiOperation({ summary: 'Delete the token; it is dead at once.' })
-  @ApiNoContentResponse()
+  @NoContentRoute('Delete the token; it is dead at once.')
   @ApiNotFoundResponse({ description: '`store_not_found` or `public_token_not_found`' })
   async remove(
     @CurrentCaller() caller: AccountCaller,

@@ -1,12 +1,13 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Put } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
-  ApiBadRequestResponse,
-  ApiNoContentResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-} from '@nestjs/swagger';
-import { AccountCaller, AccountRoute, CurrentCaller, StoreIdParam, StoreNotFoundResponse } from '@app/core';
+  AccountCaller,
+  AccountRoute,
+  CurrentCaller,
+  NoContentRoute,
+  StoreIdParam,
+  StoreNotFoundResponse,
+} from '@app/core';
 import { StoreModel } from './dto/store.model';
 import { definedFields, UpdateStoreDto } from './dto/update-store.dto';
 import { StoresService } from './stores.service';
@@ -54,12 +55,8 @@ export class StoresController {
   }
 
   @Delete(':id')
-  @HttpCode(204)
-  @ApiOperation({
-    summary: 'Delete the store and everything it owns; final — every route answers 404 after.',
-  })
   @StoreIdParam()
-  @ApiNoContentResponse()
+  @NoContentRoute('Delete the store and everything it owns; final — every route answers 404 after.')
   @StoreNotFoundResponse()
   async delete(@CurrentCaller() caller: AccountCaller, @Param('id') id: string): Promise<void> {
     await this.stores.delete(caller, id);

@@ -15,7 +15,6 @@ import {
   ApiBadRequestResponse,
   ApiConflictResponse,
   ApiCreatedResponse,
-  ApiNoContentResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
@@ -25,6 +24,7 @@ import {
 import {
   AccountCaller,
   CurrentCaller,
+  NoContentRoute,
   PageQueryDto,
   StoreNotFoundResponse,
   StoreOwnerRoute,
@@ -101,10 +101,8 @@ export class WebhooksController {
   }
 
   @Delete(':webhookId')
-  @HttpCode(204)
-  @ApiOperation({ summary: 'Delete an endpoint: nothing more is sent to it, pending deliveries included.' })
   @OneEndpoint()
-  @ApiNoContentResponse()
+  @NoContentRoute('Delete an endpoint: nothing more is sent to it, pending deliveries included.')
   async remove(
     @CurrentCaller() caller: AccountCaller,
     @Param('id') storeId: string,

@@ -1,15 +1,20 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
   ApiCreatedResponse,
-  ApiNoContentResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { AccountCaller, CurrentCaller, StoreNotFoundResponse, StoreOwnerRoute } from '@app/core';
+import {
+  AccountCaller,
+  CurrentCaller,
+  NoContentRoute,
+  StoreNotFoundResponse,
+  StoreOwnerRoute,
+} from '@app/core';
 import {
   CreateProductDto,
   ListProductsQueryDto,
@@ -88,12 +93,9 @@ export class OwnerProductsController {
   }
 
   @Delete(':productId')
-  @HttpCode(204)
-  @ApiOperation({
-    summary:
-      'Delete the product (event `product.deleted`): gone from the catalogue, its handle free; past orders keep naming it.',
-  })
-  @ApiNoContentResponse()
+  @NoContentRoute(
+    'Delete the product (event `product.deleted`): gone from the catalogue, its handle free; past orders keep naming it.',
+  )
   @ApiNotFoundResponse({ description: '`store_not_found` or `product_not_found`' })
   async remove(
     @CurrentCaller() caller: AccountCaller,
