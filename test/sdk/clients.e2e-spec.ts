@@ -12,6 +12,7 @@ import {
 } from '@app/sdk';
 import { otpFrom } from '@app/testing';
 import { TestApp } from '@app/testing/test-app';
+import { signedInAccount } from './signed-in-account';
 import { GoogleProvider } from '@app/testing/google-provider';
 import { RedirectClient } from '@app/testing/redirect-client';
 
@@ -39,13 +40,6 @@ function recordingFetch(inject?: (url: string, init: RequestInit, n: number) => 
 const TOKEN = '/v1/auth/oauth/token';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function signedInAccount(t: TestApp, email: string, fetchImpl?: typeof fetch) {
-  const account = new AccountClient({ baseUrl: t.baseUrl, fetch: fetchImpl });
-  await account.login(email);
-  await account.verify(email, otpFrom(await t.mail.waitFor(email)));
-  return account;
-}
-
 describe('SDK — AppClient', () => {
   let t: TestApp;
   let owner: AccountClient;
@@ -60,16 +54,24 @@ describe('SDK — AppClient', () => {
   async function newApp() {
     return owner.apps.create({ storeId, name: `app-${Date.now()}` });
   }
+  /** An AppClient for the app, every request through `fetchImpl`. */
+  const appClient = (
+    app: { clientId: string; clientSecret: string },
+    fetchImpl: typeof fetch,
+    options: { maxRetries?: number } = {},
+  ) =>
+    new AppClient({
+      baseUrl: t.baseUrl,
+      clientId: app.clientId,
+      clientSecret: app.clientSecret,
+      fetch: fetchImpl,
+      ...options,
+    });
 
   it('makes exactly one token request for 50 parallel first calls', async () => {
     const app = await newApp();
     const f = recordingFetch();
-    const client = new AppClient({
-      baseUrl: t.baseUrl,
-      clientId: app.clientId,
-      clientSecret: app.clientSecret,
-      fetch: f.impl,
-    });
+    const client = appClient(app, f.impl);
     const stores = await Promise.all(Array.from({ length: 50 }, () => client.store()));
     expect(stores.every((s) => s.id === storeId)).toBe(true);
     expect(f.count(TOKEN)).toBe(1);
@@ -79,12 +81,7 @@ describe('SDK — AppClient', () => {
   it('renews the token before it expires: the server never answers 401, one token per half lifetime', async () => {
     const app = await newApp();
     const f = recordingFetch();
-    const client = new AppClient({
-      baseUrl: t.baseUrl,
-      clientId: app.clientId,
-      clientSecret: app.clientSecret,
-      fetch: f.impl,
-    });
+    const client = appClient(app, f.impl);
     const started = Date.now();
     while (Date.now() - started < 7_000) {
       await client.store();
@@ -99,12 +96,7 @@ describe('SDK — AppClient', () => {
   it('after a server-side revoke, 20 parallel calls make one token request and all succeed', async () => {
     const app = await newApp();
     const f = recordingFetch();
-    const client = new AppClient({
-      baseUrl: t.baseUrl,
-      clientId: app.clientId,
-      clientSecret: app.clientSecret,
-      fetch: f.impl,
-    });
+    const client = appClient(app, f.impl);
     const token = await client.getAccessToken();
     const revoke = await t.post('/v1/auth/oauth/revoke', {
       token,
@@ -121,12 +113,7 @@ describe('SDK — AppClient', () => {
   it('after a rotation, 20 parallel calls make one token request and all throw OAuthError invalid_client, no loop', async () => {
     const app = await newApp();
     const f = recordingFetch();
-    const client = new AppClient({
-      baseUrl: t.baseUrl,
-      clientId: app.clientId,
-      clientSecret: app.clientSecret,
-      fetch: f.impl,
-    });
+    const client = appClient(app, f.impl);
     await client.store();
     await owner.apps.rotateSecret(app.id);
     const before = f.count(TOKEN);
@@ -144,12 +131,7 @@ describe('SDK — AppClient', () => {
   it('revoke() kills its token on the server; the next call fetches a new one', async () => {
     const app = await newApp();
     const f = recordingFetch();
-    const client = new AppClient({
-      baseUrl: t.baseUrl,
-      clientId: app.clientId,
-      clientSecret: app.clientSecret,
-      fetch: f.impl,
-    });
+    const client = appClient(app, f.impl);
     const old = await client.getAccessToken();
     await client.revoke();
     expect((await t.get('/v1/app/store', { token: old })).status).toBe(401);
@@ -167,12 +149,7 @@ describe('SDK — AppClient', () => {
           })
         : undefined,
     );
-    const client = new AppClient({
-      baseUrl: t.baseUrl,
-      clientId: app.clientId,
-      clientSecret: app.clientSecret,
-      fetch: f.impl,
-    });
+    const client = appClient(app, f.impl);
     const started = Date.now();
     const store = await client.store();
     expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
@@ -197,12 +174,7 @@ describe('SDK — AppClient', () => {
     const f = recordingFetch((url) =>
       url.endsWith('/graphql') && failures-- > 0 ? unavailable() : undefined,
     );
-    const client = new AppClient({
-      baseUrl: t.baseUrl,
-      clientId: app.clientId,
-      clientSecret: app.clientSecret,
-      fetch: f.impl,
-    });
+    const client = appClient(app, f.impl);
     const list = await client.products.list({ first: 5 });
     expect(list.edges).toEqual([]);
     expect(f.count('/v1/storefront/graphql')).toBe(2);
@@ -238,13 +210,7 @@ describe('SDK — AppClient', () => {
           headers: { 'content-type': 'application/problem+json', 'retry-after': '7' },
         }),
     );
-    const noRetry = new AppClient({
-      baseUrl: t.baseUrl,
-      clientId: app.clientId,
-      clientSecret: app.clientSecret,
-      fetch: limited.impl,
-      maxRetries: 0,
-    });
+    const noRetry = appClient(app, limited.impl, { maxRetries: 0 });
     // A 429 the SDK stops retrying is a RateLimitError, whichever endpoint answered it.
     const error = await noRetry.getAccessToken().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RateLimitError);
@@ -265,12 +231,7 @@ describe('SDK — AppClient', () => {
           })
         : undefined,
     );
-    const client = new AppClient({
-      baseUrl: t.baseUrl,
-      clientId: app.clientId,
-      clientSecret: app.clientSecret,
-      fetch: f.impl,
-    });
+    const client = appClient(app, f.impl);
     await client.getAccessToken();
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 300);

@@ -1,4 +1,5 @@
-import { otpFrom } from '@app/testing';
+import { clientCredentialsToken, otpFrom } from '@app/testing';
+import { CHROMIUM, CHROMIUM_ARGS } from '@app/testing/console-browser';
 import { TestApp } from '@app/testing/test-app';
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -17,7 +18,6 @@ import { minify } from '@swc/core';
  */
 const ROOT = join(__dirname, '..', '..');
 const VERSION: string = JSON.parse(readFileSync(join(ROOT, 'libs/sdk/package.json'), 'utf8')).version;
-const CHROMIUM = '/usr/bin/chromium';
 
 describe('SDK package', () => {
   let t: TestApp;
@@ -240,17 +240,13 @@ console.log(JSON.stringify({
         { storeId: store.body.id, name: 'seeder' },
         { token: owner.access_token },
       );
-      const token = await t.post('/v1/auth/oauth/token', {
-        grant_type: 'client_credentials',
-        client_id: app.body.clientId,
-        client_secret: app.body.clientSecret,
-      });
+      const token = await clientCredentialsToken(t, app.body);
       await t.post(
         '/v1/storefront/graphql',
         {
           query: `mutation { productCreate(input: { handle: "lamp", title: "Lamp", price: "20.00", currencyCode: "USD", inventory: 2 }) { id } }`,
         },
-        { token: token.body.access_token },
+        { token },
       );
       publicToken = (
         await t.post(
@@ -259,19 +255,7 @@ console.log(JSON.stringify({
           { token: owner.access_token },
         )
       ).body.token;
-      browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        args: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-quic',
-          '--no-first-run',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-          '--disable-dev-shm-usage',
-        ],
-      });
+      browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     });
     afterAll(async () => {
       await browser?.close();

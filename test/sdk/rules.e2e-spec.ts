@@ -14,6 +14,7 @@ import { isMutation } from '@app/sdk/graphql';
 import { parseRetryAfter } from '@app/sdk/transport';
 import { otpFrom } from '@app/testing';
 import { TestApp } from '@app/testing/test-app';
+import { signedInAccount } from './signed-in-account';
 import { createServer, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
@@ -93,13 +94,6 @@ const hang = (init: RequestInit) =>
   new Promise<Response>((_, reject) => {
     init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
   });
-
-async function signedInAccount(t: TestApp, email: string, fetchImpl?: typeof fetch) {
-  const account = new AccountClient({ baseUrl: t.baseUrl, fetch: fetchImpl });
-  await account.login(email);
-  await account.verify(email, otpFrom(await t.mail.waitFor(email)));
-  return account;
-}
 
 describe('SDK rules (v1.2)', () => {
   let t: TestApp;
