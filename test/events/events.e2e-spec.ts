@@ -1,6 +1,6 @@
 import { ExpiredRowsPurge } from '@app/database';
 import { DataSource } from 'typeorm';
-import { gqlError, StorefrontClient } from '@app/testing';
+import { gqlError, STAGE2, StorefrontClient } from '@app/testing';
 import { TestApp, TestResponse } from '@app/testing/test-app';
 
 // Events (the outbox): every committed change to a store's resources is exactly one event, written in
@@ -42,6 +42,9 @@ describe('events', () => {
   };
   const stage1 = (token: string, name: string) =>
     t.post('/v1/user/stores/onboarding/stage1', { name, description: 'Events' }, { token });
+  /** A later onboarding step of the owner's store (stage2…stage4, complete). */
+  const stage = (storeId: string, step: string, body?: unknown): Promise<TestResponse> =>
+    t.post(`/v1/user/stores/${storeId}/onboarding/${step}`, body, { token: owner });
 
   beforeAll(async () => {
     t = await TestApp.start();
@@ -72,50 +75,28 @@ describe('events', () => {
     ]);
 
     const answers: TestResponse[] = [];
+    answers.push(await stage(storeId, 'stage2', STAGE2));
     answers.push(
-      await t.post(
-        `/v1/user/stores/${storeId}/onboarding/stage2`,
-        {
-          faviconUrl: 'https://cdn.example.com/f.ico',
-          logoBlackWhiteUrl: 'https://cdn.example.com/bw.png',
-          logoColorUrl: 'https://cdn.example.com/c.png',
+      await stage(storeId, 'stage3', {
+        mobile: '+919876543210',
+        supportEmail: 'help@example.com',
+        region: 'South India',
+        address: {
+          line1: '12 MG Road',
+          city: 'Bengaluru',
+          state: 'Karnataka',
+          postalCode: '560001',
+          country: 'IN',
         },
-        { token: owner },
-      ),
+      }),
     );
-    answers.push(
-      await t.post(
-        `/v1/user/stores/${storeId}/onboarding/stage3`,
-        {
-          mobile: '+919876543210',
-          supportEmail: 'help@example.com',
-          region: 'South India',
-          address: {
-            line1: '12 MG Road',
-            city: 'Bengaluru',
-            state: 'Karnataka',
-            postalCode: '560001',
-            country: 'IN',
-          },
-        },
-        { token: owner },
-      ),
-    );
-    answers.push(
-      await t.post(`/v1/user/stores/${storeId}/onboarding/stage4`, { socialLinks: [] }, { token: owner }),
-    );
-    answers.push(await t.post(`/v1/user/stores/${storeId}/onboarding/complete`, undefined, { token: owner }));
+    answers.push(await stage(storeId, 'stage4', { socialLinks: [] }));
+    answers.push(await stage(storeId, 'complete'));
     // No change, no event: completing an active store again, an empty PUT.
-    expect(
-      (await t.post(`/v1/user/stores/${storeId}/onboarding/complete`, undefined, { token: owner })).status,
-    ).toBe(200);
+    expect((await stage(storeId, 'complete')).status).toBe(200);
     expect((await t.put(`/v1/user/stores/${storeId}`, {}, { token: owner })).status).toBe(200);
     // Refused changes roll back: a stage call after completion, a PUT that fails validation.
-    const refused = await t.post(
-      `/v1/user/stores/${storeId}/onboarding/stage4`,
-      { socialLinks: [] },
-      { token: owner },
-    );
+    const refused = await stage(storeId, 'stage4', { socialLinks: [] });
     expect(refused.body.code).toBe('onboarding_completed');
     expect((await t.put(`/v1/user/stores/${storeId}`, { name: '' }, { token: owner })).status).toBe(400);
     answers.push(
@@ -143,11 +124,7 @@ describe('events', () => {
   it('a refused stage call out of order leaves no event', async () => {
     const storeId = (await stage1(owner, 'Out of order')).body.id;
     const before = await all(storeId);
-    const res = await t.post(
-      `/v1/user/stores/${storeId}/onboarding/stage4`,
-      { socialLinks: [] },
-      { token: owner },
-    );
+    const res = await stage(storeId, 'stage4', { socialLinks: [] });
     expect(res.body.code).toBe('onboarding_out_of_order');
     expect(await since(storeId, before)).toEqual([]);
   });

@@ -161,30 +161,23 @@ describe('owner catalogue and orders (REST)', () => {
     ];
     const call = (method: string, path: string, body: unknown, token?: string) =>
       t.request(method as 'GET', path, { body, token });
+    /** The route's status and problem code, labelled with the route so a failure says which. */
+    const expectAnswer = (method: string, path: string, res: TestResponse, status: number, code: string) =>
+      expect({ method, path, status: res.status, code: res.body.code }).toEqual({
+        method,
+        path,
+        status,
+        code,
+      });
     for (const [method, path, body] of routes) {
       const foreign = await call(method, path, body, stranger);
-      expect({ method, path, status: foreign.status, code: foreign.body.code }).toEqual({
-        method,
-        path,
-        status: 404,
-        code: 'store_not_found',
-      });
+      expectAnswer(method, path, foreign, 404, 'store_not_found');
       for (const token of [appToken, pub.token]) {
         const res = await call(method, path, body, token);
-        expect({ method, path, status: res.status, code: res.body.code }).toEqual({
-          method,
-          path,
-          status: 403,
-          code: 'insufficient_scope',
-        });
+        expectAnswer(method, path, res, 403, 'insufficient_scope');
       }
       const anonymous = await call(method, path, body, undefined);
-      expect({ method, path, status: anonymous.status, code: anonymous.body.code }).toEqual({
-        method,
-        path,
-        status: 401,
-        code: 'unauthenticated',
-      });
+      expectAnswer(method, path, anonymous, 401, 'unauthenticated');
     }
     // Nothing changed.
     expect((await t.get(products(`/${mine.body.id}`), { token: owner })).body.title).toBe('Tea');
@@ -198,12 +191,7 @@ describe('owner catalogue and orders (REST)', () => {
     ];
     for (const [method, path, body] of cross) {
       const res = await call(method, path, body, owner);
-      expect({ method, path, status: res.status, code: res.body.code }).toEqual({
-        method,
-        path,
-        status: 404,
-        code: 'product_not_found',
-      });
+      expectAnswer(method, path, res, 404, 'product_not_found');
     }
     const otherOrder = await t.get(`/v1/user/stores/${otherStoreId}/orders/${order.id}`, { token: owner });
     expect([otherOrder.status, otherOrder.body.code]).toEqual([404, 'order_not_found']);
