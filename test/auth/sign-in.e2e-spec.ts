@@ -17,6 +17,13 @@ describe('account sign-in', () => {
   afterAll(() => t.close());
 
   const db = () => t.app.get(DataSource);
+  /** Asks for a code for the address and reads it from the mail catcher. */
+  const mailedCode = async (address: string): Promise<string> => {
+    await t.post('/v1/auth/login', { email: address });
+    return otpFrom(await t.mail.waitFor(address));
+  };
+  /** A well-formed code that is not `code`. */
+  const otherThan = (code: string) => (code === '999999' ? '888888' : '999999');
 
   describe('POST /v1/auth/login', () => {
     it('sends a 6-digit code by real SMTP, in the subject and the text, and answers 202', async () => {
@@ -65,8 +72,7 @@ describe('account sign-in', () => {
 
     it('stores the code only as a keyed hash', async () => {
       const address = email();
-      await t.post('/v1/auth/login', { email: address });
-      const code = otpFrom(await t.mail.waitFor(address));
+      const code = await mailedCode(address);
       const rows = await db().query(`SELECT * FROM otp_challenges WHERE email = $1`, [address]);
       expect(rows).toHaveLength(1);
       expect(JSON.stringify(rows)).not.toContain(code);
@@ -75,10 +81,8 @@ describe('account sign-in', () => {
 
     it('replaces the previous code with a new login', async () => {
       const address = email();
-      await t.post('/v1/auth/login', { email: address });
-      const first = otpFrom(await t.mail.waitFor(address));
-      await t.post('/v1/auth/login', { email: address });
-      const second = otpFrom(await t.mail.waitFor(address));
+      const first = await mailedCode(address);
+      const second = await mailedCode(address);
       if (first !== second) {
         const old = await t.post('/v1/auth/login/verify', { email: address, otp: first });
         expect(old.status).toBe(401);
@@ -218,8 +222,7 @@ describe('account sign-in', () => {
 
     it('answers wrong, never-requested and used codes with the same 401 invalid_otp', async () => {
       const address = email();
-      await t.post('/v1/auth/login', { email: address });
-      const code = otpFrom(await t.mail.waitFor(address));
+      const code = await mailedCode(address);
       const wrong = await t.post('/v1/auth/login/verify', {
         email: address,
         otp: code === '000000' ? '111111' : '000000',
@@ -236,8 +239,7 @@ describe('account sign-in', () => {
 
     it('refuses an expired code', async () => {
       const address = email();
-      await t.post('/v1/auth/login', { email: address });
-      const code = otpFrom(await t.mail.waitFor(address));
+      const code = await mailedCode(address);
       await db().query(
         `UPDATE otp_challenges SET expires_at = now() - interval '1 second' WHERE email = $1`,
         [address],
@@ -249,9 +251,8 @@ describe('account sign-in', () => {
 
     it('kills the code after OTP_MAX_ATTEMPTS wrong tries, even if the next try is right', async () => {
       const address = email();
-      await t.post('/v1/auth/login', { email: address });
-      const code = otpFrom(await t.mail.waitFor(address));
-      const wrongCode = code === '999999' ? '888888' : '999999';
+      const code = await mailedCode(address);
+      const wrongCode = otherThan(code);
       for (let i = 0; i < 5; i++) {
         expect((await t.post('/v1/auth/login/verify', { email: address, otp: wrongCode })).status).toBe(401);
       }
@@ -264,9 +265,8 @@ describe('account sign-in', () => {
     // last verify would be 429 instead of showing that the code itself is dead (test/auth/otp-budget-and-session-lifetime.e2e-spec.ts covers that).
     it('counts attempts atomically: 15 parallel wrong guesses are never more than OTP_MAX_ATTEMPTS checks', async () => {
       const address = email();
-      await t.post('/v1/auth/login', { email: address });
-      const code = otpFrom(await t.mail.waitFor(address));
-      const wrongCode = code === '999999' ? '888888' : '999999';
+      const code = await mailedCode(address);
+      const wrongCode = otherThan(code);
       const results = await Promise.all(
         Array.from({ length: 15 }, () => t.post('/v1/auth/login/verify', { email: address, otp: wrongCode })),
       );
@@ -278,8 +278,7 @@ describe('account sign-in', () => {
 
     it('is single-use under concurrency: of 10 parallel right verifies exactly one gets a token pair', async () => {
       const address = email();
-      await t.post('/v1/auth/login', { email: address });
-      const code = otpFrom(await t.mail.waitFor(address));
+      const code = await mailedCode(address);
       const results = await Promise.all(
         Array.from({ length: 10 }, () => t.post('/v1/auth/login/verify', { email: address, otp: code })),
       );
