@@ -1,3 +1,4 @@
+import type { OAuthAppCredentials as AppCreated } from '@app/oauth-apps/oauth-apps.service';
 import { createStore } from '@app/testing';
 import { TestApp, TestResponse } from '@app/testing/test-app';
 import { Issuer } from 'openid-client';
@@ -8,16 +9,6 @@ import { DataSource } from 'typeorm';
 
 const ALL_SCOPES = ['store:read', 'products:read', 'products:write', 'orders:read', 'orders:write'];
 const FORM = 'application/x-www-form-urlencoded';
-
-interface AppCreated {
-  id: string;
-  storeId: string;
-  name: string;
-  clientId: string;
-  clientSecret: string;
-  scopes: string[];
-  createdAt: string;
-}
 
 /** RFC 6749 §2.3.1: id and secret are form-urlencoded before base64. */
 const basic = (id: string, secret: string) =>
@@ -48,6 +39,9 @@ describe('OAuth apps and the token endpoint', () => {
     });
   const token = (params: Record<string, string>, headers: Record<string, string> = {}) =>
     form('/v1/auth/oauth/token', params, headers);
+  /** The client-credentials grant, the app's id and `secret` in Basic. */
+  const grant = (a: { clientId: string }, secret: string) =>
+    token({ grant_type: 'client_credentials' }, { authorization: basic(a.clientId, secret) });
   const mint = async (a: { clientId: string; clientSecret: string }, scope?: string): Promise<string> => {
     const res = await token(
       { grant_type: 'client_credentials', ...(scope ? { scope } : {}) },
@@ -181,10 +175,7 @@ describe('OAuth apps and the token endpoint', () => {
   describe('token endpoint', () => {
     it('issues a token with client_secret_basic, client_secret_post in a form, and in JSON', async () => {
       const answers = [
-        await token(
-          { grant_type: 'client_credentials' },
-          { authorization: basic(app.clientId, app.clientSecret) },
-        ),
+        await grant(app, app.clientSecret),
         await token({
           grant_type: 'client_credentials',
           client_id: app.clientId,
@@ -536,14 +527,7 @@ describe('OAuth apps and the token endpoint', () => {
       const refused = await t.get('/v1/app/store', { token: before });
       expect([refused.status, refused.body.code]).toEqual([401, 'invalid_token']);
       expect(refused.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"');
-      expectOAuthError(
-        await token(
-          { grant_type: 'client_credentials' },
-          { authorization: basic(r.clientId, r.clientSecret) },
-        ),
-        401,
-        'invalid_client',
-      );
+      expectOAuthError(await grant(r, r.clientSecret), 401, 'invalid_client');
       const after = await mint(fresh);
       expect(claimsOf(after).ver).toBe(2);
       expect((await t.get('/v1/app/store', { token: after })).status).toBe(200);
@@ -565,9 +549,7 @@ describe('OAuth apps and the token endpoint', () => {
       expect(results.map((x) => x.status)).toEqual([200, 200, 200]);
       const works = await Promise.all(
         [r.clientSecret, ...results.map((x) => x.body.clientSecret as string)].map(
-          async (secret) =>
-            (await token({ grant_type: 'client_credentials' }, { authorization: basic(r.clientId, secret) }))
-              .status,
+          async (secret) => (await grant(r, secret)).status,
         ),
       );
       expect(works.filter((s) => s === 200)).toHaveLength(1);
@@ -575,11 +557,7 @@ describe('OAuth apps and the token endpoint', () => {
     });
 
     it('parallel token requests each get a distinct live token', async () => {
-      const answers = await Promise.all(
-        Array.from({ length: 10 }, () =>
-          token({ grant_type: 'client_credentials' }, { authorization: basic(a.clientId, a.clientSecret) }),
-        ),
-      );
+      const answers = await Promise.all(Array.from({ length: 10 }, () => grant(a, a.clientSecret)));
       expect(answers.every((x) => x.status === 200)).toBe(true);
       expect(new Set(answers.map((x) => claimsOf(x.body.access_token).jti)).size).toBe(10);
     });
@@ -591,14 +569,7 @@ describe('OAuth apps and the token endpoint', () => {
       const del = await t.delete(`/v1/user/stores/oauth/apps/${d.id}`, { token: owner });
       expect([del.status, del.text]).toEqual([204, '']);
       expect((await t.get('/v1/app/store', { token: tok })).status).toBe(401);
-      expectOAuthError(
-        await token(
-          { grant_type: 'client_credentials' },
-          { authorization: basic(d.clientId, d.clientSecret) },
-        ),
-        401,
-        'invalid_client',
-      );
+      expectOAuthError(await grant(d, d.clientSecret), 401, 'invalid_client');
       const again = await t.delete(`/v1/user/stores/oauth/apps/${d.id}`, { token: owner });
       expect([again.status, again.body.code]).toEqual([404, 'app_not_found']);
       const list = await t.get(`/v1/user/stores/oauth/apps?storeId=${storeId}`, { token: owner });
