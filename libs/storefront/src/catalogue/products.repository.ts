@@ -1,47 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { Sql } from '@app/database';
 import type { EntityManager } from 'typeorm';
+import { keysetList } from '../pagination/keyset-list';
 import { PRODUCT_COLUMNS, ProductRow } from './product.row';
 
-// The list has four fixed shapes (with/without a cursor, with/without a search) so that each is one
-// named prepared statement whose plan is an index seek on (store_id, created_at, id) — a single statement
-// with "$2 IS NULL OR …" would get a generic plan that cannot seek to the cursor.
-const LIST_SQL = (withCursor: boolean, withQuery: boolean) => {
-  // Parameters in the order page() pushes them: store, [cursor time, cursor id], [pattern], limit.
-  let n = 1;
-  const where = ['p.store_id = $1', 'p.deleted_at IS NULL'];
-  if (withCursor) where.push(`(p.created_at, p.id) > ($${++n}::timestamptz, $${++n}::uuid)`);
-  if (withQuery) {
-    const q = `$${++n}`;
-    where.push(`(p.title ILIKE ${q} ESCAPE '\\' OR p.handle ILIKE ${q} ESCAPE '\\')`);
-  }
-  return `SELECT ${PRODUCT_COLUMNS} FROM products p WHERE ${where.join(' AND ')}
-    ORDER BY p.created_at, p.id LIMIT $${++n}`;
-};
-// The owner's list (REST, the console) reads newest first: the same four shapes walking the index backwards.
-const NEWEST_SQL = (withCursor: boolean, withQuery: boolean) => {
-  let n = 1;
-  const where = ['p.store_id = $1', 'p.deleted_at IS NULL'];
-  if (withCursor) where.push(`(p.created_at, p.id) < ($${++n}::timestamptz, $${++n}::uuid)`);
-  if (withQuery) {
-    const q = `$${++n}`;
-    where.push(`(p.title ILIKE ${q} ESCAPE '\\' OR p.handle ILIKE ${q} ESCAPE '\\')`);
-  }
-  return `SELECT ${PRODUCT_COLUMNS} FROM products p WHERE ${where.join(' AND ')}
-    ORDER BY p.created_at DESC, p.id DESC LIMIT $${++n}`;
-};
-const NEWEST_STATEMENTS = {
-  owner_products_page: NEWEST_SQL(false, false),
-  owner_products_page_after: NEWEST_SQL(true, false),
-  owner_products_search: NEWEST_SQL(false, true),
-  owner_products_search_after: NEWEST_SQL(true, true),
-};
-const LIST_STATEMENTS = {
-  sf_products_page: LIST_SQL(false, false),
-  sf_products_page_after: LIST_SQL(true, false),
-  sf_products_search: LIST_SQL(false, true),
-  sf_products_search_after: LIST_SQL(true, true),
-};
+const productList = (name: string, newest: boolean) =>
+  keysetList({
+    name,
+    columns: PRODUCT_COLUMNS,
+    table: 'products p',
+    alias: 'p',
+    where: ['p.deleted_at IS NULL'],
+    newest,
+    search: (q) => `(p.title ILIKE ${q} ESCAPE '\\' OR p.handle ILIKE ${q} ESCAPE '\\')`,
+  });
+const CATALOGUE_PAGE = productList('sf_products', false);
+const OWNER_PAGE = productList('owner_products', true);
 
 /** The columns an update may set (names come only from here; values are parameters). */
 export interface ProductChanges {
@@ -99,13 +73,7 @@ export class ProductsRepository {
     storeId: string,
     options: { after?: { createdAt: string; id: string } | null; pattern?: string | null; limit: number },
   ): Promise<ProductRow[]> {
-    const values: unknown[] = [storeId];
-    if (options.after) values.push(options.after.createdAt, options.after.id);
-    if (options.pattern) values.push(options.pattern);
-    values.push(options.limit);
-    const name =
-      `sf_products_${options.pattern ? 'search' : 'page'}${options.after ? '_after' : ''}` as keyof typeof LIST_STATEMENTS;
-    return this.sql.rows<ProductRow>({ name, text: LIST_STATEMENTS[name], values });
+    return this.sql.rows<ProductRow>(CATALOGUE_PAGE(storeId, options.after, options.limit, options.pattern));
   }
 
   /** One page newest first, before the cursor (the owner's list); otherwise as page(). */
@@ -113,13 +81,7 @@ export class ProductsRepository {
     storeId: string,
     options: { before?: { createdAt: string; id: string } | null; pattern?: string | null; limit: number },
   ): Promise<ProductRow[]> {
-    const values: unknown[] = [storeId];
-    if (options.before) values.push(options.before.createdAt, options.before.id);
-    if (options.pattern) values.push(options.pattern);
-    values.push(options.limit);
-    const name =
-      `owner_products_${options.pattern ? 'search' : 'page'}${options.before ? '_after' : ''}` as keyof typeof NEWEST_STATEMENTS;
-    return this.sql.rows<ProductRow>({ name, text: NEWEST_STATEMENTS[name], values });
+    return this.sql.rows<ProductRow>(OWNER_PAGE(storeId, options.before, options.limit, options.pattern));
   }
 
   byId(storeId: string, id: string): Promise<ProductRow | undefined> {

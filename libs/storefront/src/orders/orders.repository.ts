@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Sql } from '@app/database';
 import { EntityManager } from 'typeorm';
 import { cursorTimestampSql } from '../pagination/cursor';
+import { keysetList } from '../pagination/keyset-list';
 
 export interface OrderRow {
   id: string;
@@ -24,6 +25,10 @@ export interface LineRow {
 
 const ORDER_COLUMNS = `o.id, o.status, o.customer_email, o.total_minor, o.currency_code, o.created_at,
   ${cursorTimestampSql('o.created_at')} AS cursor_ts`;
+const orderList = (name: string, newest: boolean) =>
+  keysetList({ name, columns: ORDER_COLUMNS, table: 'orders o', alias: 'o', newest });
+const STOREFRONT_PAGE = orderList('sf_orders', false);
+const OWNER_PAGE = orderList('owner_orders', true);
 
 /**
  * The `orders` and `order_lines` tables, and the stock an order takes from `products`. Every read is
@@ -38,19 +43,7 @@ export class OrdersRepository {
     storeId: string,
     options: { after?: { createdAt: string; id: string } | null; limit: number },
   ): Promise<OrderRow[]> {
-    return options.after
-      ? this.sql.rows<OrderRow>({
-          name: 'sf_orders_page_after',
-          text: `SELECT ${ORDER_COLUMNS} FROM orders o
-            WHERE o.store_id = $1 AND (o.created_at, o.id) > ($2::timestamptz, $3::uuid)
-            ORDER BY o.created_at, o.id LIMIT $4`,
-          values: [storeId, options.after.createdAt, options.after.id, options.limit],
-        })
-      : this.sql.rows<OrderRow>({
-          name: 'sf_orders_page',
-          text: `SELECT ${ORDER_COLUMNS} FROM orders o WHERE o.store_id = $1 ORDER BY o.created_at, o.id LIMIT $2`,
-          values: [storeId, options.limit],
-        });
+    return this.sql.rows<OrderRow>(STOREFRONT_PAGE(storeId, options.after, options.limit));
   }
 
   /** One page newest first, before the cursor when given (the owner's list). */
@@ -58,20 +51,7 @@ export class OrdersRepository {
     storeId: string,
     options: { before?: { createdAt: string; id: string } | null; limit: number },
   ): Promise<OrderRow[]> {
-    return options.before
-      ? this.sql.rows<OrderRow>({
-          name: 'owner_orders_page_after',
-          text: `SELECT ${ORDER_COLUMNS} FROM orders o
-            WHERE o.store_id = $1 AND (o.created_at, o.id) < ($2::timestamptz, $3::uuid)
-            ORDER BY o.created_at DESC, o.id DESC LIMIT $4`,
-          values: [storeId, options.before.createdAt, options.before.id, options.limit],
-        })
-      : this.sql.rows<OrderRow>({
-          name: 'owner_orders_page',
-          text: `SELECT ${ORDER_COLUMNS} FROM orders o WHERE o.store_id = $1
-            ORDER BY o.created_at DESC, o.id DESC LIMIT $2`,
-          values: [storeId, options.limit],
-        });
+    return this.sql.rows<OrderRow>(OWNER_PAGE(storeId, options.before, options.limit));
   }
 
   byId(storeId: string, id: string): Promise<OrderRow | undefined> {
