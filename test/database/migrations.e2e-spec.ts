@@ -1,9 +1,7 @@
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions, MIGRATION_LOCK, MIGRATIONS, runMigrationsLocked } from '@app/database';
-import { createTestDatabase, serverUrl, TestDatabase } from '@app/testing';
+import { createTestDatabase, serverUrl, spawnEntry, TestDatabase } from '@app/testing';
 import { TestApp } from '@app/testing/test-app';
 
 // Migrations with many instances: instances started at the same moment on an empty database all
@@ -11,7 +9,6 @@ import { TestApp } from '@app/testing/test-app';
 // "already exists" error is ever logged. `npm run migrate` (apps/api/src/migrate.ts) is the one-off
 // job form of the same runner.
 
-const root = join(__dirname, '..', '..');
 const server = serverUrl();
 if (!server)
   throw new Error('test/database/migrations.e2e-spec.ts needs a PostgreSQL server (TEST_DATABASE_URL)');
@@ -145,30 +142,10 @@ describe('migrations with many instances', () => {
     const run = () =>
       new Promise<{ code: number | null; output: string }>((resolve) => {
         // The source entry through ts-node here; `npm run migrate` runs the same file built (dist/).
-        const child = spawn(
-          process.execPath,
-          [
-            '-r',
-            'ts-node/register/transpile-only',
-            '-r',
-            'tsconfig-paths/register',
-            '--experimental-vm-modules',
-            '--no-warnings',
-            'apps/api/src/migrate.ts',
-          ],
-          {
-            cwd: root,
-            env: {
-              PATH: process.env.PATH!,
-              TS_NODE_PROJECT: 'tsconfig.json',
-              DATABASE_URL: url,
-              LOG_LEVEL: 'info',
-            },
-          },
-        );
+        const child = spawnEntry('apps/api/src/migrate.ts', { DATABASE_URL: url, LOG_LEVEL: 'info' });
         let output = '';
-        child.stdout.on('data', (d) => (output += d));
-        child.stderr.on('data', (d) => (output += d));
+        child.stdout!.on('data', (d) => (output += d));
+        child.stderr!.on('data', (d) => (output += d));
         child.on('exit', (code) => resolve({ code, output }));
       });
     const first = await run();

@@ -87,6 +87,13 @@ describeServer('database connections that come and go (PostgreSQL)', () => {
 
   /** Every kind of request the service serves, each expected to succeed. */
   async function everyKindOfRequest(label: string): Promise<void> {
+    // A GraphQL answer's status and errors, under the round and the step a failure names.
+    const answered = (step: string, res: { status: number; body: { errors?: unknown } }) => [
+      label,
+      step,
+      res.status,
+      res.body.errors,
+    ];
     const me = await t.get('/v1/auth/me', { token: owner });
     expect([label, 'me', me.status]).toEqual([label, 'me', 200]);
     const token = await t.post('/v1/auth/oauth/token', {
@@ -96,19 +103,9 @@ describeServer('database connections that come and go (PostgreSQL)', () => {
     });
     expect([label, 'token', token.status]).toEqual([label, 'token', 200]);
     const app = await sf.gql(appToken, '{ store { id } products(first: 5) { edges { node { id } } } }');
-    expect([label, 'app graphql', app.status, app.body.errors]).toEqual([
-      label,
-      'app graphql',
-      200,
-      undefined,
-    ]);
+    expect(answered('app graphql', app)).toEqual([label, 'app graphql', 200, undefined]);
     const pub = await sf.gql(publicToken, '{ store { id name } }');
-    expect([label, 'public graphql', pub.status, pub.body.errors]).toEqual([
-      label,
-      'public graphql',
-      200,
-      undefined,
-    ]);
+    expect(answered('public graphql', pub)).toEqual([label, 'public graphql', 200, undefined]);
     const write = await sf.gql(
       appToken,
       'mutation($input: ProductCreateInput!) { productCreate(input: $input) { id } }',
@@ -116,12 +113,7 @@ describeServer('database connections that come and go (PostgreSQL)', () => {
         input: PRODUCT_INPUT(`${label}-${Date.now()}`),
       },
     );
-    expect([label, 'graphql write', write.status, write.body.errors]).toEqual([
-      label,
-      'graphql write',
-      200,
-      undefined,
-    ]);
+    expect(answered('graphql write', write)).toEqual([label, 'graphql write', 200, undefined]);
     const put = await t.put(
       `/v1/user/stores/${storeId}`,
       { description: `updated ${label}` },

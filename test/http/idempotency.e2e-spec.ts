@@ -19,6 +19,12 @@ describe('Idempotency-Key', () => {
   });
   afterAll(() => t.close());
 
+  /** A GraphQL operation (no variables) sent with an Idempotency-Key. */
+  const gqlWithKey = (token: string, query: string, key: string) =>
+    sf.gql(token, query, undefined, { headers: { 'idempotency-key': key } });
+  /** A product with 100 in stock, priced in USD; its id. */
+  const product = async (token: string, handle: string, title: string, price: string) =>
+    (await sf.createProduct(token, { handle, title, price, currencyCode: 'USD', inventory: 100 })).id;
   const storeCount = async (token: string) => (await t.get('/v1/user/stores/@me', { token })).body.length;
   const stage1 = (
     token: string,
@@ -150,15 +156,7 @@ describe('Idempotency-Key', () => {
       const owner = await sf.merchant('idem-shop@example.com');
       const storeId = await sf.store(owner, 'Idem shop');
       app = await sf.appTokenFor(owner, storeId);
-      productId = (
-        await sf.createProduct(app, {
-          handle: 'mug',
-          title: 'Mug',
-          price: '5.00',
-          currencyCode: 'USD',
-          inventory: 100,
-        })
-      ).id;
+      productId = await product(app, 'mug', 'Mug', '5.00');
     });
 
     it('places one order for the same key twice; the retry replays the result', async () => {
@@ -175,11 +173,10 @@ describe('Idempotency-Key', () => {
 
     it('answers another mutation with the same key with 422, and bad keys with 400', async () => {
       expect((await order('order-2')).status).toBe(200);
-      const other = await sf.gql(
+      const other = await gqlWithKey(
         app,
         `mutation { productUpdate(id: "${productId}", input: { title: "Big mug" }) { id } }`,
-        undefined,
-        { headers: { 'idempotency-key': 'order-2' } },
+        'order-2',
       );
       expect(other.status).toBe(422);
       expect(other.body.errors[0].extensions.code).toBe('IDEMPOTENCY_KEY_REUSED');
@@ -189,9 +186,7 @@ describe('Idempotency-Key', () => {
     });
 
     it('ignores the header on queries', async () => {
-      const q = await sf.gql(app, '{ store { id } }', undefined, {
-        headers: { 'idempotency-key': 'order-1' },
-      });
+      const q = await gqlWithKey(app, '{ store { id } }', 'order-1');
       expect(q.status).toBe(200);
       expect(q.headers.get('idempotent-replayed')).toBeNull();
       expect(q.body.data.store.id).toBeDefined();
@@ -303,15 +298,7 @@ describe('Idempotency-Key', () => {
       client = await sf.app(owner, storeId);
       full = await sf.appToken(client);
       narrow = await sf.appToken(client, 'products:read products:write');
-      productId = (
-        await sf.createProduct(full, {
-          handle: 'lamp',
-          title: 'Lamp',
-          price: '9.00',
-          currencyCode: 'USD',
-          inventory: 100,
-        })
-      ).id;
+      productId = await product(full, 'lamp', 'Lamp', '9.00');
     });
 
     it('tells two persisted mutations sent by hash apart: the second is 422, not a replay of the first', async () => {
@@ -342,7 +329,7 @@ describe('Idempotency-Key', () => {
         expect(again.headers.get('idempotent-replayed')).toBe('true');
         expect(again.body.data).toEqual(first.body.data);
       }
-      const asText = await sf.gql(full, a, undefined, { headers: { 'idempotency-key': 'apq-key' } });
+      const asText = await gqlWithKey(full, a, 'apq-key');
       expect(asText.headers.get('idempotent-replayed')).toBe('true');
       expect(await title()).toBe('Title B');
     });
@@ -373,11 +360,10 @@ describe('Idempotency-Key', () => {
       expect(again.body.errors[0].extensions.code).toBe('FORBIDDEN');
       expect(again.headers.get('idempotent-replayed')).toBeNull();
       // …and another mutation the token may make runs with that key (no 422, no replay).
-      const rename = await sf.gql(
+      const rename = await gqlWithKey(
         narrow,
         `mutation { productUpdate(id: "${productId}", input: { title: "Renamed" }) { title } }`,
-        undefined,
-        { headers: { 'idempotency-key': 'refused-then-used' } },
+        'refused-then-used',
       );
       expect(rename.status).toBe(200);
       expect(rename.headers.get('idempotent-replayed')).toBeNull();
@@ -397,11 +383,10 @@ describe('Idempotency-Key', () => {
       // products:write without store:read: the product is created, its store field refused.
       const writer = await sf.appToken(client, 'products:write');
       const create = () =>
-        sf.gql(
+        gqlWithKey(
           writer,
           'mutation { productCreate(input: { handle: "desk", title: "Desk", price: "1.00", currencyCode: "USD", inventory: 1 }) { id store { id } } }',
-          undefined,
-          { headers: { 'idempotency-key': 'create-desk' } },
+          'create-desk',
         );
       const first = await create();
       expect(first.body.errors[0].extensions.code).toBe('FORBIDDEN');
