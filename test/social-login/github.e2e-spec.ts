@@ -3,7 +3,7 @@ import { TestApp } from '@app/testing/test-app';
 import { GithubImitation, GithubUser } from '@app/testing/github-imitation';
 import { GoogleProvider } from '@app/testing/google-provider';
 import { Hop, RedirectClient } from '@app/testing/redirect-client';
-import { withSocialProviders } from './social-providers';
+import { exchange, withSocialProviders } from './social-providers';
 
 /**
  * GitHub sign-in end to end over HTTP against a local imitation of GitHub's OAuth and REST endpoints
@@ -138,13 +138,11 @@ describe('GitHub sign-in', () => {
     );
     expect(last.status).toBe(302);
     const code = new URL(last.location!).searchParams.get('login_code')!;
-    const pair = await t.post('/v1/auth/login/exchange', { login_code: code, code_verifier: PKCE.verifier });
+    const pair = await exchange(t, code, PKCE.verifier);
     expect(pair.status).toBe(200);
     const sessions = await t.get('/v1/auth/sessions', { token: pair.body.access_token });
     expect(sessions.body[0].method).toBe('github');
-    expect(
-      (await t.post('/v1/auth/login/exchange', { login_code: code, code_verifier: PKCE.verifier })).status,
-    ).toBe(401);
+    expect((await exchange(t, code, PKCE.verifier)).status).toBe(401);
 
     github.deny = true;
     const denied = await flow(

@@ -1,5 +1,6 @@
 import { pkcePair } from '@app/testing';
 import { TestApp } from '@app/testing/test-app';
+import { exchange } from './social-providers';
 import { GoogleProvider } from '@app/testing/google-provider';
 import { Hop, RedirectClient } from '@app/testing/redirect-client';
 import { DataSource } from 'typeorm';
@@ -232,10 +233,7 @@ describe('Google sign-in', () => {
         if (hop.url.startsWith(google.url)) expect(hop.url).not.toContain('app.example.com');
       }
 
-      const exchanged = await t.post('/v1/auth/login/exchange', {
-        login_code: code,
-        code_verifier: PKCE.verifier,
-      });
+      const exchanged = await exchange(t, code, PKCE.verifier);
       expect(exchanged.status).toBe(200);
       expect(exchanged.headers.get('cache-control')).toBe('no-store');
       expect(exchanged.body).toMatchObject({
@@ -247,10 +245,7 @@ describe('Google sign-in', () => {
       const sessions = await t.get('/v1/auth/sessions', { token: exchanged.body.access_token });
       expect(sessions.body[0].method).toBe('google');
 
-      const again = await t.post('/v1/auth/login/exchange', {
-        login_code: code,
-        code_verifier: PKCE.verifier,
-      });
+      const again = await exchange(t, code, PKCE.verifier);
       expect(again.status).toBe(401);
       expect(again.body.code).toBe('invalid_token');
       expect(again.text).not.toContain('access_token');
@@ -262,11 +257,7 @@ describe('Google sign-in', () => {
         `?redirect_uri=${encodeURIComponent(`${APP_ORIGIN}/cb`)}${PKCE.query}`,
       );
       const code = new URL(last.location!).searchParams.get('login_code')!;
-      const results = await Promise.all(
-        Array.from({ length: 5 }, () =>
-          t.post('/v1/auth/login/exchange', { login_code: code, code_verifier: PKCE.verifier }),
-        ),
-      );
+      const results = await Promise.all(Array.from({ length: 5 }, () => exchange(t, code, PKCE.verifier)));
       expect(results.map((r) => r.status).sort()).toEqual([200, 401, 401, 401, 401]);
     });
 
@@ -281,10 +272,7 @@ describe('Google sign-in', () => {
       );
       const code = new URL(last.location!).searchParams.get('login_code')!;
       await t.app.get(DataSource).query(`UPDATE login_codes SET expires_at = now() - interval '1 second'`);
-      const late = await t.post('/v1/auth/login/exchange', {
-        login_code: code,
-        code_verifier: PKCE.verifier,
-      });
+      const late = await exchange(t, code, PKCE.verifier);
       expect({ status: late.status, code: late.body.code }).toEqual({ status: 401, code: 'invalid_token' });
       // Bad bodies are validation failures, not 500s.
       expect((await t.post('/v1/auth/login/exchange', {})).status).toBe(400);

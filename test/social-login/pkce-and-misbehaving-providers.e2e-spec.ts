@@ -3,7 +3,7 @@ import { TestApp } from '@app/testing/test-app';
 import { GithubImitation, GithubUser } from '@app/testing/github-imitation';
 import { GoogleProvider } from '@app/testing/google-provider';
 import { Hop, RedirectClient } from '@app/testing/redirect-client';
-import { withSocialProviders } from './social-providers';
+import { exchange, withSocialProviders } from './social-providers';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -101,27 +101,18 @@ describe('social sign-in: PKCE and misbehaving providers', () => {
       expect(missing.body.code).toBe('validation_failed');
       expect(missing.body.errors[0].field).toBe('code_verifier');
       // The code survived the refused body; the right verifier signs in.
-      const right = await t.post('/v1/auth/login/exchange', {
-        login_code: code,
-        code_verifier: pkce.verifier,
-      });
+      const right = await exchange(t, code, pkce.verifier);
       expect(right.status).toBe(200);
       expect((await t.get('/v1/auth/me', { token: right.body.access_token })).status).toBe(200);
 
       const other = pkcePair();
       const code2 = await loginCode('github', other.query);
-      const wrong = await t.post('/v1/auth/login/exchange', {
-        login_code: code2,
-        code_verifier: pkce.verifier,
-      });
+      const wrong = await exchange(t, code2, pkce.verifier);
       expect(wrong.status).toBe(400);
       expect(wrong.body.code).toBe('invalid_code_verifier');
       expect(wrong.text).not.toContain('access_token');
       // A wrong verifier spends the code: not even the right verifier gets it now.
-      const late = await t.post('/v1/auth/login/exchange', {
-        login_code: code2,
-        code_verifier: other.verifier,
-      });
+      const late = await exchange(t, code2, other.verifier);
       expect(late.status).toBe(401);
       expect(late.body.code).toBe('invalid_token');
     });
@@ -130,10 +121,7 @@ describe('social sign-in: PKCE and misbehaving providers', () => {
       const attacker = pkcePair();
       const attackerCode = await loginCode('google', attacker.query);
       const victimPage = pkcePair(); // the victim's page has its own verifier
-      const res = await t.post('/v1/auth/login/exchange', {
-        login_code: attackerCode,
-        code_verifier: victimPage.verifier,
-      });
+      const res = await exchange(t, attackerCode, victimPage.verifier);
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('invalid_code_verifier');
     });
@@ -141,11 +129,7 @@ describe('social sign-in: PKCE and misbehaving providers', () => {
     it('keeps a code single-use with the right verifier under concurrency', async () => {
       const pkce = pkcePair();
       const code = await loginCode('google', pkce.query);
-      const results = await Promise.all(
-        Array.from({ length: 5 }, () =>
-          t.post('/v1/auth/login/exchange', { login_code: code, code_verifier: pkce.verifier }),
-        ),
-      );
+      const results = await Promise.all(Array.from({ length: 5 }, () => exchange(t, code, pkce.verifier)));
       expect(results.map((r) => r.status).sort()).toEqual([200, 401, 401, 401, 401]);
     });
   });

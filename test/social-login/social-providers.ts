@@ -1,4 +1,4 @@
-import { TestApp } from '@app/testing/test-app';
+import { TestApp, TestResponse } from '@app/testing/test-app';
 import { GithubImitation } from '@app/testing/github-imitation';
 import { GoogleProvider } from '@app/testing/google-provider';
 
@@ -27,4 +27,9 @@ export function withSocialProviders(appOrigin: string): SocialProviders {
     await started.google?.stop();
   });
   return started;
+}
+
+/** Trades a login code for tokens with the verifier of the page that started the sign-in. */
+export function exchange(t: TestApp, loginCode: string, codeVerifier: string): Promise<TestResponse> {
+  return t.post('/v1/auth/login/exchange', { login_code: loginCode, code_verifier: codeVerifier });
 }
