@@ -229,30 +229,39 @@ function clientCredentials(env: Env, prefix: string): { clientId: string; client
   return { clientId, clientSecret };
 }
 
-function googleConfig(env: Env): GoogleConfig | null {
-  const credentials = clientCredentials(env, 'GOOGLE');
+/**
+ * A provider that is on: its credentials and its endpoints, each `<PREFIX>_<NAME>_URL` (http or https)
+ * or the provider's own address.
+ */
+function providerConfig<E extends string>(
+  env: Env,
+  prefix: string,
+  endpoints: Record<E, [name: string, fallback: string]>,
+): ({ clientId: string; clientSecret: string } & Record<E, string>) | null {
+  const credentials = clientCredentials(env, prefix);
   if (!credentials) return null;
-  const http = ['http:', 'https:'];
-  return {
-    ...credentials,
-    authorizationUrl:
-      url(env, 'GOOGLE_AUTHORIZATION_URL', http) ?? 'https://accounts.google.com/o/oauth2/v2/auth',
-    tokenUrl: url(env, 'GOOGLE_TOKEN_URL', http) ?? 'https://oauth2.googleapis.com/token',
-    userinfoUrl: url(env, 'GOOGLE_USERINFO_URL', http) ?? 'https://openidconnect.googleapis.com/v1/userinfo',
-  };
+  const urls = Object.entries<[string, string]>(endpoints).map(([key, [name, fallback]]) => [
+    key,
+    url(env, `${prefix}_${name}_URL`, ['http:', 'https:']) ?? fallback,
+  ]);
+  return { ...credentials, ...(Object.fromEntries(urls) as Record<E, string>) };
+}
+
+function googleConfig(env: Env): GoogleConfig | null {
+  return providerConfig(env, 'GOOGLE', {
+    authorizationUrl: ['AUTHORIZATION', 'https://accounts.google.com/o/oauth2/v2/auth'],
+    tokenUrl: ['TOKEN', 'https://oauth2.googleapis.com/token'],
+    userinfoUrl: ['USERINFO', 'https://openidconnect.googleapis.com/v1/userinfo'],
+  });
 }
 
 function githubConfig(env: Env): GithubConfig | null {
-  const credentials = clientCredentials(env, 'GITHUB');
-  if (!credentials) return null;
-  const http = ['http:', 'https:'];
-  return {
-    ...credentials,
-    authorizationUrl:
-      url(env, 'GITHUB_AUTHORIZATION_URL', http) ?? 'https://github.com/login/oauth/authorize',
-    tokenUrl: url(env, 'GITHUB_TOKEN_URL', http) ?? 'https://github.com/login/oauth/access_token',
-    apiUrl: (url(env, 'GITHUB_API_URL', http) ?? 'https://api.github.com').replace(/\/+$/, ''),
-  };
+  const github = providerConfig(env, 'GITHUB', {
+    authorizationUrl: ['AUTHORIZATION', 'https://github.com/login/oauth/authorize'],
+    tokenUrl: ['TOKEN', 'https://github.com/login/oauth/access_token'],
+    apiUrl: ['API', 'https://api.github.com'],
+  });
+  return github && { ...github, apiUrl: github.apiUrl.replace(/\/+$/, '') };
 }
 
 /** A comma-separated list of whole numbers of seconds, each within 1…max. */
