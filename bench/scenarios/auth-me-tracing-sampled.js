@@ -2,7 +2,7 @@
 // `me-tracing` with one trace in ten kept (OTEL_TRACES_SAMPLER=parentbased_traceidratio,
 // OTEL_TRACES_SAMPLER_ARG=0.1), how a busy production instance would run it: every request still goes
 // through the instrumentation and carries a context, one in ten records and exports its spans.
-const { instance, stopInstance, otlpSink, meOn } = require('./support/instance');
+const { stopInstance, tracedInstance, meOn } = require('./support/instance');
 
 module.exports = {
   name: 'me-tracing-10',
@@ -11,10 +11,7 @@ module.exports = {
   ratioTo: 'me',
   ratioLabel: 'me-tracing-10/me',
   async setup(ctx) {
-    const sink = await otlpSink();
-    const { server } = await instance(ctx, 'me-tracing-10', {
-      OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
-      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf',
+    const { server } = await tracedInstance(ctx, 'me-tracing-10', {
       OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
       OTEL_TRACES_SAMPLER_ARG: '0.1',
     });

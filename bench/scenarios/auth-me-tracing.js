@@ -4,7 +4,7 @@
 // (both off) in every round. Tracing samples every request (the default, parent-based always-on) and
 // exports over OTLP/HTTP protobuf to a sink that discards: the worst case, short of a slow collector.
 const { setTimeout: sleep } = require('node:timers/promises');
-const { instance, stopInstance, otlpSink, stopSink, meOn } = require('./support/instance');
+const { stopInstance, stopSink, tracedInstance, meOn } = require('./support/instance');
 
 module.exports = {
   name: 'me-tracing',
@@ -13,11 +13,7 @@ module.exports = {
   ratioTo: 'me',
   ratioLabel: 'me-tracing/me',
   async setup(ctx) {
-    const sink = await otlpSink();
-    const { server } = await instance(ctx, 'me-tracing', {
-      OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
-      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf',
-    });
+    const { server, sink } = await tracedInstance(ctx, 'me-tracing');
     const spec = await meOn(ctx, server.baseUrl);
     // Proof the spans leave: wait for the first export (the batch delay is 5 s by default).
     const deadline = Date.now() + 15_000;

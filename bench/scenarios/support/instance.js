@@ -70,6 +70,17 @@ async function stopSink() {
 }
 
 /** The `me` scenario's request, against another instance of the service. */
+/** An instance that exports every trace it records over OTLP/HTTP protobuf to the sink; `env` adds to it. */
+async function tracedInstance(ctx, name, env = {}) {
+  const sink = await otlpSink();
+  const { server } = await instance(ctx, name, {
+    OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
+    OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf',
+    ...env,
+  });
+  return { server, sink };
+}
+
 async function meOn(ctx, baseUrl) {
   const pairs = await ctx.signInMany(ctx.connections, { prefix: 'bench-me' });
   const probe = await globalThis.fetch(`${baseUrl}/v1/auth/me`, {
@@ -89,4 +100,4 @@ async function meOn(ctx, baseUrl) {
   };
 }
 
-module.exports = { instance, stopInstance, otlpSink, stopSink, meOn };
+module.exports = { instance, stopInstance, stopSink, tracedInstance, meOn };
