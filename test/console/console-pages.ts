@@ -1,16 +1,33 @@
 import { otpFrom } from '@app/testing';
-import { AXE, Doc, SHOTS } from '@app/testing/console-browser';
+import { AXE, Doc, SHOTS, launchConsoleBrowser } from '@app/testing/console-browser';
 import { TestApp } from '@app/testing/test-app';
 import { join } from 'node:path';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 
-/** What the console specs share: a page per context, the sign-in, and the axe-core and sideways checks. */
+/**
+ * What the console specs share: the browser and a page per context, the sign-in, and the axe-core and
+ * sideways checks.
+ */
 
-/** A fresh page in its own browser context (kept in `contexts`, closed by the spec's afterAll). */
-export async function openPage(browser: Browser, contexts: BrowserContext[], width = 1280): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  contexts.push(context);
-  return context.newPage();
+/**
+ * For the describe it is called in: Chromium launched (the console built) before the tests, every page's
+ * context and the browser closed after. What it returns opens a page in a fresh context.
+ */
+export function withConsoleBrowser(): (width?: number) => Promise<Page> {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launchConsoleBrowser();
+  }, 180_000);
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => undefined);
+    await browser?.close();
+  });
+  return async (width = 1280) => {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    contexts.push(context);
+    return context.newPage();
+  };
 }
 
 /** Signs in through the console's e-mail form with the code from the mail catcher, up to "Your stores". */
@@ -40,7 +57,7 @@ export function axeViolations(page: Page): Promise<string[]> {
   });
 }
 
-/** Whether the page scrolls sideways, and what sticks out past the right edge, named, so a failure says where. */
+/** Whether the page scrolls sideways, and what sticks out past the right edge, named for the failure. */
 function overflow(page: Page): Promise<{ sideways: boolean; wide: string[] }> {
   return page.evaluate(() => {
     // The page's own document (this function runs in the browser; the test's lib has no DOM types).

@@ -4,8 +4,8 @@ import { AXE, Doc, SHOTS, launchConsoleBrowser } from '@app/testing/console-brow
 import { ensureConsoleBuilt } from '@app/testing/console-build';
 import { GoogleProvider } from '@app/testing/google-provider';
 import { join } from 'node:path';
-import { Browser, BrowserContext, Page } from 'playwright-core';
-import { axeViolations, openPage, signInToConsole } from './console-pages';
+import { Browser, Page } from 'playwright-core';
+import { axeViolations, signInToConsole, withConsoleBrowser } from './console-pages';
 
 /**
  * The web console in a real browser (Debian's Chromium, driven by playwright-core) against the real
@@ -14,11 +14,10 @@ import { axeViolations, openPage, signInToConsole } from './console-pages';
  */
 
 describe('console (/console) in a real browser', () => {
+  const openConsolePage = withConsoleBrowser();
   let t: TestApp;
   let google: GoogleProvider;
-  let browser: Browser;
   let base: string;
-  const contexts: BrowserContext[] = [];
   const cspViolations: string[] = [];
 
   beforeAll(async () => {
@@ -26,11 +25,8 @@ describe('console (/console) in a real browser', () => {
     t = await TestApp.start({ env: { ...google.env } });
     // The console is used at PUBLIC_URL, as in production (social sign-in returns there, with its cookie).
     base = t.config.publicUrl;
-    browser = await launchConsoleBrowser();
   }, 180_000);
   afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => undefined);
-    await browser?.close();
     await t?.close();
     await google?.stop();
   });
@@ -39,7 +35,7 @@ describe('console (/console) in a real browser', () => {
   });
 
   async function newPage(width = 1280): Promise<Page> {
-    const page = await openPage(browser, contexts, width);
+    const page = await openConsolePage(width);
     page.on('console', (message) => {
       if (/Content Security Policy|Refused to/.test(message.text())) cspViolations.push(message.text());
     });

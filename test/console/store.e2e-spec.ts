@@ -1,8 +1,7 @@
-import { clientCredentialsToken } from '@app/testing';
-import { Browser, BrowserContext, Page } from 'playwright-core';
+import { clientCredentialsToken, createStore } from '@app/testing';
+import { Page } from 'playwright-core';
 import { TestApp } from '@app/testing/test-app';
-import { launchConsoleBrowser } from '@app/testing/console-browser';
-import { checkStorePage, openPage, signInToConsole, View } from './console-pages';
+import { checkStorePage, signInToConsole, withConsoleBrowser, View } from './console-pages';
 
 /**
  * A store's Products, Orders and Activity pages of the console in a real browser (Debian's Chromium,
@@ -20,23 +19,18 @@ const EMAIL = 'console-store@example.com';
 const LONG_TITLE = 'Handwoven' + 'x'.repeat(91);
 
 describe('console: a store’s Products, Orders and Activity pages', () => {
+  const newPage = withConsoleBrowser();
   let t: TestApp;
-  let browser: Browser;
   let base: string;
-  const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
     t = await TestApp.start();
     base = t.config.publicUrl;
-    browser = await launchConsoleBrowser();
   }, 180_000);
   afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => undefined);
-    await browser?.close();
     await t?.close();
   });
 
-  const newPage = (width = 1280): Promise<Page> => openPage(browser, contexts, width);
   const check = (page: Page, name: string): Promise<void> => checkStorePage(page, name, VIEWS);
   const signIn = (page: Page, email: string): Promise<void> => signInToConsole(page, t, email);
 
@@ -55,13 +49,7 @@ describe('console: a store’s Products, Orders and Activity pages', () => {
 
   it('runs a catalogue from the console, shows an app’s order and the store’s activity in words', async () => {
     const { access_token: owner } = await t.signIn(EMAIL);
-    const storeId = (
-      await t.post(
-        '/v1/user/stores/onboarding/stage1',
-        { name: 'Chai Shop', description: 'Tea' },
-        { token: owner },
-      )
-    ).body.id as string;
+    const storeId = await createStore(t, owner, 'Chai Shop', 'Tea');
     const pub = (await t.post(`/v1/user/stores/${storeId}/public-tokens`, { name: 'Web' }, { token: owner }))
       .body.token as string;
     const storefront = async (handle: string) =>
@@ -186,13 +174,7 @@ describe('console: a store’s Products, Orders and Activity pages', () => {
 
   it('pages the products 20 at a time, newest first', async () => {
     const { access_token: owner } = await t.signIn(EMAIL);
-    const storeId = (
-      await t.post(
-        '/v1/user/stores/onboarding/stage1',
-        { name: 'Big shop', description: 'Many' },
-        { token: owner },
-      )
-    ).body.id as string;
+    const storeId = await createStore(t, owner, 'Big shop', 'Many');
     for (let i = 1; i <= 21; i++) {
       const res = await t.post(
         `/v1/user/stores/${storeId}/products`,

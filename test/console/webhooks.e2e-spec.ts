@@ -1,9 +1,8 @@
-import { WebhookReceiver } from '@app/testing';
-import { Browser, BrowserContext, Page } from 'playwright-core';
+import { createStore, WebhookReceiver } from '@app/testing';
+import { Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { TestApp } from '@app/testing/test-app';
-import { launchConsoleBrowser } from '@app/testing/console-browser';
-import { checkStorePage, openPage, signInToConsole } from './console-pages';
+import { checkStorePage, signInToConsole, withConsoleBrowser } from './console-pages';
 
 /**
  * A store's Webhooks page of the console in a real browser (Debian's Chromium, driven by playwright-core)
@@ -18,11 +17,10 @@ import { checkStorePage, openPage, signInToConsole } from './console-pages';
 const EMAIL = 'console-webhooks@example.com';
 
 describe('console: a store’s Webhooks page', () => {
+  const newPage = withConsoleBrowser();
   let t: TestApp;
-  let browser: Browser;
   let base: string;
   let receiver: WebhookReceiver;
-  const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
     receiver = await new WebhookReceiver().start();
@@ -37,16 +35,12 @@ describe('console: a store’s Webhooks page', () => {
       },
     });
     base = t.config.publicUrl;
-    browser = await launchConsoleBrowser();
   }, 180_000);
   afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => undefined);
-    await browser?.close();
     await t?.close();
     await receiver?.stop();
   });
 
-  const newPage = (width = 1280): Promise<Page> => openPage(browser, contexts, width);
   const check = (page: Page, name: string): Promise<void> =>
     checkStorePage(page, name, [
       ['light', 1280],
@@ -72,13 +66,7 @@ describe('console: a store’s Webhooks page', () => {
 
   it('adds an endpoint, tests, retries, disables, enables, rotates and deletes it', async () => {
     const { access_token: owner } = await t.signIn(EMAIL);
-    const storeId = (
-      await t.post(
-        '/v1/user/stores/onboarding/stage1',
-        { name: 'Hook Shop', description: 'Hooks' },
-        { token: owner },
-      )
-    ).body.id as string;
+    const storeId = await createStore(t, owner, 'Hook Shop', 'Hooks');
     const list = async () =>
       (await t.get(`/v1/user/stores/${storeId}/webhooks`, { token: owner })).body as {
         id: string;

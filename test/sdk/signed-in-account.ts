@@ -2,7 +2,7 @@ import { AccountClient } from '@app/sdk';
 import { otpFrom } from '@app/testing';
 import { TestApp } from '@app/testing/test-app';
 
-/** An AccountClient signed in with the e-mail code from the mail catcher, its requests through `fetchImpl`. */
+/** An AccountClient signed in with the code from the mail catcher, its requests through `fetchImpl`. */
 export async function signedInAccount(
   t: TestApp,
   email: string,
