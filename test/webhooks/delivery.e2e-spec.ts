@@ -1,17 +1,19 @@
 import {
   createTestDatabase,
+  freePort,
   MailCatcher,
   otpFrom,
   PgBouncer,
   serverUrl,
+  spawnEntry,
   StorefrontClient,
+  waitReady,
   WebhookReceiver,
 } from '@app/testing';
-import { ChildProcess, spawn } from 'node:child_process';
+import { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer, Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { TestApp } from '@app/testing/test-app';
 
@@ -21,14 +23,6 @@ import { TestApp } from '@app/testing/test-app';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const ALLOW_LOCAL = { WEBHOOK_ALLOW_LOCAL: 'true', WEBHOOK_RETRY_SCHEDULE: '1,1', WEBHOOK_TIMEOUT: '2' };
-
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = s.address() as AddressInfo;
-  await new Promise<void>((resolve) => s.close(() => resolve()));
-  return port;
-}
 
 /** A store with one endpoint for every event type, on the given app; the endpoint's secret. */
 async function storeWithHook(t: TestApp, email: string, url: string) {
@@ -287,44 +281,9 @@ describe('webhook delivery', () => {
   }, 120_000);
 });
 
-/** The real entry point as a child process (as test/operations/process.e2e-spec.ts runs it). */
+/** The real entry point as a child process, its output dropped. */
 function startServer(env: Record<string, string>): ChildProcess {
-  return spawn(
-    process.execPath,
-    [
-      '-r',
-      'ts-node/register/transpile-only',
-      '-r',
-      'tsconfig-paths/register',
-      '--experimental-vm-modules',
-      '--no-warnings',
-      'apps/api/src/main.ts',
-    ],
-    {
-      cwd: join(__dirname, '..', '..'),
-      env: {
-        PATH: process.env.PATH!,
-        TS_NODE_PROJECT: 'tsconfig.json',
-        LOG_LEVEL: 'warn',
-        HOST: '127.0.0.1',
-        ...env,
-      },
-      stdio: 'ignore',
-    },
-  );
-}
-
-async function waitReady(base: string, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/health/ready`)).status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`${base} not ready within ${timeoutMs} ms`);
-    await sleep(250);
-  }
+  return spawnEntry('apps/api/src/main.ts', { LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env }, 'ignore');
 }
 
 describe('webhook delivery across a crash', () => {
