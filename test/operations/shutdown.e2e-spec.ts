@@ -1,5 +1,5 @@
 import { createLogger } from '@app/core';
-import { connect, Socket } from 'node:net';
+import { openSocket } from '@app/testing';
 import { Agent, request as httpRequest } from 'node:http';
 import { gracefulShutdown } from '../../apps/api/src/shutdown';
 import { TestApp } from '@app/testing/test-app';
@@ -28,25 +28,6 @@ function parseAnswer(raw: string): RawAnswer {
     headers[line.slice(0, i).toLowerCase()] = line.slice(i + 1).trim();
   }
   return { status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n') };
-}
-
-/** A raw connection: lets a test hold a request half-sent (in flight) across the shutdown. */
-function openSocket(
-  baseUrl: string,
-): Promise<{ socket: Socket; received: () => string; closed: Promise<string> }> {
-  const { hostname, port } = new URL(baseUrl);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname);
-    let data = '';
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk: string) => (data += chunk));
-    const closed = new Promise<string>((res) => {
-      socket.on('error', (error: NodeJS.ErrnoException) => res(`error ${error.code}`));
-      socket.on('close', () => res('closed'));
-    });
-    socket.once('connect', () => resolve({ socket, received: () => data, closed }));
-    socket.once('error', reject);
-  });
 }
 
 function get(

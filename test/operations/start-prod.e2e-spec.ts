@@ -1,10 +1,9 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestDatabase, serverUrl, TestDatabase, buildServerPackage } from '@app/testing';
+import { createTestDatabase, openSocket, serverUrl, TestDatabase, buildServerPackage } from '@app/testing';
 
 /**
  * `npm run start:prod` as a container runtime runs it (PID 1 of the container is npm): SIGTERM sent to
@@ -89,16 +88,8 @@ describe('npm run start:prod', () => {
 
     // A request in flight across the shutdown: headers sent, the body held back.
     const body = JSON.stringify({ email: 'prod-drain@example.com' });
-    const socket = connect(port, '127.0.0.1');
-    let answer = '';
-    socket.setEncoding('utf8');
-    socket.on('data', (c: string) => (answer += c));
-    const socketClosed = new Promise<string>((resolve) => {
-      socket.on('error', (e: NodeJS.ErrnoException) => resolve(`error ${e.code}`));
-      socket.on('close', () => resolve('closed'));
-    });
-    await new Promise((resolve) => socket.once('connect', resolve));
-    socket.write(
+    const inFlight = await openSocket(base);
+    inFlight.socket.write(
       `POST /v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 3)}`,
     );
     await sleep(100);
@@ -115,10 +106,10 @@ describe('npm run start:prod', () => {
     expect((await fetch(`${base}/health/live`)).status).toBe(200);
 
     await sleep(2300); // past SHUTDOWN_DELAY: no longer accepting, still draining
-    socket.write(body.slice(3));
-    expect(await socketClosed).toBe('closed');
-    expect(answer).toMatch(/^HTTP\/1\.1 202 /);
-    expect(answer).toMatch(/\r\nconnection: close\r\n/i);
+    inFlight.socket.write(body.slice(3));
+    expect(await inFlight.closed).toBe('closed');
+    expect(inFlight.received()).toMatch(/^HTTP\/1\.1 202 /);
+    expect(inFlight.received()).toMatch(/\r\nconnection: close\r\n/i);
 
     expect(await exited).toEqual({ code: 0, signal: null });
     for (let i = 0; i < 20 && alive(serverPid); i++) await sleep(50);

@@ -3,6 +3,7 @@ export * from './tcp-proxy';
 export * from './test-database';
 export * from './pkce';
 export * from './pgbouncer';
+export * from './raw-socket';
 export * from './server-build';
 export * from './server-process';
 export * from './storefront-client';
