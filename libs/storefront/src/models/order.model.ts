@@ -1,6 +1,6 @@
 import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
 import { MoneyModel } from './money.model';
-import { PageInfoModel } from './page-info.model';
+import { connectionOf } from './connection.model';
 
 @ObjectType('OrderLine')
 export class OrderLineModel {
@@ -38,20 +38,5 @@ export class OrderModel {
   knownLines?: OrderLineModel[];
 }
 
-@ObjectType('OrderEdge')
-export class OrderEdgeModel {
-  @Field()
-  cursor!: string;
-
-  @Field(() => OrderModel)
-  node!: OrderModel;
-}
-
-@ObjectType('OrderConnection')
-export class OrderConnectionModel {
-  @Field(() => [OrderEdgeModel])
-  edges!: OrderEdgeModel[];
-
-  @Field(() => PageInfoModel)
-  pageInfo!: PageInfoModel;
-}
+export const OrderConnectionModel = connectionOf(OrderModel, 'Order');
+export type OrderConnectionModel = InstanceType<typeof OrderConnectionModel>;

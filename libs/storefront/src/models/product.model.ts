@@ -1,6 +1,6 @@
 import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
 import { MoneyModel } from './money.model';
-import { PageInfoModel } from './page-info.model';
+import { connectionOf } from './connection.model';
 
 @ObjectType('Product')
 export class ProductModel {
@@ -32,20 +32,5 @@ export class ProductModel {
   storeId!: string;
 }
 
-@ObjectType('ProductEdge')
-export class ProductEdgeModel {
-  @Field()
-  cursor!: string;
-
-  @Field(() => ProductModel)
-  node!: ProductModel;
-}
-
-@ObjectType('ProductConnection')
-export class ProductConnectionModel {
-  @Field(() => [ProductEdgeModel])
-  edges!: ProductEdgeModel[];
-
-  @Field(() => PageInfoModel)
-  pageInfo!: PageInfoModel;
-}
+export const ProductConnectionModel = connectionOf(ProductModel, 'Product');
+export type ProductConnectionModel = InstanceType<typeof ProductConnectionModel>;
