@@ -18,8 +18,9 @@ describe('storefront GraphQL — orders', () => {
   let storeId: string;
   let app: string;
 
-  const product = (input: Record<string, unknown>) =>
-    sf.createProduct(app, { title: String(input.handle), currencyCode: 'USD', ...input });
+  /** A product in US dollars, titled as its handle unless given a title, by `token` (the app's). */
+  const product = (input: Record<string, unknown>, token = app) =>
+    sf.createProduct(token, { title: String(input.handle), currencyCode: 'USD', ...input });
   const order = (
     token: string,
     lines: { productId: string; quantity: number }[],
@@ -222,13 +223,7 @@ describe('storefront GraphQL — orders', () => {
   it('never oversells: 30 parallel single-unit orders against stock 10 → 10 orders, stock 0', async () => {
     const storeC = await sf.store(owner, 'Rush Shop');
     const appC = await sf.appTokenFor(owner, storeC);
-    const hot = await sf.createProduct(appC, {
-      handle: 'hot',
-      title: 'Hot item',
-      price: '9.99',
-      currencyCode: 'USD',
-      inventory: 10,
-    });
+    const hot = await product({ handle: 'hot', title: 'Hot item', price: '9.99', inventory: 10 }, appC);
     const results = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
         order(appC, [{ productId: hot.id, quantity: 1 }], `rush${i}@example.com`),
@@ -249,20 +244,8 @@ describe('storefront GraphQL — orders', () => {
   it('never deadlocks or oversells when parallel orders take the same products in opposite orders', async () => {
     const storeD = await sf.store(owner, 'Cross Shop');
     const appD = await sf.appTokenFor(owner, storeD);
-    const x = await sf.createProduct(appD, {
-      handle: 'x',
-      title: 'X',
-      price: '1.00',
-      currencyCode: 'USD',
-      inventory: 6,
-    });
-    const y = await sf.createProduct(appD, {
-      handle: 'y',
-      title: 'Y',
-      price: '1.00',
-      currencyCode: 'USD',
-      inventory: 6,
-    });
+    const x = await product({ handle: 'x', title: 'X', price: '1.00', inventory: 6 }, appD);
+    const y = await product({ handle: 'y', title: 'Y', price: '1.00', inventory: 6 }, appD);
     const results = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
         order(
@@ -296,13 +279,7 @@ describe('storefront GraphQL — orders', () => {
       const products = [];
       for (let i = 0; i < 4; i++) {
         products.push(
-          await sf.createProduct(appE, {
-            handle: `p${i}`,
-            title: `P${i}`,
-            price: '2.00',
-            currencyCode: 'USD',
-            inventory: 1000,
-          }),
+          await product({ handle: `p${i}`, title: `P${i}`, price: '2.00', inventory: 1000 }, appE),
         );
       }
       placed = [];
