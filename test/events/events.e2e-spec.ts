@@ -196,23 +196,14 @@ describe('events', () => {
       appId = created.body.id;
       app = await sf.appToken(created.body);
     });
+    /** A product in US dollars, made by the app. */
+    const usdProduct = (handle: string, title: string, price: string, inventory: number) =>
+      sf.createProduct(app, { handle, title, price, currencyCode: 'USD', inventory });
 
     it('records product writes and orders once each, with what the API answered, the app as actor', async () => {
       const before = await all(storeId);
-      const tea = await sf.createProduct(app, {
-        handle: 'tea',
-        title: 'Tea',
-        price: '4.50',
-        currencyCode: 'USD',
-        inventory: 5,
-      });
-      const mug = await sf.createProduct(app, {
-        handle: 'mug',
-        title: 'Mug',
-        price: '12.00',
-        currencyCode: 'USD',
-        inventory: 1,
-      });
+      const tea = await usdProduct('tea', 'Tea', '4.50', 5);
+      const mug = await usdProduct('mug', 'Mug', '12.00', 1);
       const updated = (
         await sf.data(
           app,
@@ -260,20 +251,8 @@ describe('events', () => {
     });
 
     it('a rolled-back mutation leaves no event: out of stock, a taken handle, a missing product', async () => {
-      const scarce = await sf.createProduct(app, {
-        handle: 'scarce',
-        title: 'Scarce',
-        price: '1.00',
-        currencyCode: 'USD',
-        inventory: 1,
-      });
-      const plenty = await sf.createProduct(app, {
-        handle: 'plenty',
-        title: 'Plenty',
-        price: '1.00',
-        currencyCode: 'USD',
-        inventory: 50,
-      });
+      const scarce = await usdProduct('scarce', 'Scarce', '1.00', 1);
+      const plenty = await usdProduct('plenty', 'Plenty', '1.00', 50);
       const before = await all(storeId);
       // The order takes `plenty` (the lower id may come first) and then fails on `scarce`: all undone.
       const short = await sf.gql(
@@ -313,13 +292,7 @@ describe('events', () => {
     });
 
     it('an idempotent replay does nothing again, so it writes no second event', async () => {
-      const product = await sf.createProduct(app, {
-        handle: 'replayed',
-        title: 'Replayed',
-        price: '2.00',
-        currencyCode: 'USD',
-        inventory: 10,
-      });
+      const product = await usdProduct('replayed', 'Replayed', '2.00', 10);
       const before = await all(storeId);
       const place = () =>
         sf.gql(
