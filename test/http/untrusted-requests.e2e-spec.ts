@@ -90,85 +90,78 @@ describe('auth rate limit follows the route, however the path is spelled', () =>
 
 describe('client address and TRUST_PROXY', () => {
   const forged = (ip: string) => ({ headers: { 'x-forwarded-for': ip } });
+  /** The status GET /v1/auth/providers answers to a request forwarded for `ip`. */
+  const providers = async (t: TestApp, ip: string) => (await t.get('/v1/auth/providers', forged(ip))).status;
+  /** Runs `use` against an app started with `env`, and closes the app whatever happens. */
+  async function withApp(env: Record<string, string>, use: (t: TestApp) => Promise<void>): Promise<void> {
+    const t = await TestApp.start({ env });
+    try {
+      await use(t);
+    } finally {
+      await t.close();
+    }
+  }
 
   it('ignores X-Forwarded-For without TRUST_PROXY: forged addresses share the socket address budget', async () => {
-    const t = await TestApp.start({ env: { AUTH_RATE_LIMIT: '3' } });
-    try {
+    await withApp({ AUTH_RATE_LIMIT: '3' }, async (t) => {
       for (let i = 1; i <= 3; i++) {
-        expect((await t.get('/v1/auth/providers', forged(`203.0.113.${i}`))).status).toBe(200);
+        expect(await providers(t, `203.0.113.${i}`)).toBe(200);
       }
       const limited = await t.get('/v1/auth/providers', forged('203.0.113.99'));
       expect(limited.status).toBe(429);
       expect(limited.body.code).toBe('rate_limited');
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it('records the socket address as the session ip without TRUST_PROXY', async () => {
-    const t = await TestApp.start();
-    try {
+    await withApp({}, async (t) => {
       const token = await signInFrom(t, 'plain@example.com', '198.51.100.7');
       const sessions = await t.get('/v1/auth/sessions', { token });
       expect(sessions.body[0].ip).toBe('127.0.0.1');
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it.each([['1'], ['127.0.0.1/32, ::1']])(
     'with TRUST_PROXY=%s, budgets are per forwarded client and the session ip is the client',
     async (trustProxy) => {
-      const t = await TestApp.start({ env: { AUTH_RATE_LIMIT: '3', TRUST_PROXY: trustProxy } });
-      try {
+      await withApp({ AUTH_RATE_LIMIT: '3', TRUST_PROXY: trustProxy }, async (t) => {
         for (let i = 0; i < 3; i++) {
-          expect((await t.get('/v1/auth/providers', forged('203.0.113.1'))).status).toBe(200);
+          expect(await providers(t, '203.0.113.1')).toBe(200);
         }
-        expect((await t.get('/v1/auth/providers', forged('203.0.113.1'))).status).toBe(429);
+        expect(await providers(t, '203.0.113.1')).toBe(429);
         // Another client behind the same proxy has its own budget.
-        expect((await t.get('/v1/auth/providers', forged('203.0.113.2'))).status).toBe(200);
+        expect(await providers(t, '203.0.113.2')).toBe(200);
         // A chain: the trusted proxy appended the real client last.
-        expect((await t.get('/v1/auth/providers', forged('10.9.9.9, 203.0.113.3'))).status).toBe(200);
-      } finally {
-        await t.close();
-      }
+        expect(await providers(t, '10.9.9.9, 203.0.113.3')).toBe(200);
+      });
     },
   );
 
   it('with TRUST_PROXY, records the forwarded client as the session ip', async () => {
-    const t = await TestApp.start({ env: { TRUST_PROXY: '1' } });
-    try {
+    await withApp({ TRUST_PROXY: '1' }, async (t) => {
       const token = await signInFrom(t, 'proxied@example.com', '198.51.100.7');
       const sessions = await t.get('/v1/auth/sessions', { token });
       expect(sessions.body[0].ip).toBe('198.51.100.7');
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it('does not trust a proxy outside the TRUST_PROXY list', async () => {
-    const t = await TestApp.start({ env: { AUTH_RATE_LIMIT: '2', TRUST_PROXY: '10.0.0.0/8' } });
-    try {
-      expect((await t.get('/v1/auth/providers', forged('203.0.113.1'))).status).toBe(200);
-      expect((await t.get('/v1/auth/providers', forged('203.0.113.2'))).status).toBe(200);
-      expect((await t.get('/v1/auth/providers', forged('203.0.113.3'))).status).toBe(429);
-    } finally {
-      await t.close();
-    }
+    await withApp({ AUTH_RATE_LIMIT: '2', TRUST_PROXY: '10.0.0.0/8' }, async (t) => {
+      expect(await providers(t, '203.0.113.1')).toBe(200);
+      expect(await providers(t, '203.0.113.2')).toBe(200);
+      expect(await providers(t, '203.0.113.3')).toBe(429);
+    });
   });
 
   it('buckets IPv6 clients by /64', async () => {
-    const t = await TestApp.start({ env: { AUTH_RATE_LIMIT: '2', TRUST_PROXY: '1' } });
-    try {
-      expect((await t.get('/v1/auth/providers', forged('2001:db8:1:2::1'))).status).toBe(200);
-      expect((await t.get('/v1/auth/providers', forged('2001:db8:1:2::beef'))).status).toBe(200);
+    await withApp({ AUTH_RATE_LIMIT: '2', TRUST_PROXY: '1' }, async (t) => {
+      expect(await providers(t, '2001:db8:1:2::1')).toBe(200);
+      expect(await providers(t, '2001:db8:1:2::beef')).toBe(200);
       // A third address from the same /64 shares the spent budget.
-      expect((await t.get('/v1/auth/providers', forged('2001:db8:1:2:ffff::3'))).status).toBe(429);
+      expect(await providers(t, '2001:db8:1:2:ffff::3')).toBe(429);
       // Another /64 does not.
-      expect((await t.get('/v1/auth/providers', forged('2001:db8:1:3::1'))).status).toBe(200);
-    } finally {
-      await t.close();
-    }
+      expect(await providers(t, '2001:db8:1:3::1')).toBe(200);
+    });
   });
 });
 
