@@ -51,11 +51,17 @@ function get(
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** The application at LOG_LEVEL=info, its log lines kept (parsed) for the test to read. */
+async function startLogged() {
+  const lines: { msg: string; [k: string]: unknown }[] = [];
+  const logDestination = { write: (line: string) => void lines.push(JSON.parse(line)) };
+  const t = await TestApp.start({ env: { LOG_LEVEL: 'info' }, logDestination });
+  return { t, lines, logDestination };
+}
+
 describe('graceful shutdown', () => {
   it('fails readiness at once, serves with Connection: close for the delay, then drains in-flight requests and closes', async () => {
-    const lines: { msg: string; [k: string]: unknown }[] = [];
-    const logDestination = { write: (line: string) => void lines.push(JSON.parse(line)) };
-    const t = await TestApp.start({ env: { LOG_LEVEL: 'info' }, logDestination });
+    const { t, lines, logDestination } = await startLogged();
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     try {
       // A kept-alive connection before the signal: its next request must still be answered.
@@ -137,9 +143,7 @@ describe('graceful shutdown', () => {
   });
 
   it('gives up on a request still in flight after SHUTDOWN_TIMEOUT, logging how many connections it closed', async () => {
-    const lines: { msg: string; [k: string]: unknown }[] = [];
-    const logDestination = { write: (line: string) => void lines.push(JSON.parse(line)) };
-    const t = await TestApp.start({ env: { LOG_LEVEL: 'info' }, logDestination });
+    const { t, lines, logDestination } = await startLogged();
     try {
       const stuck = await openSocket(t.baseUrl);
       stuck.socket.write(
@@ -169,9 +173,7 @@ describe('graceful shutdown', () => {
   });
 
   it('a request that reaches the application while it closes is refused in problem+json with its request id, and logged', async () => {
-    const lines: { msg: string; [k: string]: unknown }[] = [];
-    const logDestination = { write: (line: string) => void lines.push(JSON.parse(line)) };
-    const t = await TestApp.start({ env: { LOG_LEVEL: 'info' }, logDestination });
+    const { t, lines } = await startLogged();
     try {
       // Half a request head: the connection is busy (not idle), so closing waits for it.
       const late = await openSocket(t.baseUrl);
