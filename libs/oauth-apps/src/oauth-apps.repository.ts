@@ -30,8 +30,9 @@ export interface ClientRow {
  * The `oauth_apps` table, and the app tokens revoked by jti. On the management routes ownership is part
  * of every statement (the owner's stores, as @app/stores exports them), so another account's app or
  * store reads as missing; the authorization server reads by client id and the token's own claims.
- * Rotation and deletion go through TypeORM's QueryBuilder on OAuthAppEntity; the insert scoped by an
- * owned-store subquery, the list with its ownership probe and the per-request reads are SQL through Sql.
+ * Rotation and deletion go through TypeORM's QueryBuilder on OAuthAppEntity; the insert and the list
+ * (ownership in the same statement) through @app/stores' insertInOwnedStore and listInOwnedStore; the
+ * per-request reads are SQL through Sql.
  * The management writes run in the caller's transaction (`tx`), where their event is written too.
  */
 @Injectable()

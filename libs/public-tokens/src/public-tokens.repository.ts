@@ -21,9 +21,10 @@ const ownedToken = `id = :tokenId AND store_id = :storeId AND store_id IN ${OWNE
 /**
  * The `public_tokens` table. Ownership is in every statement (the owner's store, as @app/stores exports
  * it), so a foreign store's tokens answer exactly like missing ones. Rotation and deletion go through
- * TypeORM's QueryBuilder on PublicTokenEntity; the scoped insert, the list with its ownership probe and
- * the guard's per-request read are SQL through Sql. The management writes run in the caller's
- * transaction (`tx`), where their event is written too.
+ * TypeORM's QueryBuilder on PublicTokenEntity; the insert and the list (ownership in the same statement)
+ * through @app/stores' insertInOwnedStore and listInOwnedStore; the guard's per-request read is SQL
+ * through Sql. The management writes run in the caller's transaction (`tx`), where their event is
+ * written too.
  */
 @Injectable()
 export class PublicTokensRepository {
