@@ -53,6 +53,28 @@ function appPool(t: TestApp): Pool {
   return (t.app.get(DataSource).driver as PostgresDriver).master as Pool;
 }
 
+/**
+ * One read of each kind (the account, its stores, the app's catalogue of `first` products, the public
+ * store), each giving its HTTP status, or 500 for a GraphQL answer with errors: one number to count.
+ */
+function readsOfEachKind(
+  t: TestApp,
+  sf: StorefrontClient,
+  tokens: { owner: string; app: string; pub: string },
+  first: number,
+): (() => Promise<number>)[] {
+  const graphql = async (token: string, query: string) => {
+    const r = await sf.gql(token, query);
+    return r.body.errors ? 500 : r.status;
+  };
+  return [
+    async () => (await t.get('/v1/auth/me', { token: tokens.owner })).status,
+    async () => (await t.get('/v1/user/stores/@me', { token: tokens.owner })).status,
+    () => graphql(tokens.app, `{ store { id } products(first: ${first}) { edges { node { id } } } }`),
+    () => graphql(tokens.pub, '{ store { id } }'),
+  ];
+}
+
 const PRODUCT_INPUT = (handle: string) => ({
   handle,
   title: `Product ${handle}`,
@@ -135,22 +157,8 @@ describeServer('database connections that come and go (PostgreSQL)', () => {
   });
 
   it('200 reads with every connection terminated three times during them: zero failures', async () => {
-    const read = async (i: number) => {
-      switch (i % 4) {
-        case 0:
-          return (await t.get('/v1/auth/me', { token: owner })).status;
-        case 1:
-          return (await t.get('/v1/user/stores/@me', { token: owner })).status;
-        case 2: {
-          const r = await sf.gql(appToken, '{ store { id } products(first: 3) { edges { node { id } } } }');
-          return r.body.errors ? 500 : r.status;
-        }
-        default: {
-          const r = await sf.gql(publicToken, '{ store { id } }');
-          return r.body.errors ? 500 : r.status;
-        }
-      }
-    };
+    const reads = readsOfEachKind(t, sf, { owner, app: appToken, pub: publicToken }, 3);
+    const read = (i: number) => reads[i % 4]();
     let next = 0;
     const statuses: number[] = [];
     const worker = async () => {
@@ -411,34 +419,18 @@ describeServer('behind PgBouncer in transaction mode', () => {
       const pub = (await sf.publicToken(owner, storeId)).token;
       const created = await sf.createProduct(appToken, PRODUCT_INPUT('pooled'));
       expect(created.handle).toBe('pooled');
+      const reads = readsOfEachKind(t, sf, { owner, app: appToken, pub }, 5);
       // Many at once, so that statements of one client connection land on different server connections.
       const statuses = await Promise.all(
         Array.from({ length: 60 }, async (_, i) => {
-          switch (i % 5) {
-            case 0:
-              return (await t.get('/v1/auth/me', { token: owner })).status;
-            case 1:
-              return (await t.get('/v1/user/stores/@me', { token: owner })).status;
-            case 2: {
-              const r = await sf.gql(
-                appToken,
-                '{ store { id } products(first: 5) { edges { node { id } } } }',
-              );
-              return r.body.errors ? 500 : r.status;
-            }
-            case 3: {
-              const r = await sf.gql(pub, '{ store { id } }');
-              return r.body.errors ? 500 : r.status;
-            }
-            default:
-              return (
-                await t.post('/v1/auth/oauth/token', {
-                  grant_type: 'client_credentials',
-                  client_id: app.clientId,
-                  client_secret: app.clientSecret,
-                })
-              ).status;
-          }
+          if (i % 5 < 4) return reads[i % 5]();
+          return (
+            await t.post('/v1/auth/oauth/token', {
+              grant_type: 'client_credentials',
+              client_id: app.clientId,
+              client_secret: app.clientSecret,
+            })
+          ).status;
         }),
       );
       expect(statuses.filter((s) => s !== 200)).toEqual([]);
