@@ -1,8 +1,7 @@
-import { otpFrom } from '@app/testing';
+import { otpFrom, recordSql } from '@app/testing';
 import { TestApp } from '@app/testing/test-app';
 import jwt from 'jsonwebtoken';
 import { randomUUID } from 'node:crypto';
-import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 
 /** OTP sign-in, tokens, sessions, revocation. */
@@ -156,21 +155,12 @@ describe('account sign-in', () => {
     it('answers /me with one SQL query: the account is read with the revocation check', async () => {
       const pair = await t.signIn('one-trip@example.com');
       await t.get('/v1/auth/me', { token: pair.access_token }); // warm: statements prepared
-      const original = Client.prototype.query;
-      const statements: string[] = [];
-      (Client.prototype as any).query = function (this: Client, ...args: unknown[]) {
-        const first = args[0] as string | { text?: string };
-        statements.push(typeof first === 'string' ? first : (first.text ?? ''));
-        return (original as any).apply(this, args);
-      };
-      try {
+      const { statements } = await recordSql(async () => {
         const me = await t.get('/v1/auth/me', { token: pair.access_token });
         expect(me.status).toBe(200);
         expect(me.body.email).toBe('one-trip@example.com');
         expect(me.body.providers).toEqual(['otp']);
-      } finally {
-        Client.prototype.query = original;
-      }
+      });
       expect(statements).toHaveLength(1);
       expect(statements[0]).toMatch(/FROM sessions s JOIN accounts a/);
       // …and a revoked session is still refused by that same query.

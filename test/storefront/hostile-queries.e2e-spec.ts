@@ -1,8 +1,7 @@
 import { TestApp } from '@app/testing/test-app';
 import { getIntrospectionQuery } from 'graphql';
-import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { GRAPHQL, gqlError, StorefrontClient } from '@app/testing';
+import { GRAPHQL, gqlError, recordSql, StorefrontClient } from '@app/testing';
 
 /**
  * The storefront as an attacker tries it: list fields priced by their maximum length (the fan-out that
@@ -10,20 +9,10 @@ import { GRAPHQL, gqlError, StorefrontClient } from '@app/testing';
  * lone surrogates in GET variables and in the document refused, and driver parameters kept out of logs.
  */
 
-/** Counts the SQL statements the app sends while `work` runs (every statement goes through Client#query). */
+/** Counts the SQL statements the app sends while `work` runs. */
 async function countSql<T>(work: () => Promise<T>): Promise<{ result: T; queries: number }> {
-  const original = Client.prototype.query;
-  let queries = 0;
-  (Client.prototype as any).query = function (this: Client, ...args: unknown[]) {
-    queries++;
-    return (original as any).apply(this, args);
-  };
-  try {
-    const result = await work();
-    return { result, queries };
-  } finally {
-    Client.prototype.query = original;
-  }
+  const { result, statements } = await recordSql(work);
+  return { result, queries: statements.length };
 }
 
 describe('storefront: expensive and malformed queries', () => {

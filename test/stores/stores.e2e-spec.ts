@@ -1,6 +1,5 @@
-import { STAGE2 } from '@app/testing';
+import { recordSql, STAGE2 } from '@app/testing';
 import { TestApp } from '@app/testing/test-app';
-import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 
 const ADDRESS = {
@@ -277,31 +276,19 @@ describe('stores', () => {
     for (let i = 0; i < 3; i++) await create(few, `Few ${i}`);
     await Promise.all(Array.from({ length: 30 }, (_, i) => create(many, `Many ${i}`)));
 
-    // Every statement of the app goes through pg's Client#query (the pool's and TypeORM's alike).
-    const original = Client.prototype.query;
-    let count = 0;
     const countQueries = async (token: string) => {
-      count = 0;
-      const res = await t.get('/v1/user/stores/@me', { token });
+      const { result: res, statements } = await recordSql(() => t.get('/v1/user/stores/@me', { token }));
       expect(res.status).toBe(200);
-      return { stores: res.body.length, queries: count };
+      return { stores: res.body.length, queries: statements.length };
     };
-    (Client.prototype as any).query = function (this: Client, ...args: unknown[]) {
-      count++;
-      return (original as any).apply(this, args);
-    };
-    try {
-      const small = await countQueries(few);
-      const large = await countQueries(many);
-      expect(small.stores).toBe(3);
-      expect(large.stores).toBe(30);
-      expect(large.queries).toBe(small.queries);
-      // the revocation read of the access guard and the one list query
-      expect(small.queries).toBeLessThanOrEqual(2);
-      console.log(`@me: ${small.queries} SQL queries for 3 stores, ${large.queries} for 30`);
-    } finally {
-      Client.prototype.query = original;
-    }
+    const small = await countQueries(few);
+    const large = await countQueries(many);
+    expect(small.stores).toBe(3);
+    expect(large.stores).toBe(30);
+    expect(large.queries).toBe(small.queries);
+    // the revocation read of the access guard and the one list query
+    expect(small.queries).toBeLessThanOrEqual(2);
+    console.log(`@me: ${small.queries} SQL queries for 3 stores, ${large.queries} for 30`);
   });
 
   it('publishes every store route in the OpenAPI document with the store schema', async () => {

@@ -9,6 +9,7 @@ export * from './server-process';
 export * from './storefront-client';
 export * from './webhook-receiver';
 export * from './store-fixtures';
+export * from './sql-recorder';
 // Imported by their own paths, not from here, so that importing '@app/testing' stays light:
 // '@app/testing/test-app' loads the whole application (AppModule through apps/api's bootstrap), and
 // '@app/testing/console-build' and '@app/testing/console-browser' build the console and load
