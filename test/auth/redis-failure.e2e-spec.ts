@@ -1,6 +1,7 @@
 import Redis from 'ioredis';
 import { createServer, Server, Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { freePort } from '@app/testing';
 import { TestApp, TestResponse } from '@app/testing/test-app';
 
 /**
@@ -18,15 +19,6 @@ class Logs {
   count(level: string, msg: string): number {
     return this.lines.filter((l) => l.level === level && l.msg === msg).length;
   }
-}
-
-/** A port nothing listens on (bound once, then released). */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 /**
@@ -186,7 +178,8 @@ describe('Redis down, stalled or back: the auth rate limit carries on without it
     const t = await TestApp.start({
       env: {
         AUTH_RATE_LIMIT: String(LIMIT),
-        REDIS_URL: `redis://127.0.0.1:${await closedPort()}`,
+        // A port bound once, then released: nothing listens on it.
+        REDIS_URL: `redis://127.0.0.1:${await freePort()}`,
         LOG_LEVEL: 'warn',
       },
       logDestination: logs.destination,
