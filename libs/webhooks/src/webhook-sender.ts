@@ -67,10 +67,15 @@ function poolFor(secure: boolean, url: URL, address: string): HttpAgent {
   return agent;
 }
 
-/** Closes every kept connection (at shutdown: nothing else would end them before the process does). */
+/**
+ * Closes every idle kept connection (at shutdown, once this instance's attempts are over: nothing else
+ * would end them before their idle timeout). Connections in use are left alone: in a process that runs
+ * more than one application (tests), they are another application's attempts.
+ */
 export function closeAttemptConnections(): void {
-  for (const agent of pools.values()) agent.destroy();
-  pools.clear();
+  for (const agent of pools.values())
+    for (const sockets of Object.values(agent.freeSockets))
+      for (const socket of sockets ?? []) socket.destroy();
 }
 
 /**
