@@ -44,8 +44,6 @@ module.exports = {
         group.storeIds.push(storeId);
       }
     }
-    const headers = { authorization: `Bearer ${bench.token}`, 'content-type': 'application/json' };
-    const body = JSON.stringify({ description: 'Edited by the webhook fan-out benchmark.' });
     const stats = {};
     return {
       otherServer: bench.server.pid,
@@ -67,15 +65,10 @@ module.exports = {
             while (next < changesWanted) {
               const storeId = group.storeIds[next++ % group.storeIds.length];
               const t0 = Date.now();
-              const res = await globalThis.fetch(`${bench.server.baseUrl}/v1/user/stores/${storeId}`, {
-                method: 'PUT',
-                headers,
-                body,
-              });
-              await res.arrayBuffer();
+              const status = await bench.change(storeId);
               latencies.push(Date.now() - t0);
               requests++;
-              if (res.status === 200) changes++;
+              if (status === 200) changes++;
               else unexpected++;
             }
           };

@@ -41,20 +41,7 @@ module.exports = {
 
     const stats = {};
     let next = 0;
-    const headers = { authorization: `Bearer ${bench.token}`, 'content-type': 'application/json' };
-    const body = JSON.stringify({ description: 'Edited by the webhook benchmark.' });
-    const change = async () => {
-      const res = await globalThis.fetch(
-        `${bench.server.baseUrl}/v1/user/stores/${storeIds[next++ % storeIds.length]}`,
-        {
-          method: 'PUT',
-          headers,
-          body,
-        },
-      );
-      await res.arrayBuffer();
-      return res.status;
-    };
+    const change = () => bench.change(storeIds[next++ % storeIds.length]);
     return {
       otherServer: bench.server.pid,
       stats,

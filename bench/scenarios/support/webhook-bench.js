@@ -121,6 +121,16 @@ async function ownInstance(ctx, name, email, env = {}) {
       if (store.status !== 201) throw new Error(`${name}: store creation answered ${store.status}`);
       return store.body.id;
     },
+    /** PUT /v1/user/stores/:id with a new description: one store.updated event. Answers the status. */
+    async change(storeId) {
+      const res = await globalThis.fetch(`${server.baseUrl}/v1/user/stores/${storeId}`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: '{"description":"Edited by the webhook benchmark."}',
+      });
+      await res.arrayBuffer();
+      return res.status;
+    },
     async subscribe(storeId, hookUrl, events) {
       const hook = await call('POST', `/v1/user/stores/${storeId}/webhooks`, { url: hookUrl, events }, token);
       if (hook.status !== 201) throw new Error(`${name}: endpoint creation answered ${hook.status}`);
