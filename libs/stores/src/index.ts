@@ -10,6 +10,7 @@ export * from './stores.service';
 export {
   insertInOwnedStore,
   listInOwnedStore,
+  qualifiedColumns,
   OWNED_STORE,
   OWNED_STORES,
   type StoreChildTable,

@@ -191,7 +191,8 @@ export interface StoreChildTable {
   columns: string;
 }
 
-const qualified = (t: StoreChildTable) => t.columns.replace(/(\w+)/g, `${t.alias}.$1`);
+/** The table's columns, each qualified with its alias (`a.id, a.store_id, a.name`). */
+export const qualifiedColumns = (t: StoreChildTable) => t.columns.replace(/(\w+)/g, `${t.alias}.$1`);
 
 /**
  * Inserts one row in the owner's store, ownership checked in the same statement (`values` are the
@@ -211,7 +212,7 @@ export function insertInOwnedStore<R extends object>(
     {
       text: `INSERT INTO ${child.table} AS ${child.alias} (store_id, ${names.join(', ')})
              SELECT s.id, ${params} FROM ${OWNED_STORE('$1', '$2')} s
-             RETURNING ${qualified(child)}`,
+             RETURNING ${qualifiedColumns(child)}`,
       values: [storeId, ownerId, ...Object.values(values)],
     },
     tx,
@@ -230,7 +231,7 @@ export async function listInOwnedStore<R extends { id: string }>(
 ): Promise<R[] | null> {
   const a = child.alias;
   const rows = await sql.rows<R & { owned: string }>({
-    text: `SELECT s.id AS owned, ${qualified(child)}
+    text: `SELECT s.id AS owned, ${qualifiedColumns(child)}
              FROM ${OWNED_STORE('$1', '$2')} s LEFT JOIN ${child.table} ${a} ON ${a}.store_id = s.id
             ORDER BY ${a}.created_at, ${a}.id`,
     values: [storeId, ownerId],

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { cursorTimestampSql } from '@app/core';
 import { Sql } from '@app/database';
-import { OWNED_STORE } from '@app/stores';
+import { listInOwnedStore, OWNED_STORE, qualifiedColumns, type StoreChildTable } from '@app/stores';
 import type { EntityManager } from 'typeorm';
 
 export interface EndpointRow {
@@ -46,8 +46,13 @@ export interface AttemptTargetRow {
   previous_secret_live: boolean;
 }
 
-const ENDPOINT_COLUMNS = `w.id, w.store_id, w.created_by, w.url, w.events, w.description, w.enabled, w.disabled_reason,
-  w.secret_hint, w.created_at`;
+const ENDPOINTS: StoreChildTable = {
+  table: 'webhook_endpoints',
+  alias: 'w',
+  columns:
+    'id, store_id, created_by, url, events, description, enabled, disabled_reason, secret_hint, created_at',
+};
+const ENDPOINT_COLUMNS = qualifiedColumns(ENDPOINTS);
 
 /** Keyset cursor text of a delivery's created_at (UTC, microseconds). */
 const CURSOR_TS = cursorTimestampSql('d.created_at');
@@ -124,15 +129,8 @@ export class WebhooksRepository {
   }
 
   /** The store's endpoints, oldest first; null when the store is not the owner's (not an empty list). */
-  async listOwned(ownerId: string, storeId: string): Promise<EndpointRow[] | null> {
-    const rows = await this.sql.rows<EndpointRow & { owned: string }>({
-      text: `SELECT s.id AS owned, ${ENDPOINT_COLUMNS}
-               FROM ${OWNED_STORE('$1', '$2')} s LEFT JOIN webhook_endpoints w ON w.store_id = s.id
-              ORDER BY w.created_at, w.id`,
-      values: [storeId, ownerId],
-    });
-    if (rows.length === 0) return null;
-    return rows.filter((r) => r.id !== null);
+  listOwned(ownerId: string, storeId: string): Promise<EndpointRow[] | null> {
+    return listInOwnedStore<EndpointRow>(this.sql, ENDPOINTS, ownerId, storeId);
   }
 
   findOwned(ownerId: string, storeId: string, endpointId: string): Promise<EndpointRow | undefined> {
