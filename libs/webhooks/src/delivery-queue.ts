@@ -72,6 +72,14 @@ const MAINTENANCE_SECONDS = 10;
 const EXPIRY_MARGIN_SECONDS = 10;
 /** The mark a transaction carries when it queued attempts (TypeORM's QueryRunner.data is for this). */
 const QUEUED_MARK = 'webhookAttemptsQueued';
+/**
+ * pg-boss's own retries of a job: they replay only a job whose instance died mid-attempt or whose
+ * bookkeeping failed (the delivery's retry schedule is ours), 1 s apart.
+ */
+const RETRY_LIMIT = 5;
+const RETRY_DELAY = 1;
+/** The queue's policy (the Webhooks migration creates it so): every job is made, no singletons. */
+const QUEUE_POLICY = 'standard';
 /** pg-boss statement texts given a prepared statement's name at most (statement()). */
 const MAX_NAMED = 64;
 
@@ -83,10 +91,11 @@ type AttemptHandler = (jobs: AttemptJob[]) => Promise<void>[];
  * SKIP LOCKED, so with several instances on one database each job is made by one of them).
  *
  * - Enqueue happens in the caller's transaction (pg-boss's insert run on that transaction's
- *   connection): a job exists exactly when the change that caused it committed.
+ *   connection, or, for a change's first attempts, firstAttemptsFrom() inside the statement that creates
+ *   the deliveries): a job exists exactly when the change that caused it committed.
  * - One dispatch loop per instance fetches as many due jobs as it has free slots (one statement), and
- *   runs each attempt on its own: an attempt never waits for another. Finished jobs are marked complete
- *   in batches (one statement for all those finished meanwhile).
+ *   runs each attempt on its own: an attempt never waits for another. Finished jobs are deleted in
+ *   batches (one statement for all those finished meanwhile).
  * - A job whose instance died mid-attempt (crash, SIGKILL) stays `active` until its expiry —
  *   WEBHOOK_TIMEOUT + 10 s — and pg-boss's maintenance (every 10 s, on one instance) then puts it back;
  *   so it is made again at most WEBHOOK_TIMEOUT + 10 + 10 + 1 (retry delay) + 1 (poll) seconds after an
@@ -111,7 +120,15 @@ export class DeliveryQueue
   private readonly timers = new Set<NodeJS.Timeout>();
   /** pg-boss's statement texts: null once seen, then their prepared statement's name (statement()). */
   private readonly texts = new Map<string, string | null>();
-  private readonly completed = new Batcher<string>((ids) => this.boss.complete(ATTEMPT_QUEUE, ids));
+  /**
+   * A finished job is deleted, not marked complete: the delivery's rows are its record, and a completed job
+   * would cost an UPDATE now, then a move to pg-boss's archive and a delete from there (three writes
+   * instead of one, for every attempt). A crash before this delete leaves the job active; pg-boss puts it
+   * back after its expiry and the worker finds it stale (its delivery settled or rescheduled) and skips it.
+   */
+  private readonly finished = new Batcher<string>(async (ids) => {
+    await this.boss.deleteJob(ATTEMPT_QUEUE, ids);
+  });
 
   constructor(
     private readonly sql: Sql,
@@ -130,11 +147,9 @@ export class DeliveryQueue
       // On a server, pg-boss's own timer (one instance per round); on the embedded database, ours (below).
       supervise: !this.single,
       maintenanceIntervalSeconds: MAINTENANCE_SECONDS,
-      // A completed job is worth nothing once its delivery row has recorded the attempt: it leaves the job
-      // table after a minute, so the table holds little more than what is due (at 500 deliveries/s, an hour
-      // of completed jobs would be 1.8 million rows for every fetch's table and every vacuum to walk). A
-      // failed job (its bookkeeping failed every retry) stays an hour for an operator's look. The archive
-      // is dropped after an hour: the deliveries list is the record.
+      // A finished job is deleted (`finished`, above): the delivery's rows are the record. These keep a
+      // completed job that something else completed at most a minute, a failed one (its bookkeeping failed
+      // every retry) an hour for an operator's look, and the archive an hour.
       archiveCompletedAfterSeconds: 60,
       archiveFailedAfterSeconds: 3600,
       deleteAfterHours: 1,
@@ -176,9 +191,9 @@ export class DeliveryQueue
         name: ATTEMPT_QUEUE,
         data,
         startAfter,
-        expireInSeconds: this.config.webhookTimeout + EXPIRY_MARGIN_SECONDS,
-        retryLimit: 5,
-        retryDelay: 1,
+        expireInSeconds: this.expireInSeconds(),
+        retryLimit: RETRY_LIMIT,
+        retryDelay: RETRY_DELAY,
       })) as PgBoss.JobInsert[],
       {
         db: {
@@ -186,9 +201,36 @@ export class DeliveryQueue
         },
       } as never,
     );
-    if (tx.queryRunner) (tx.queryRunner.data as Record<string, unknown>)[QUEUED_MARK] = true;
+    this.markQueued(tx);
     // A later attempt: this instance looks for it when it comes due (a rolled-back one costs one empty fetch).
     if (delaySeconds > 0) this.wakeIn(delaySeconds * 1000 + 50);
+  }
+
+  /**
+   * An INSERT of the first attempt's pg-boss job for each row of `source` (the name of a WITH query that
+   * returns new deliveries' `id`s), due at once. It lets the change's transaction create its deliveries
+   * and their jobs in ONE statement, where pg-boss's own insert() would be a second round trip carrying a
+   * long statement (a CTE over a JSON array, joined to the queue's settings) for every change that has a
+   * subscriber. The row is the one that insert() writes for enqueue()'s options — the same columns and
+   * values, the queue's policy included (test/webhooks/job-engine.e2e-spec.ts compares the two rows, so a
+   * pg-boss upgrade that changes its table fails there, not in production).
+   */
+  firstAttemptsFrom(source: string): string {
+    if (!/^[a-z_]+$/.test(source)) throw new Error(`not a WITH query name: ${source}`);
+    return `INSERT INTO ${JOB_SCHEMA}.job (name, data, expire_in, keep_until, retry_limit, retry_delay, retry_backoff, policy)
+            SELECT '${ATTEMPT_QUEUE}',
+                   jsonb_build_object('deliveryId', ${source}.id, 'seq', 1, 'manual', false, 'resume', false),
+                   interval '${this.expireInSeconds()} seconds', now() + interval '14 days', ${RETRY_LIMIT}, ${RETRY_DELAY}, false, '${QUEUE_POLICY}'
+              FROM ${source}`;
+  }
+
+  /** The caller's transaction queued attempts with firstAttemptsFrom(): its commit wakes the dispatch loop. */
+  markQueued(tx: EntityManager): void {
+    if (tx.queryRunner) (tx.queryRunner.data as Record<string, unknown>)[QUEUED_MARK] = true;
+  }
+
+  private expireInSeconds(): number {
+    return Math.trunc(this.config.webhookTimeout) + EXPIRY_MARGIN_SECONDS;
   }
 
   /**
@@ -332,7 +374,7 @@ export class DeliveryQueue
     const work = (async () => {
       try {
         await attempt;
-        await this.completed.add(job.id);
+        await this.finished.add(job.id);
       } catch (error) {
         this.logger.warn(
           { err: errorForLog(error), deliveryId: job.data.deliveryId },

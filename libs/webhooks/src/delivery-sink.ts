@@ -9,7 +9,8 @@ import { WebhooksRepository } from './webhooks.repository';
  * events writer calls every sink there): one delivery row per enabled endpoint subscribed to the type
  * or to "*", and one queued attempt per delivery. The delivery exists exactly when its event does — a
  * rolled-back change queues nothing, a committed one is delivered even if the process dies right after
- * the commit. For a store without endpoints this costs one indexed INSERT … SELECT that finds nothing.
+ * the commit. Deliveries and jobs are written by one statement; for a store without endpoints it is one
+ * indexed INSERT … SELECT that finds nothing.
  */
 @Injectable()
 export class WebhookDeliverySink implements EventSink {
@@ -22,10 +23,9 @@ export class WebhookDeliverySink implements EventSink {
     // The test event goes to the one endpoint it tests (WebhooksService.sendTest), not to every subscriber.
     if (event.type === 'webhook.test') return;
     // The body is fixed once: every attempt sends (and signs) the very same bytes.
-    const ids = await this.repository.insertForEvent(tx, event, JSON.stringify(event));
-    await this.queue.enqueue(
-      tx,
-      ids.map((deliveryId) => ({ deliveryId, seq: 1, manual: false, resume: false })),
+    const queued = await this.repository.insertForEvent(tx, event, JSON.stringify(event), (source) =>
+      this.queue.firstAttemptsFrom(source),
     );
+    if (queued > 0) this.queue.markQueued(tx);
   }
 }

@@ -199,25 +199,32 @@ export class WebhooksRepository {
 
   /**
    * One delivery per enabled endpoint of the store subscribed to the type (or to "*"), in the event's
-   * own transaction; the ids of the new deliveries.
+   * own transaction, and with each its first attempt's job: `queueFirstAttempts` (DeliveryQueue's
+   * firstAttemptsFrom) turns the new deliveries, the WITH query `created`, into that job engine's rows, in
+   * the same statement. For a store without subscribers the statement inserts nothing. Answers how many
+   * deliveries (and jobs) it made.
    */
   async insertForEvent(
     tx: EntityManager,
     event: { id: string; type: string; storeId: string },
     body: string,
-  ): Promise<string[]> {
-    const rows = await this.sql.rows<{ id: string }>(
+    queueFirstAttempts: (source: string) => string,
+  ): Promise<number> {
+    const row = await this.sql.one<{ queued: number }>(
       {
         name: 'webhook_deliveries_for_event',
-        text: `INSERT INTO webhook_deliveries (endpoint_id, event_id, event_type, body, next_attempt_at)
-               SELECT w.id, $2::uuid, $3::text, $4::text, now() FROM webhook_endpoints w
-                WHERE w.store_id = $1 AND w.enabled AND ($3::text = ANY (w.events) OR '*' = ANY (w.events))
-               RETURNING id`,
+        text: `WITH created AS (
+                 INSERT INTO webhook_deliveries (endpoint_id, event_id, event_type, body, next_attempt_at)
+                 SELECT w.id, $2::uuid, $3::text, $4::text, now() FROM webhook_endpoints w
+                  WHERE w.store_id = $1 AND w.enabled AND ($3::text = ANY (w.events) OR '*' = ANY (w.events))
+                 RETURNING id),
+               queued AS (${queueFirstAttempts('created')} RETURNING 1)
+               SELECT count(*)::int AS queued FROM queued`,
         values: [event.storeId, event.id, event.type, body],
       },
       tx,
     );
-    return rows.map((r) => r.id);
+    return row?.queued ?? 0;
   }
 
   /** A delivery of one event to one endpoint (the test event). */
