@@ -279,6 +279,53 @@ describe('webhook delivery', () => {
       await db.drop();
     }
   }, 120_000);
+  it('WEBHOOK_DELIVERY=false: the instance queues attempts with its changes and makes none; an instance that delivers makes them, each once', async () => {
+    const r = await receiver();
+    const db = await createTestDatabase(needServer());
+    const shared = {
+      ...ALLOW_LOCAL,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      OTP_PEPPER: randomBytes(32).toString('hex'),
+      PUBLIC_URL: 'http://storefront.test',
+    };
+    let api: TestApp | undefined;
+    let worker: ChildProcess | undefined;
+    let exited: Promise<unknown> | undefined;
+    try {
+      api = await TestApp.start({ databaseUrl: db.url, env: { ...shared, WEBHOOK_DELIVERY: 'false' } });
+      const { token, storeId, hookId } = await storeWithHook(api, 'queue-only@example.com', r.url());
+      for (let i = 0; i < 3; i++) {
+        const res = await api.put(`/v1/user/stores/${storeId}`, { description: `queued ${i}` }, { token });
+        expect(res.status).toBe(200);
+      }
+      // The owner's test event is queued the same way (a manual attempt).
+      const test = await api.post(`/v1/user/stores/${storeId}/webhooks/${hookId}/test`, undefined, { token });
+      expect(test.status).toBe(202);
+      // Past the instance's 1 s poll and its own commit wake-ups: nothing was sent, all four are pending.
+      await sleep(2500);
+      expect(r.received).toHaveLength(0);
+      const pending = await api.get(`/v1/user/stores/${storeId}/webhooks/${hookId}/deliveries`, { token });
+      expect(pending.body.data.map((d: { status: string }) => d.status)).toEqual(Array(4).fill('pending'));
+
+      // A delivering instance on the same database (a process of its own) makes the four attempts.
+      const port = await freePort();
+      worker = startServer({ ...shared, DATABASE_URL: db.url, PORT: String(port), SHUTDOWN_DELAY: '0' });
+      exited = new Promise((resolve) => worker!.once('exit', resolve));
+      await waitReady(`http://127.0.0.1:${port}`);
+      await r.waitFor((got) => got.length >= 4, 15_000);
+      await sleep(1500);
+      const ids = r.received.map((g) => g.headers['webhook-id']);
+      expect(ids).toHaveLength(4);
+      expect(new Set(ids).size).toBe(4);
+      const types = r.received.map((g) => JSON.parse(g.body).type).sort();
+      expect(types).toEqual(['store.updated', 'store.updated', 'store.updated', 'webhook.test']);
+    } finally {
+      worker?.kill('SIGKILL');
+      await exited;
+      await api?.close();
+      await db.drop();
+    }
+  }, 120_000);
 });
 
 /** The real entry point as a child process, its output dropped. */

@@ -110,6 +110,9 @@ export class DeliveryQueue
 {
   private readonly boss: PgBoss;
   private handler: AttemptHandler | null = null;
+  /** pg-boss is started (enqueue and maintenance work). */
+  private started = false;
+  /** The dispatch loop runs: this instance makes attempts (WEBHOOK_DELIVERY). */
   private running = false;
   private inFlight = new Set<Promise<void>>();
   private wake: (() => void) | null = null;
@@ -287,6 +290,12 @@ export class DeliveryQueue
 
   async onApplicationBootstrap(): Promise<void> {
     await this.boss.start();
+    this.started = true;
+    // WEBHOOK_DELIVERY=false: this instance queues the attempts of the changes it commits and takes none;
+    // the instances that deliver find them by their poll (docs/webhooks.md: delivery-only instances).
+    // pg-boss's maintenance still runs here too (one instance at a time), so crash recovery never
+    // depends on which instances deliver.
+    if (!this.config.webhookDelivery) return;
     this.running = true;
     this.loopDone = this.loop();
     if (this.single) {
@@ -314,7 +323,8 @@ export class DeliveryQueue
    * A job not finished here stays active and is taken again after its expiry.
    */
   async beforeApplicationShutdown(): Promise<void> {
-    if (!this.running) return;
+    if (!this.started) return;
+    this.started = false;
     this.running = false;
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();

@@ -136,6 +136,15 @@ describe('loadConfig', () => {
     ).toEqual(['https://api.example.com']);
   });
 
+  it('WEBHOOK_DELIVERY: on by default; false only with DATABASE_URL (the embedded database has no other instance)', () => {
+    expect(load({}).webhookDelivery).toBe(true);
+    const db = { DATABASE_URL: 'postgres://localhost/x' };
+    expect(load({ ...db, WEBHOOK_DELIVERY: 'false' }).webhookDelivery).toBe(false);
+    expect(load({ ...db, WEBHOOK_DELIVERY: 'true' }).webhookDelivery).toBe(true);
+    fails({ WEBHOOK_DELIVERY: 'false' }, 'WEBHOOK_DELIVERY');
+    fails({ ...db, WEBHOOK_DELIVERY: 'maybe' }, 'WEBHOOK_DELIVERY');
+  });
+
   it('validates the session and OTP-budget numbers', () => {
     expect(load({ OTP_MAX_FAILURES: '3', SESSION_MAX_AGE: '5', REFRESH_REUSE_INTERVAL: '0' })).toMatchObject({
       otpMaxFailures: 3,

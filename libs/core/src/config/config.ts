@@ -65,6 +65,11 @@ export interface AppConfig {
   webhookDisableAfter: number;
   /** Allows http:// endpoints and loopback/private addresses (development and tests only). */
   webhookAllowLocal: boolean;
+  /**
+   * Whether this instance makes webhook attempts (true) or only queues them with the changes it commits,
+   * leaving the attempts to the instances of the same database that do (delivery-only instances).
+   */
+  webhookDelivery: boolean;
   /** Days events and deliveries are kept. */
   eventRetentionDays: number;
 }
@@ -306,6 +311,14 @@ export function loadConfig(env: Env = process.env): AppConfig {
 
   const mailFrom = str(env, 'MAIL_FROM') ?? 'Storefront <no-reply@localhost>';
   const redisUrl = url(env, 'REDIS_URL', ['redis:', 'rediss:']) ?? null;
+  const webhookDelivery = bool(env, 'WEBHOOK_DELIVERY', true);
+  if (!webhookDelivery && !databaseUrl) {
+    // The embedded database belongs to this one process: no other instance could make the attempts.
+    throw new ConfigError(
+      'WEBHOOK_DELIVERY',
+      'can be false only with DATABASE_URL (another instance delivers)',
+    );
+  }
   const logLevel = str(env, 'LOG_LEVEL') ?? (nodeEnv === 'test' ? 'warn' : 'info');
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
     throw new ConfigError('LOG_LEVEL', 'must be one of fatal, error, warn, info, debug, trace, silent');
@@ -356,6 +369,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     webhookTimeout: int(env, 'WEBHOOK_TIMEOUT', 15, 1, 300),
     webhookDisableAfter: int(env, 'WEBHOOK_DISABLE_AFTER', 10, 1, 1_000_000),
     webhookAllowLocal: bool(env, 'WEBHOOK_ALLOW_LOCAL', false),
+    webhookDelivery,
     eventRetentionDays: int(env, 'EVENT_RETENTION_DAYS', 30, 1, 3650),
   };
 }
