@@ -24,6 +24,16 @@ import { TestApp } from '@app/testing/test-app';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const ALLOW_LOCAL = { WEBHOOK_ALLOW_LOCAL: 'true', WEBHOOK_RETRY_SCHEDULE: '1,1', WEBHOOK_TIMEOUT: '2' };
 
+/** One deployment's settings: the same keys and issuer on every instance, so a token works on each. */
+function oneDeployment() {
+  return {
+    ...ALLOW_LOCAL,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    OTP_PEPPER: randomBytes(32).toString('hex'),
+    PUBLIC_URL: 'http://storefront.test',
+  };
+}
+
 /** A store with one endpoint for every event type, on the given app; the endpoint's secret. */
 async function storeWithHook(t: TestApp, email: string, url: string) {
   const sf = new StorefrontClient(t);
@@ -232,13 +242,7 @@ describe('webhook delivery', () => {
   it('two instances on one database: every attempt is made by one of them, none twice', async () => {
     const r = await receiver();
     const db = await createTestDatabase(needServer());
-    // One deployment: the same keys and issuer on both instances, so a token works on either.
-    const shared = {
-      ...ALLOW_LOCAL,
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      OTP_PEPPER: randomBytes(32).toString('hex'),
-      PUBLIC_URL: 'http://storefront.test',
-    };
+    const shared = oneDeployment();
     // The second instance is a process of its own, as in a deployment: the two share nothing in memory
     // (no module state such as the sender's keep-alive pools), only the database.
     const port = await freePort();
@@ -279,15 +283,11 @@ describe('webhook delivery', () => {
       await db.drop();
     }
   }, 120_000);
+
   it('WEBHOOK_DELIVERY=false: the instance queues attempts with its changes and makes none; an instance that delivers makes them, each once', async () => {
     const r = await receiver();
     const db = await createTestDatabase(needServer());
-    const shared = {
-      ...ALLOW_LOCAL,
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      OTP_PEPPER: randomBytes(32).toString('hex'),
-      PUBLIC_URL: 'http://storefront.test',
-    };
+    const shared = oneDeployment();
     let api: TestApp | undefined;
     let worker: ChildProcess | undefined;
     let exited: Promise<unknown> | undefined;

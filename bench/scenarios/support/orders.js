@@ -61,4 +61,40 @@ async function orderScenario(ctx, { email, appName, stats, prepare = async () =>
   };
 }
 
-module.exports = { orderScenario };
+/**
+ * `orderScenario` on a store with one endpoint subscribed to `order.created` (`receiver`, a startReceiver()):
+ * fills `stats` with the orders answered, the deliveries that arrived and commit → first attempt, and checks
+ * that the setup's probe order was delivered before counting from zero.
+ */
+async function hookedOrderScenario(ctx, { name, email, appName, stats, receiver }) {
+  let orders = 0;
+  // Read when the runner prints the stats after each run: every order since the start, warm-ups
+  // included (a delivery still on its way at that moment shows in the next run's line).
+  Object.defineProperties(stats, {
+    orders: { enumerable: true, get: () => orders },
+    delivered: { enumerable: true, get: () => receiver.firsts().count },
+    commitToFirstAttemptMs: { enumerable: true, get: () => receiver.firsts().latency },
+  });
+  const spec = await orderScenario(ctx, {
+    email,
+    appName,
+    stats,
+    prepare: (c, token, storeId) =>
+      c.expect(
+        201,
+        'POST',
+        `/v1/user/stores/${storeId}/webhooks`,
+        { url: receiver.url(), events: ['order.created'] },
+        { token },
+      ),
+    onOrder: (status) => {
+      if (status === 200) orders++;
+    },
+  });
+  // The probe order of the setup was delivered: the path works end to end. Count from here.
+  if ((await receiver.waitFor(1, 5000)) === 0) throw new Error(`${name}: no delivery arrived`);
+  receiver.arrivals.length = 0;
+  return spec;
+}
+
+module.exports = { orderScenario, hookedOrderScenario };
