@@ -150,9 +150,9 @@ export class DeliveryQueue
       // On a server, pg-boss's own timer (one instance per round); on the embedded database, ours (below).
       supervise: !this.single,
       maintenanceIntervalSeconds: MAINTENANCE_SECONDS,
-      // A finished job is deleted (`finished`, above): the delivery's rows are the record. These keep a
-      // completed job that something else completed at most a minute, a failed one (its bookkeeping failed
-      // every retry) an hour for an operator's look, and the archive an hour.
+      // A finished job is deleted (`finished`, above): the delivery's rows are the record, so none is
+      // completed. A failed job (its bookkeeping failed every retry) is archived after an hour, for an
+      // operator's look, and the archive is dropped after an hour.
       archiveCompletedAfterSeconds: 60,
       archiveFailedAfterSeconds: 3600,
       deleteAfterHours: 1,
@@ -215,7 +215,7 @@ export class DeliveryQueue
    * and their jobs in ONE statement, where pg-boss's own insert() would be a second round trip carrying a
    * long statement (a CTE over a JSON array, joined to the queue's settings) for every change that has a
    * subscriber. The row is the one that insert() writes for enqueue()'s options — the same columns and
-   * values, the queue's policy included (test/webhooks/job-engine.e2e-spec.ts compares the two rows, so a
+   * values, the queue's policy included (test/webhooks/webhooks.e2e-spec.ts compares the two rows, so a
    * pg-boss upgrade that changes its table fails there, not in production).
    */
   firstAttemptsFrom(source: string): string {
@@ -238,7 +238,7 @@ export class DeliveryQueue
 
   /**
    * pg-boss's statement, named (a prepared statement) once its text has come twice: its insert, fetch and
-   * complete are long statements whose parsing and planning cost PostgreSQL more than running them (about
+   * delete are long statements whose parsing and planning cost PostgreSQL more than running them (about
    * half of the insert's ~650 µs), and they come with every delivery. Texts seen once stay unnamed, and
    * at most MAX_NAMED are named, so a statement built per call could never pile up prepared statements.
    */
