@@ -1,5 +1,5 @@
 import { Webhook } from 'standardwebhooks';
-import { signatureHeader } from '../../webhooks/src/webhook-secrets';
+import { signatureHeader } from '../../webhooks/src/signing-secrets';
 import { WebhookVerificationError } from './errors';
 import { verifyWebhook } from './webhooks';
 

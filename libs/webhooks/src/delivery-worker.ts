@@ -1,154 +1,287 @@
-import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import {
+  BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  OnApplicationBootstrap,
+  OnModuleInit,
+} from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
 import { AccountService } from '@app/auth';
 import {
   APP_CONFIG,
   APP_LOGGER,
   AppConfig,
   Dependencies,
-  DependencyMonitor,
   errorForLog,
   MailService,
   Metrics,
 } from '@app/core';
 import type { Logger } from 'pino';
-import { Batcher } from './batcher';
-import { AttemptJob, DeliveryQueue } from './delivery-queue';
-import { nextAttemptDelay } from './retry-policy';
-import { signatureHeader, WebhookSecretBox } from './webhook-secrets';
-import { AttemptOutcome, sendAttempt } from './webhook-sender';
-import { AttemptTargetRow, WebhooksRepository } from './webhooks.repository';
+import type { DataSource, EntityManager, EntitySubscriberInterface, TransactionCommitEvent } from 'typeorm';
+import { AttemptOutcome, AttemptSender } from './attempt-sender';
+import { ClaimedDeliveryRow, DeliveryQueueRepository, InFlightLimits } from './delivery-queue.repository';
+import { EndpointResolver } from './endpoint-resolver';
+import { afterAttempt } from './retry-policy';
+import { signatureHeader, SigningSecretBox } from './signing-secrets';
 
 export const WEBHOOK_USER_AGENT = 'Storefront-Webhooks/1';
 
-/** The `result` label of webhook_deliveries_total for one attempt. */
-function resultLabel(outcome: AttemptOutcome): string {
-  if (outcome.statusCode !== null)
-    return outcome.statusCode >= 200 && outcome.statusCode < 300 ? 'delivered' : 'failed';
-  return outcome.error ?? 'failed';
-}
-
 /**
- * Delivered attempts are booked together, at most this long after the first of them finished: attempts
- * sent at once finish a few ms apart, and one statement then books them all (it delays only the
- * bookkeeping, never an attempt).
+ * Attempts one instance makes at once. An attempt is network wait, not CPU, and holds no database
+ * connection while it waits, so many fit; each lasts WEBHOOK_TIMEOUT at most.
  */
-const BOOKING_GATHER_MS = 20;
+const MAX_IN_FLIGHT = 200;
+/**
+ * Attempts in flight across instances: per endpoint (one at a time once its last three attempts timed
+ * out, until one is answered: its circuit), and per store. With 200 slots per instance and 32 per store,
+ * a store whose every endpoint hangs leaves the others most of every instance's slots.
+ */
+const LIMITS: InFlightLimits = { perEndpoint: 16, perStore: 32, circuitAfterTimeouts: 3 };
+/** A lease outlives its attempt (bounded by WEBHOOK_TIMEOUT) by this much: the time to book its outcome. */
+const LEASE_MARGIN_SECONDS = 10;
+/**
+ * How often an idle instance looks for due attempts made due elsewhere (other instances' changes, leases
+ * of a dead instance). Its own commits, finished attempts and retries wake it at once. The embedded
+ * database belongs to one process, which wakes itself for all of those: it looks once a minute, so the
+ * single pooled connection is idle in between and the pool's idle timeout still closes it.
+ */
+const POLL_MS = 1000;
+const EMBEDDED_POLL_MS = 60_000;
+/** Claims start at most this often while wake-ups pour in: under load one claim takes many deliveries. */
+const MIN_CLAIM_GAP_MS = 50;
+/** Timers kept for retries coming due (100 ms apart at least); beyond this the poll finds them. */
+const MAX_WAKE_TIMERS = 1000;
+/** The mark a transaction carries when it made deliveries due (TypeORM's QueryRunner.data is for this). */
+const DUE_MARK = 'webhookDeliveriesDue';
 /** Opened signing secrets kept at most (by endpoint and sealed value: a rotation is a new entry). */
 const MAX_OPENED_SECRETS = 1000;
 
-interface DeliveredAttempt {
-  deliveryId: string;
-  jobSeq: number;
-  at: Date;
-  statusCode: number;
-  durationMs: number;
+/** The `result` label of webhook_deliveries_total for one attempt. */
+function resultLabel(outcome: AttemptOutcome): string {
+  if (outcome.statusCode === null) return outcome.error ?? 'failed';
+  return outcome.statusCode >= 200 && outcome.statusCode < 300 ? 'delivered' : 'failed';
 }
 
 /**
- * Makes the attempts of a batch of deliveries (jobs of DeliveryQueue) and books their outcomes: the
- * attempt row, the delivery's status or next attempt, the endpoint's run of failures. The batch's
- * deliveries and endpoints are read in one statement; each HTTP request then runs on its own, outside
- * any transaction (it can take WEBHOOK_TIMEOUT, and the embedded database has one session); the
- * bookkeeping comes after it: delivered attempts are booked together (one statement for all those that
- * finished meanwhile), any other outcome in one short transaction of its own, which also queues the next
- * attempt.
+ * Makes the attempts: one loop per instance claims due deliveries (DeliveryQueueRepository.claim: within
+ * the limits of attempts in flight, leased), runs each attempt on its own — an attempt never waits for
+ * another — and books each outcome in one statement. The HTTP request runs outside any transaction (it
+ * can take WEBHOOK_TIMEOUT, and the embedded database has one session).
  */
 @Injectable()
-export class DeliveryWorker implements OnModuleInit {
-  /**
-   * The `webhook` dependency is the platform's own way out — its DNS resolver — not the endpoints:
-   * one customer's endpoint failing is that endpoint's state (its deliveries, webhook_deliveries_total),
-   * and reporting it as our outage would flap the log between every failing and working endpoint.
-   */
-  private readonly resolver: DependencyMonitor;
-  private readonly delivered = new Batcher<DeliveredAttempt>(
-    (attempts) => this.repository.bookDelivered(attempts),
-    BOOKING_GATHER_MS,
-  );
-  /**
-   * Secrets opened before (AES-GCM under a key from OTP_PEPPER): a steady stream to one endpoint opens its
-   * secret once, not at every attempt. Keyed by the sealed text, so a rotated secret is a new entry.
-   */
+export class DeliveryWorker
+  implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown, EntitySubscriberInterface
+{
+  private readonly resolver: EndpointResolver;
+  private readonly sender: AttemptSender;
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly wakeTimers = new Map<number, NodeJS.Timeout>();
+  /** Secrets opened before (AES-GCM): a stream of attempts to one endpoint opens its secret once. */
   private readonly opened = new Map<string, string>();
+  private readonly embedded: boolean;
+  private running = false;
+  private woken = false;
+  private wake: (() => void) | null = null;
+  private loopDone: Promise<void> | null = null;
 
   constructor(
-    private readonly repository: WebhooksRepository,
-    private readonly queue: DeliveryQueue,
-    private readonly secrets: WebhookSecretBox,
+    private readonly queue: DeliveryQueueRepository,
+    private readonly secrets: SigningSecretBox,
     private readonly metrics: Metrics,
     private readonly mail: MailService,
     private readonly accounts: AccountService,
     dependencies: Dependencies,
+    @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(APP_LOGGER) private readonly logger: Logger,
   ) {
-    this.resolver = dependencies.monitor('webhook');
+    // The `webhook` dependency is the platform's own way out — its DNS servers — not the endpoints: one
+    // customer's endpoint failing is that endpoint's state, not our outage.
+    const dns = dependencies.monitor('webhook');
+    this.resolver = new EndpointResolver(config.webhookDnsServers, {
+      failed: (error) => dns.failed(error),
+      succeeded: () => dns.succeeded(),
+    });
+    this.sender = new AttemptSender(this.resolver);
+    this.embedded = config.databaseUrl === null;
   }
 
   onModuleInit(): void {
-    this.queue.setHandler((jobs) => this.attemptAll(jobs));
+    // Told of every commit, to claim at once what a transaction made due.
+    this.dataSource.subscribers.push(this);
   }
 
-  /** One promise per job, in order: the batch's targets are read once, then each attempt goes alone. */
-  attemptAll(jobs: AttemptJob[]): Promise<void>[] {
-    const targets = this.repository.attemptTargets([...new Set(jobs.map((job) => job.deliveryId))]);
-    return jobs.map(async (job) => this.attempt(job, (await targets).get(job.deliveryId)));
+  /** The caller's transaction made deliveries due: its commit wakes this instance's loop. */
+  markDue(tx: EntityManager): void {
+    if (tx.queryRunner) (tx.queryRunner.data as Record<string, unknown>)[DUE_MARK] = true;
   }
 
-  private async attempt(job: AttemptJob, target: AttemptTargetRow | undefined): Promise<void> {
-    // Gone with its endpoint (deleted) or its event (purged); or a newer job took over; or settled.
-    if (!target || target.job_seq !== job.seq || target.status !== 'pending') return;
-    if (!target.enabled && !job.manual) {
-      // Disabled (by its owner, a 410, or failures) after this attempt was scheduled: nothing more is sent.
-      await this.repository.transaction((tx) => this.repository.settle(tx, target.delivery_id, 'failed'));
-      return;
+  afterTransactionCommit(event: TransactionCommitEvent): void {
+    const data = event.queryRunner.data as Record<string, unknown>;
+    if (data[DUE_MARK] && !event.queryRunner.isTransactionActive) {
+      delete data[DUE_MARK];
+      this.nudge();
     }
+  }
 
-    const at = new Date();
-    const timestamp = Math.floor(at.getTime() / 1000);
-    let signature: string;
-    try {
-      signature = signatureHeader(this.liveSecrets(target), target.event_id, timestamp, target.body);
-    } catch (error) {
-      // The sealed secret does not open: OTP_PEPPER changed since it was stored (docs/webhooks.md). Nothing
-      // can be signed until the owner rotates the secret; the delivery fails rather than retrying blindly.
-      this.logger.error(
-        { err: errorForLog(error), endpointId: target.endpoint_id },
-        'webhook signing secret unreadable (was OTP_PEPPER changed?): rotate the endpoint secret',
+  onApplicationBootstrap(): void {
+    if (this.config.webhookAllowLocal)
+      this.logger.warn(
+        'WEBHOOK_ALLOW_LOCAL=true: webhook endpoints may use http:// and loopback, private and link-local addresses (development and tests only)',
       );
-      await this.repository.transaction((tx) => this.repository.settle(tx, target.delivery_id, 'failed'));
-      return;
-    }
-    const outcome = await sendAttempt({
-      url: target.url,
-      body: target.body,
-      timeoutMs: this.config.webhookTimeout * 1000,
-      allowLocal: this.config.webhookAllowLocal,
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': WEBHOOK_USER_AGENT,
-        'webhook-id': target.event_id,
-        'webhook-timestamp': String(timestamp),
-        'webhook-signature': signature,
-      },
-    });
-    this.metrics.webhookDelivery(resultLabel(outcome));
-    if (outcome.resolverFailed) this.resolver.failed(new Error('DNS resolver unavailable'));
-    else if (outcome.error !== 'dns_error') this.resolver.succeeded();
+    // WEBHOOK_DELIVERY=false: this instance makes deliveries due with its changes and attempts none; the
+    // instances that deliver find them by their poll (docs/webhooks.md: delivery-only instances).
+    if (!this.config.webhookDelivery) return;
+    this.running = true;
+    this.loopDone = this.loop();
+    // Leases left by a process that died are due when they pass; nobody else polls the embedded database.
+    if (this.embedded) this.wakeAt(Date.now() + (this.leaseSeconds + 1) * 1000);
+  }
 
-    const disabledNow = await this.book(job, target, at, outcome);
-    if (disabledNow) await this.tellOwner(target);
+  /**
+   * Stops claiming and lets the attempts in flight finish and book (each is bounded by WEBHOOK_TIMEOUT),
+   * before the database pool closes (this runs ahead of the data source's own shutdown). An attempt
+   * still unbooked when the process dies anyway is made again once its lease passes.
+   */
+  async beforeApplicationShutdown(): Promise<void> {
+    this.running = false;
+    for (const timer of this.wakeTimers.values()) clearTimeout(timer);
+    this.wakeTimers.clear();
+    this.nudge();
+    await this.loopDone;
+    await Promise.allSettled([...this.inFlight]);
+    this.resolver.close();
+    this.sender.close();
+  }
+
+  private get leaseSeconds(): number {
+    return this.config.webhookTimeout + LEASE_MARGIN_SECONDS;
+  }
+
+  private nudge(): void {
+    this.woken = true;
+    this.wake?.();
+  }
+
+  /** Looks for due deliveries at `at` (timers 100 ms apart at least, never keeping the process alive). */
+  private wakeAt(at: number): void {
+    const slot = Math.ceil(at / 100) * 100;
+    if (!this.running || this.wakeTimers.has(slot) || this.wakeTimers.size >= MAX_WAKE_TIMERS) return;
+    const timer = setTimeout(() => {
+      this.wakeTimers.delete(slot);
+      this.nudge();
+    }, slot - Date.now());
+    timer.unref();
+    this.wakeTimers.set(slot, timer);
+  }
+
+  private async loop(): Promise<void> {
+    let lastClaim = 0;
+    while (this.running) {
+      const gap = lastClaim + MIN_CLAIM_GAP_MS - Date.now();
+      if (gap > 0) await new Promise((resolve) => setTimeout(resolve, gap));
+      lastClaim = Date.now();
+      this.woken = false;
+      const room = MAX_IN_FLIGHT - this.inFlight.size;
+      let claimed = 0;
+      if (room > 0) {
+        try {
+          const deliveries = await this.queue.claim(room, this.leaseSeconds, LIMITS);
+          claimed = deliveries.length;
+          for (const delivery of deliveries) this.track(this.attempt(delivery));
+        } catch (error) {
+          this.logger.warn({ err: errorForLog(error) }, 'webhook deliveries could not be claimed');
+        }
+      }
+      if (!this.running) break;
+      // Every free slot filled: more may be due. Otherwise wait for a wake-up or the poll.
+      if ((room > 0 && claimed === room) || this.woken) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, this.embedded ? EMBEDDED_POLL_MS : POLL_MS);
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wake = null;
+    }
+  }
+
+  /** A finished attempt frees a slot of its endpoint and store: what waited for it may fit now. */
+  private track(attempt: Promise<void>): void {
+    this.inFlight.add(attempt);
+    void attempt.finally(() => {
+      this.inFlight.delete(attempt);
+      this.nudge();
+    });
+  }
+
+  private async attempt(delivery: ClaimedDeliveryRow): Promise<void> {
+    const { id, leased_until: lease } = delivery;
+    try {
+      // Disabled (by its owner, a 410, or failures) after it was made: nothing more is sent automatically.
+      if (!delivery.enabled && !delivery.manual) return await this.queue.failUnattempted(id, lease);
+      const at = new Date();
+      const timestamp = Math.floor(at.getTime() / 1000);
+      let signature: string;
+      try {
+        signature = signatureHeader(this.liveSecrets(delivery), delivery.event_id, timestamp, delivery.body);
+      } catch (error) {
+        // The sealed secret does not open: OTP_PEPPER changed since it was stored (docs/webhooks.md).
+        // Nothing can be signed until the owner rotates the secret: the delivery fails, unattempted.
+        this.logger.error(
+          { err: errorForLog(error), endpointId: delivery.endpoint_id },
+          'webhook signing secret unreadable (was OTP_PEPPER changed?): rotate the endpoint secret',
+        );
+        return await this.queue.failUnattempted(id, lease);
+      }
+      const outcome = await this.sender.send({
+        url: delivery.url,
+        body: delivery.body,
+        timeoutMs: this.config.webhookTimeout * 1000,
+        allowLocal: this.config.webhookAllowLocal,
+        storeId: delivery.store_id,
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': WEBHOOK_USER_AGENT,
+          'webhook-id': delivery.event_id,
+          'webhook-timestamp': String(timestamp),
+          'webhook-signature': signature,
+        },
+      });
+      this.metrics.webhookDelivery(resultLabel(outcome));
+      const next = afterAttempt(
+        outcome,
+        delivery.attempt_count + 1,
+        delivery.manual,
+        this.config.webhookRetrySchedule,
+      );
+      const { booked, disabledNow } = await this.queue.book(id, lease, {
+        ...next,
+        at,
+        statusCode: outcome.statusCode,
+        error: outcome.error,
+        durationMs: outcome.durationMs,
+        timedOut: outcome.timedOut,
+        disableAfter: this.config.webhookDisableAfter,
+      });
+      if (booked && next.delaySeconds !== null) this.wakeAt(Date.now() + next.delaySeconds * 1000);
+      if (disabledNow) await this.tellOwner(delivery);
+    } catch (error) {
+      // Not booked (the database unavailable): the lease passes and the attempt is made again.
+      this.logger.warn({ err: errorForLog(error), deliveryId: id }, 'webhook attempt could not be booked');
+    }
   }
 
   /**
    * The current secret (it must open) and, for 24 h after a rotation, the previous one — unless that one no
    * longer opens (a rotation made to recover from a changed OTP_PEPPER): then the new secret signs alone.
    */
-  private liveSecrets(target: AttemptTargetRow): string[] {
-    const secrets = [this.open(target.endpoint_id, target.secret_sealed)];
-    if (target.previous_secret_sealed && target.previous_secret_live) {
+  private liveSecrets(delivery: ClaimedDeliveryRow): string[] {
+    const secrets = [this.open(delivery.endpoint_id, delivery.secret_sealed)];
+    if (delivery.previous_secret_sealed && delivery.previous_secret_live) {
       try {
-        secrets.push(this.open(target.endpoint_id, target.previous_secret_sealed));
+        secrets.push(this.open(delivery.endpoint_id, delivery.previous_secret_sealed));
       } catch {
         // unreadable: skipped (above)
       }
@@ -167,76 +300,24 @@ export class DeliveryWorker implements OnModuleInit {
     return secret;
   }
 
-  /** Records the attempt and decides what follows; true when this disabled the endpoint for failing. */
-  private async book(
-    job: AttemptJob,
-    target: AttemptTargetRow,
-    at: Date,
-    outcome: AttemptOutcome,
-  ): Promise<boolean> {
-    const delivered = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
-    if (delivered) {
-      await this.delivered.add({
-        deliveryId: target.delivery_id,
-        jobSeq: job.seq,
-        at,
-        statusCode: outcome.statusCode!,
-        durationMs: outcome.durationMs,
-      });
-      return false;
-    }
-    return this.repository.transaction(async (tx) => {
-      await this.repository.insertAttempt(tx, target.delivery_id, {
-        at,
-        statusCode: outcome.statusCode,
-        error: outcome.error,
-        durationMs: outcome.durationMs,
-      });
-      const attempts = await this.repository.countAttempt(tx, target.delivery_id, job.seq);
-      // Stale: a manual retry (or a replay of this job) took over while the request was out.
-      if (attempts === undefined) return false;
-      if (outcome.statusCode === 410) {
-        await this.repository.settle(tx, target.delivery_id, 'failed');
-        await this.repository.endpointGone(tx, target.endpoint_id);
-        return false;
-      }
-      const goesOn = !job.manual || job.resume;
-      const delay = goesOn
-        ? nextAttemptDelay(this.config.webhookRetrySchedule, attempts, outcome.retryAfter)
-        : null;
-      if (delay !== null) {
-        const seq = await this.repository.reschedule(tx, target.delivery_id, delay);
-        await this.queue.enqueue(
-          tx,
-          [{ deliveryId: target.delivery_id, seq, manual: false, resume: false }],
-          delay,
-        );
-        return false;
-      }
-      await this.repository.settle(tx, target.delivery_id, 'failed');
-      // A manual retry of a delivery that had already failed is not another failed delivery in the run.
-      if (job.manual && !job.resume) return false;
-      return this.repository.endpointFailed(tx, target.endpoint_id, this.config.webhookDisableAfter);
-    });
-  }
-
   /** The owner hears that their endpoint was disabled (once, when it happens). Best effort: logged if not sent. */
-  private async tellOwner(target: AttemptTargetRow): Promise<void> {
+  private async tellOwner(delivery: ClaimedDeliveryRow): Promise<void> {
+    const { url, endpoint_id: endpointId, store_id: storeId } = delivery;
     try {
-      const owner = await this.accounts.me(target.created_by);
+      const owner = await this.accounts.me(delivery.created_by);
       await this.mail.send({
         to: owner.email,
         subject: 'A webhook endpoint of your store was disabled',
         text:
-          `Deliveries to ${target.url} (endpoint ${target.endpoint_id} of store ${target.store_id}) failed ` +
+          `Deliveries to ${url} (endpoint ${endpointId} of store ${storeId}) failed ` +
           `${this.config.webhookDisableAfter} times in a row, every retry included, so the endpoint was disabled.\n\n` +
-          `Nothing more is sent to it until you enable it again (PUT /v1/user/stores/${target.store_id}/webhooks/` +
-          `${target.endpoint_id} with {"enabled": true}, or the console's Enable button). Its deliveries ` +
+          `Nothing more is sent to it until you enable it again (PUT /v1/user/stores/${storeId}/webhooks/` +
+          `${endpointId} with {"enabled": true}, or the console's Enable button). Its deliveries ` +
           `list shows what the endpoint answered.\n`,
       });
     } catch (error) {
       this.logger.warn(
-        { err: errorForLog(error), endpointId: target.endpoint_id },
+        { err: errorForLog(error), endpointId },
         'could not tell the owner that their webhook endpoint was disabled',
       );
     }

@@ -3,15 +3,15 @@ import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } f
 import { APP_CONFIG, AppConfig } from '@app/core';
 
 /** `whsec_` + base64 of 32 random bytes, as Standard Webhooks prescribes. */
-export const WEBHOOK_SECRET_PREFIX = 'whsec_';
+export const SIGNING_SECRET_PREFIX = 'whsec_';
 
-export function newWebhookSecret(): string {
-  return WEBHOOK_SECRET_PREFIX + randomBytes(32).toString('base64');
+export function newSigningSecret(): string {
+  return SIGNING_SECRET_PREFIX + randomBytes(32).toString('base64');
 }
 
 /** The bytes the HMAC is keyed with: everything after `whsec_`, base64-decoded. */
 function keyBytes(secret: string): Buffer {
-  return Buffer.from(secret.slice(WEBHOOK_SECRET_PREFIX.length), 'base64');
+  return Buffer.from(secret.slice(SIGNING_SECRET_PREFIX.length), 'base64');
 }
 
 /**
@@ -40,7 +40,7 @@ export function signatureHeader(secrets: string[], id: string, timestamp: number
  * characters are kept in clear (`secretHint`).
  */
 @Injectable()
-export class WebhookSecretBox {
+export class SigningSecretBox {
   private readonly key: Buffer;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {

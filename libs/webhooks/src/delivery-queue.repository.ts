@@ -1,0 +1,178 @@
+import { Injectable } from '@nestjs/common';
+import { Sql } from '@app/database';
+import type { ManualAttempt } from './retry-policy';
+
+/** A delivery taken for an attempt: the delivery, its lease, its endpoint and its sealed secrets. */
+export interface ClaimedDeliveryRow {
+  id: string;
+  event_id: string;
+  body: string;
+  /** Attempts made before this one. */
+  attempt_count: number;
+  manual: ManualAttempt | null;
+  /** The lease: this attempt may book its outcome only while the delivery still carries it. */
+  leased_until: Date;
+  store_id: string;
+  endpoint_id: string;
+  created_by: string;
+  url: string;
+  enabled: boolean;
+  secret_sealed: string;
+  previous_secret_sealed: string | null;
+  previous_secret_live: boolean;
+}
+
+/** How many attempts may be in flight at once, across instances. */
+export interface InFlightLimits {
+  perEndpoint: number;
+  perStore: number;
+  /** From this many timed-out attempts in a row on, an endpoint gets one attempt at a time (its circuit). */
+  circuitAfterTimeouts: number;
+}
+
+/** An attempt's outcome, as its delivery, its attempt row and its endpoint record it. */
+export interface AttemptBooking {
+  status: 'succeeded' | 'pending' | 'failed';
+  delaySeconds: number | null;
+  at: Date;
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number;
+  /** One more failed delivery in the endpoint's run. */
+  failedDelivery: boolean;
+  timedOut: boolean;
+  disableAfter: number;
+}
+
+/**
+ * The delivery rows as the queue of attempts (as Vendure's SQL job queue does with its job table): a
+ * pending delivery whose `next_attempt_at` has come is due; an instance takes due deliveries with
+ * `FOR UPDATE SKIP LOCKED` — so with several instances each attempt is made by one of them — and leases
+ * them until `leased_until`. A lease that passes without its outcome booked (the instance died) makes
+ * the delivery due again: crash recovery is part of the claim, not a maintenance job that has to run.
+ * One state machine per delivery — pending (due, or leased) → succeeded | failed — and no other table.
+ */
+@Injectable()
+export class DeliveryQueueRepository {
+  constructor(private readonly sql: Sql) {}
+
+  /**
+   * Takes up to `max` due deliveries, oldest first, leased for `leaseSeconds`, such that no endpoint and
+   * no store goes over its limit of attempts in flight (leases held, by any instance): one store's
+   * hanging endpoints hold at most `perStore` attempts, and a dead endpoint at most `perEndpoint` of its
+   * store's (one, once its circuit is open). What does not fit stays due for a later claim.
+   */
+  claim(max: number, leaseSeconds: number, limits: InFlightLimits): Promise<ClaimedDeliveryRow[]> {
+    return this.sql.rows<ClaimedDeliveryRow>({
+      name: 'webhook_deliveries_claim',
+      text: `WITH leased AS (
+               SELECT endpoint_id, store_id FROM webhook_deliveries WHERE leased_until > now()),
+             endpoint_busy AS (SELECT endpoint_id, count(*) AS n FROM leased GROUP BY endpoint_id),
+             store_busy AS (SELECT store_id, count(*) AS n FROM leased GROUP BY store_id),
+             due AS (
+               SELECT d.id, d.store_id, d.next_attempt_at,
+                      coalesce(b.n, 0) + row_number() OVER (PARTITION BY d.endpoint_id ORDER BY d.next_attempt_at, d.id)
+                        AS endpoint_load,
+                      CASE WHEN w.consecutive_timeouts >= $3::int THEN 1 ELSE $1::int END AS endpoint_limit
+                 FROM webhook_deliveries d
+                 JOIN webhook_endpoints w ON w.id = d.endpoint_id
+                 LEFT JOIN endpoint_busy b ON b.endpoint_id = d.endpoint_id
+                WHERE d.status = 'pending' AND d.next_attempt_at <= now()
+                  AND (d.leased_until IS NULL OR d.leased_until <= now())),
+             fitting AS (
+               SELECT due.id, due.next_attempt_at,
+                      coalesce(b.n, 0) + row_number() OVER (PARTITION BY due.store_id ORDER BY due.next_attempt_at, due.id)
+                        AS store_load
+                 FROM due LEFT JOIN store_busy b ON b.store_id = due.store_id
+                WHERE due.endpoint_load <= due.endpoint_limit),
+             chosen AS (
+               SELECT d.id FROM webhook_deliveries d
+                WHERE d.id IN (SELECT id FROM fitting WHERE store_load <= $2::int ORDER BY next_attempt_at, id LIMIT $4::int)
+                  AND d.status = 'pending' AND (d.leased_until IS NULL OR d.leased_until <= now())
+                  FOR UPDATE SKIP LOCKED)
+             UPDATE webhook_deliveries d
+                SET leased_until = date_trunc('milliseconds', now()) + make_interval(secs => $5::int)
+               FROM chosen, webhook_endpoints w
+              WHERE d.id = chosen.id AND w.id = d.endpoint_id
+             RETURNING d.id, d.event_id, d.body, d.attempt_count, d.manual, d.leased_until, d.store_id,
+                       w.id AS endpoint_id, w.created_by, w.url, w.enabled, w.secret_sealed, w.previous_secret_sealed,
+                       COALESCE(w.previous_secret_until > now(), false) AS previous_secret_live`,
+      values: [limits.perEndpoint, limits.perStore, limits.circuitAfterTimeouts, max, leaseSeconds],
+    });
+  }
+
+  /**
+   * Books an attempt in one statement: its attempt row (always: the list shows every attempt made), and —
+   * if the delivery still carries this attempt's lease (a manual retry or an expired lease hands it on) —
+   * the delivery's status or next attempt, and the endpoint's runs: failed deliveries (disabling it at
+   * `disableAfter`; 410 disables it at once) and timed-out attempts (its circuit). `disabledNow` is true
+   * for the one booking that disabled the endpoint for failing (its owner is then told, once).
+   */
+  async book(
+    deliveryId: string,
+    lease: Date,
+    b: AttemptBooking,
+  ): Promise<{ booked: boolean; disabledNow: boolean }> {
+    const row = await this.sql.one<{ booked: boolean; disabled_now: boolean }>({
+      name: 'webhook_deliveries_book',
+      text: `WITH target AS (
+               -- Locked first (which a DELETE waits for): its endpoint deleted at this moment makes the booking
+               -- find nothing, never a foreign-key violation.
+               SELECT id, leased_until = $2 AS leased FROM webhook_deliveries WHERE id = $1 FOR NO KEY UPDATE),
+             delivery AS (
+               UPDATE webhook_deliveries d
+                  SET status = $3::text, attempt_count = d.attempt_count + 1, leased_until = NULL, manual = NULL,
+                      next_attempt_at = CASE WHEN $3::text = 'pending' THEN now() + make_interval(secs => $4::float8) END
+                 FROM target WHERE d.id = target.id AND target.leased
+               RETURNING d.endpoint_id),
+             attempt AS (
+               INSERT INTO webhook_attempts (delivery_id, at, status_code, error, duration_ms)
+               SELECT id, $5, $6::int, $7, $8 FROM target),
+             endpoint AS (
+               UPDATE webhook_endpoints w
+                  SET consecutive_failures = CASE WHEN $3::text = 'succeeded' THEN 0
+                                                  WHEN $9::boolean THEN w.consecutive_failures + 1
+                                                  ELSE w.consecutive_failures END,
+                      consecutive_timeouts = CASE WHEN $11::boolean THEN w.consecutive_timeouts + 1
+                                                  WHEN $6::int IS NOT NULL THEN 0
+                                                  ELSE w.consecutive_timeouts END,
+                      enabled = w.enabled AND $6::int IS DISTINCT FROM 410
+                                AND NOT ($9::boolean AND w.consecutive_failures + 1 >= $10::int),
+                      disabled_reason = CASE WHEN NOT w.enabled THEN w.disabled_reason
+                                             WHEN $6::int = 410 THEN 'gone'
+                                             WHEN $9::boolean AND w.consecutive_failures + 1 >= $10::int THEN 'failing' END
+                 FROM delivery
+                WHERE w.id = delivery.endpoint_id
+                  -- Only when something changes: most attempts leave their endpoint's row alone.
+                  AND ($9::boolean OR $11::boolean OR $6::int = 410
+                       OR ($6::int IS NOT NULL AND w.consecutive_timeouts > 0)
+                       OR ($3::text = 'succeeded' AND w.consecutive_failures > 0))
+               RETURNING w.disabled_reason = 'failing' AND w.consecutive_failures = $10::int AS disabled_now)
+             SELECT EXISTS (SELECT 1 FROM delivery) AS booked, COALESCE(bool_or(disabled_now), false) AS disabled_now
+               FROM endpoint`,
+      values: [
+        deliveryId,
+        lease,
+        b.status,
+        b.delaySeconds,
+        b.at,
+        b.statusCode,
+        b.error,
+        b.durationMs,
+        b.failedDelivery,
+        b.disableAfter,
+        b.timedOut,
+      ],
+    });
+    return { booked: row?.booked ?? false, disabledNow: row?.disabled_now ?? false };
+  }
+
+  /** Fails a leased delivery without an attempt (its endpoint was disabled, or its secret cannot be read). */
+  async failUnattempted(deliveryId: string, lease: Date): Promise<void> {
+    await this.sql.run({
+      text: `UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL, leased_until = NULL, manual = NULL
+              WHERE id = $1 AND leased_until = $2`,
+      values: [deliveryId, lease],
+    });
+  }
+}
