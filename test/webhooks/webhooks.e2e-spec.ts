@@ -338,7 +338,9 @@ describe('webhooks', () => {
     const second = await createHook(storeId, { url: r.url(), events: ['store.updated'] });
     const test = (hookId: string) => t.post(`${hooks(storeId)}/${hookId}/test`, undefined, { token: owner });
     // Ten for the store, whichever endpoint they test.
-    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => test(i % 2 ? first.id : second.id)));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => test(i % 2 ? first.id : second.id)),
+    );
     expect(answers.map((a) => a.status)).toEqual(Array(10).fill(202));
     const refused = await test(first.id);
     expect([refused.status, refused.body.code]).toEqual([429, 'rate_limited']);
@@ -348,7 +350,9 @@ describe('webhooks', () => {
     // Another store of the same owner has its own budget.
     const otherStore = await sf.store(owner, 'Not limited');
     const other = await createHook(otherStore, { url: r.url(), events: ['store.updated'] });
-    expect((await t.post(`${hooks(otherStore)}/${other.id}/test`, undefined, { token: owner })).status).toBe(202);
+    expect((await t.post(`${hooks(otherStore)}/${other.id}/test`, undefined, { token: owner })).status).toBe(
+      202,
+    );
 
     // Retries: sixty a minute for the store, then 429; the refused one queues nothing.
     await r.waitFor((got) => got.length === 11);

@@ -20,9 +20,9 @@ const TYPE_AAAA = 28;
  */
 export class DnsServer {
   readonly records = new Map<string, DnsAnswer>();
-  /** Every question received: the name and its type (`A` or `AAAA`). */
-  readonly questions: { name: string; type: string }[] = [];
-  /** The most questions held unanswered at one time. */
+  /** Every question received: the name, its type (`A` or `AAAA`) and when it came. */
+  readonly questions: { name: string; type: string; at: number }[] = [];
+  /** The most questions held unanswered at one time (a question never answered stays pending). */
   maxPending = 0;
   private pending = 0;
   private socket: Socket | null = null;
@@ -61,7 +61,8 @@ export class DnsServer {
     const questionEnd = offset + 5;
     const type = query.readUInt16BE(offset + 1);
     const name = labels.join('.').toLowerCase();
-    this.questions.push({ name, type: type === TYPE_A ? 'A' : type === TYPE_AAAA ? 'AAAA' : String(type) });
+    const typeName = type === TYPE_A ? 'A' : type === TYPE_AAAA ? 'AAAA' : String(type);
+    this.questions.push({ name, type: typeName, at: Date.now() });
     const entry = this.records.get(name);
     this.pending++;
     this.maxPending = Math.max(this.maxPending, this.pending);

@@ -29,9 +29,9 @@ describe('EndpointResolver', () => {
         { address: '2606:4700::6810:85e5', family: 6 },
       ]);
     await resolver.resolve('both.example.test', 's', soon());
-    expect(dns.questions).toEqual([
-      { name: 'both.example.test', type: 'A' },
-      { name: 'both.example.test', type: 'AAAA' },
+    expect(dns.questions.map(({ name, type }) => [name, type])).toEqual([
+      ['both.example.test', 'A'],
+      ['both.example.test', 'AAAA'],
     ]);
   });
 
