@@ -65,4 +65,32 @@ describe('verifyWebhook', () => {
     const error = await verifyWebhook(body, headers, other).catch((e: unknown) => e);
     expect((error as Error).name).toBe('WebhookVerificationError');
   });
+
+  it('a toleranceSeconds that is not a number (NaN) accepts no timestamp; Infinity accepts any', async () => {
+    const now = signedByPackage();
+    const old = signedByPackage(new Date(Date.now() - 86_400_000));
+    for (const headers of [now, old])
+      await expect(verifyWebhook(body, headers, secret, { toleranceSeconds: NaN })).rejects.toBeInstanceOf(
+        WebhookVerificationError,
+      );
+    await expect(verifyWebhook(body, old, secret, { toleranceSeconds: -1 })).rejects.toBeInstanceOf(
+      WebhookVerificationError,
+    );
+    expect(await verifyWebhook(body, old, secret, { toleranceSeconds: Infinity })).toEqual(event);
+  });
+
+  it('a secrets list with a missing or malformed entry still tries the others', async () => {
+    const headers = signedByPackage();
+    const list = [undefined, '', 'whsec_!!not base64!!', secret] as unknown as string[];
+    expect(await verifyWebhook(body, headers, list)).toEqual(event);
+    expect(await verifyWebhook(body, headers, [secret, undefined] as unknown as string[])).toEqual(event);
+    const none = await verifyWebhook(body, headers, [undefined] as unknown as string[]).catch(
+      (e: unknown) => e,
+    );
+    expect(none).toBeInstanceOf(WebhookVerificationError);
+    expect((none as Error).message).toBe('no whsec_ secret to verify with');
+    await expect(verifyWebhook(body, headers, [undefined, other] as unknown as string[])).rejects.toThrow(
+      'no valid signature',
+    );
+  });
 });

@@ -72,7 +72,8 @@ export async function verifyWebhook(
   if (!/^\d+$/.test(timestamp)) throw new WebhookVerificationError('invalid webhook-timestamp');
   const tolerance = options.toleranceSeconds ?? 300;
   const now = Math.floor((options.now ?? Date.now()) / 1000);
-  if (Math.abs(now - Number(timestamp)) > tolerance) {
+  // Written so that it fails closed: a tolerance that is not a number (NaN) accepts no timestamp at all.
+  if (!(Math.abs(now - Number(timestamp)) <= tolerance)) {
     throw new WebhookVerificationError('webhook-timestamp outside the tolerance');
   }
   const body = typeof rawBody === 'string' ? rawBody : new TextDecoder().decode(rawBody);
@@ -80,15 +81,21 @@ export async function verifyWebhook(
     .split(' ')
     .filter((s) => s.startsWith('v1,'))
     .map((s) => s.slice(3));
-  const secrets = typeof secretOrSecrets === 'string' ? [secretOrSecrets] : [...secretOrSecrets];
+  const secrets = typeof secretOrSecrets === 'string' ? [secretOrSecrets] : [...(secretOrSecrets ?? [])];
   const message = new TextEncoder().encode(`${id}.${timestamp}.${body}`);
+  let usable = 0;
   for (const secret of secrets) {
+    // A list may hold a missing entry (an unset variable) or a malformed one: each is skipped, and the
+    // others are still tried — the old secret of a rotation left unset must not stop the new one.
+    if (typeof secret !== 'string' || secret.length === 0) continue;
     let keyBytes: Uint8Array<ArrayBuffer>;
     try {
       keyBytes = fromBase64(secret.startsWith(PREFIX) ? secret.slice(PREFIX.length) : secret);
     } catch {
-      throw new WebhookVerificationError('the secret is not a whsec_ secret');
+      continue;
     }
+    if (keyBytes.length === 0) continue;
+    usable++;
     const key = await globalThis.crypto.subtle.importKey(
       'raw',
       keyBytes,
@@ -105,5 +112,5 @@ export async function verifyWebhook(
       }
     }
   }
-  throw new WebhookVerificationError('no valid signature');
+  throw new WebhookVerificationError(usable ? 'no valid signature' : 'no whsec_ secret to verify with');
 }
