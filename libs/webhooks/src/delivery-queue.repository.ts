@@ -65,7 +65,9 @@ export class DeliveryQueueRepository {
   claim(max: number, leaseSeconds: number, limits: InFlightLimits): Promise<ClaimedDeliveryRow[]> {
     return this.sql.rows<ClaimedDeliveryRow>({
       name: 'webhook_deliveries_claim',
-      text: `WITH leased AS (
+      // The marker tells the statement apart in recordings of a request's SQL (@app/testing's recordSql):
+      // the loop claims on its own timer, in any request's window.
+      text: `/* webhook delivery claim */ WITH leased AS (
                SELECT endpoint_id, store_id FROM webhook_deliveries WHERE leased_until > now()),
              endpoint_busy AS (SELECT endpoint_id, count(*) AS n FROM leased GROUP BY endpoint_id),
              store_busy AS (SELECT store_id, count(*) AS n FROM leased GROUP BY store_id),
