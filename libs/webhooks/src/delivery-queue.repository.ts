@@ -2,6 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { Sql } from '@app/database';
 import type { ManualAttempt } from './retry-policy';
 
+/** Endpoints with pending deliveries one claim looks at, at most (ENDPOINT_WALK). */
+const ENDPOINTS_PER_CLAIM = 1000;
+/** Before every endpoint id: a walk from here starts at the first. */
+const WALK_START = '00000000-0000-0000-0000-000000000000';
+
 /** A delivery taken for an attempt: the delivery, its lease, its endpoint and its sealed secrets. */
 export interface ClaimedDeliveryRow {
   id: string;
@@ -52,44 +57,74 @@ export interface AttemptBooking {
  * the delivery due again: crash recovery is part of the claim, not a maintenance job that has to run.
  * One state machine per delivery — pending (due, or leased) → succeeded | failed — and no other table.
  */
+/**
+ * The endpoints that have pending deliveries, in id order after $1, $2 at most: a loose index scan (one
+ * seek of ix_webhook_deliveries_due per endpoint, however many deliveries each has). The marker tells
+ * the loop's statements apart in recordings of a request's SQL (@app/testing's recordSql): the loop
+ * claims on its own timer, in any request's window.
+ */
+const ENDPOINT_WALK = `/* webhook delivery claim */ WITH RECURSIVE walk(endpoint_id, step) AS (
+    SELECT (SELECT endpoint_id FROM webhook_deliveries
+             WHERE status = 'pending' AND endpoint_id > $1::uuid ORDER BY endpoint_id LIMIT 1), 1
+  UNION ALL
+    SELECT (SELECT d.endpoint_id FROM webhook_deliveries d
+             WHERE d.status = 'pending' AND d.endpoint_id > walk.endpoint_id ORDER BY d.endpoint_id LIMIT 1),
+           walk.step + 1
+      FROM walk WHERE walk.endpoint_id IS NOT NULL AND walk.step < $2::int)
+  SELECT endpoint_id FROM walk WHERE endpoint_id IS NOT NULL`;
+
 @Injectable()
 export class DeliveryQueueRepository {
   constructor(private readonly sql: Sql) {}
+
+  /** Where the next claim's walk over the endpoints starts (this instance's own position). */
+  private walkAfter = WALK_START;
 
   /**
    * Takes up to `max` due deliveries, oldest first, leased for `leaseSeconds`, such that no endpoint and
    * no store goes over its limit of attempts in flight (leases held, by any instance): one store's
    * hanging endpoints hold at most `perStore` attempts, and a dead endpoint at most `perEndpoint` of its
    * store's (one, once its circuit is open). What does not fit stays due for a later claim.
+   *
+   * Its cost does not grow with a backlog: it walks the endpoints that have pending deliveries (one index
+   * seek each, ENDPOINT_WALK) and takes from each only as many of its oldest due deliveries as it has room
+   * for — so a dead endpoint's thousands of due deliveries are never read while it is full. The walk
+   * looks at ENDPOINTS_PER_CLAIM endpoints at most, going on where the last claim stopped.
    */
-  claim(max: number, leaseSeconds: number, limits: InFlightLimits): Promise<ClaimedDeliveryRow[]> {
+  async claim(max: number, leaseSeconds: number, limits: InFlightLimits): Promise<ClaimedDeliveryRow[]> {
+    const walked = await this.sql.rows<{ endpoint_id: string }>({
+      name: 'webhook_deliveries_walk',
+      text: ENDPOINT_WALK,
+      values: [this.walkAfter, ENDPOINTS_PER_CLAIM],
+    });
+    this.walkAfter = walked.length < ENDPOINTS_PER_CLAIM ? WALK_START : walked[walked.length - 1].endpoint_id;
+    if (walked.length === 0) return [];
     return this.sql.rows<ClaimedDeliveryRow>({
       name: 'webhook_deliveries_claim',
-      // The marker tells the statement apart in recordings of a request's SQL (@app/testing's recordSql):
-      // the loop claims on its own timer, in any request's window.
       text: `/* webhook delivery claim */ WITH leased AS (
                SELECT endpoint_id, store_id FROM webhook_deliveries WHERE leased_until > now()),
              endpoint_busy AS (SELECT endpoint_id, count(*) AS n FROM leased GROUP BY endpoint_id),
              store_busy AS (SELECT store_id, count(*) AS n FROM leased GROUP BY store_id),
-             due AS (
-               SELECT d.id, d.store_id, d.next_attempt_at,
-                      coalesce(b.n, 0) + row_number() OVER (PARTITION BY d.endpoint_id ORDER BY d.next_attempt_at, d.id)
-                        AS endpoint_load,
-                      CASE WHEN w.consecutive_timeouts >= $3::int THEN 1 ELSE $1::int END AS endpoint_limit
-                 FROM webhook_deliveries d
-                 JOIN webhook_endpoints w ON w.id = d.endpoint_id
-                 LEFT JOIN endpoint_busy b ON b.endpoint_id = d.endpoint_id
-                WHERE d.status = 'pending' AND d.next_attempt_at <= now()
-                  AND (d.leased_until IS NULL OR d.leased_until <= now())),
-             fitting AS (
-               SELECT due.id, due.next_attempt_at,
-                      coalesce(b.n, 0) + row_number() OVER (PARTITION BY due.store_id ORDER BY due.next_attempt_at, due.id)
-                        AS store_load
-                 FROM due LEFT JOIN store_busy b ON b.store_id = due.store_id
-                WHERE due.endpoint_load <= due.endpoint_limit),
+             per_endpoint AS (
+               SELECT due.id, due.store_id, due.next_attempt_at
+                 FROM webhook_endpoints w
+                 LEFT JOIN endpoint_busy b ON b.endpoint_id = w.id
+                 CROSS JOIN LATERAL (
+                   SELECT d.id, d.store_id, d.next_attempt_at FROM webhook_deliveries d
+                    WHERE d.status = 'pending' AND d.endpoint_id = w.id AND d.next_attempt_at <= now()
+                      AND (d.leased_until IS NULL OR d.leased_until <= now())
+                    ORDER BY d.next_attempt_at
+                    LIMIT greatest(0, CASE WHEN w.consecutive_timeouts >= $3::int THEN 1 ELSE $1::int END
+                                      - coalesce(b.n, 0))) due
+                WHERE w.id = ANY ($6::uuid[])),
+             per_store AS (
+               SELECT e.id, e.next_attempt_at,
+                      coalesce(b.n, 0) + row_number() OVER (PARTITION BY e.store_id ORDER BY e.next_attempt_at, e.id)
+                        <= $2::int AS fits
+                 FROM per_endpoint e LEFT JOIN store_busy b ON b.store_id = e.store_id),
              chosen AS (
                SELECT d.id FROM webhook_deliveries d
-                WHERE d.id IN (SELECT id FROM fitting WHERE store_load <= $2::int ORDER BY next_attempt_at, id LIMIT $4::int)
+                WHERE d.id IN (SELECT id FROM per_store WHERE fits ORDER BY next_attempt_at, id LIMIT $4::int)
                   AND d.status = 'pending' AND (d.leased_until IS NULL OR d.leased_until <= now())
                   FOR UPDATE SKIP LOCKED)
              UPDATE webhook_deliveries d
@@ -99,7 +134,14 @@ export class DeliveryQueueRepository {
              RETURNING d.id, d.event_id, d.body, d.attempt_count, d.manual, d.leased_until, d.store_id,
                        w.id AS endpoint_id, w.created_by, w.url, w.enabled, w.secret_sealed, w.previous_secret_sealed,
                        COALESCE(w.previous_secret_until > now(), false) AS previous_secret_live`,
-      values: [limits.perEndpoint, limits.perStore, limits.circuitAfterTimeouts, max, leaseSeconds],
+      values: [
+        limits.perEndpoint,
+        limits.perStore,
+        limits.circuitAfterTimeouts,
+        max,
+        leaseSeconds,
+        walked.map((row) => row.endpoint_id),
+      ],
     });
   }
 

@@ -26,7 +26,7 @@ export class WebhookDeliveryQueue1795401400000 implements MigrationInterface {
       `ALTER TABLE "webhook_deliveries" DROP COLUMN "job_seq", ADD "leased_until" TIMESTAMP WITH TIME ZONE, ADD "manual" character varying(8), ADD CONSTRAINT "ck_webhook_deliveries_manual" CHECK ("manual" IN ('resume', 'once'))`,
     );
     await queryRunner.query(
-      `CREATE INDEX "ix_webhook_deliveries_due" ON "webhook_deliveries" ("next_attempt_at") WHERE "status" = 'pending'`,
+      `CREATE INDEX "ix_webhook_deliveries_due" ON "webhook_deliveries" ("endpoint_id", "next_attempt_at") WHERE "status" = 'pending'`,
     );
     await queryRunner.query(
       `CREATE INDEX "ix_webhook_deliveries_leased" ON "webhook_deliveries" ("leased_until") INCLUDE ("endpoint_id", "store_id") WHERE "leased_until" IS NOT NULL`,

@@ -17,8 +17,8 @@ import type { WebhookEndpointEntity } from './webhook-endpoint.entity';
 @Index('ix_webhook_deliveries_endpoint_created', ['endpointId', 'createdAt', 'id'])
 // The cascade from an event's purge.
 @Index('ix_webhook_deliveries_event', ['eventId'])
-// The attempts coming due (the claim's scan).
-@Index('ix_webhook_deliveries_due', ['nextAttemptAt'], { where: `"status" = 'pending'` })
+// Each endpoint's pending deliveries, oldest due first (the claim's walk and its take per endpoint).
+@Index('ix_webhook_deliveries_due', ['endpointId', 'nextAttemptAt'], { where: `"status" = 'pending'` })
 // The attempts in flight, per endpoint and store (the claim's limits). The migration INCLUDEs
 // endpoint_id and store_id, which TypeORM's index metadata cannot say.
 @Index('ix_webhook_deliveries_leased', ['leasedUntil'], { where: '"leased_until" IS NOT NULL' })
