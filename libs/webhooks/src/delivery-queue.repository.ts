@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { Sql } from '@app/database';
-import type { ManualAttempt } from './retry-policy';
+import type { AttemptOutcome } from './attempt-sender';
+import type { AfterAttempt, ManualAttempt } from './retry-policy';
 
 /** Endpoints with pending deliveries one claim looks at, at most (ENDPOINT_WALK). */
 const ENDPOINTS_PER_CLAIM = 1000;
-/** Before every endpoint id: a walk from here starts at the first. */
+/** Before every endpoint id: the walk's start. */
 const WALK_START = '00000000-0000-0000-0000-000000000000';
 
 /** A delivery taken for an attempt: the delivery, its lease, its endpoint and its sealed secrets. */
@@ -36,27 +37,12 @@ export interface InFlightLimits {
 }
 
 /** An attempt's outcome, as its delivery, its attempt row and its endpoint record it. */
-export interface AttemptBooking {
-  status: 'succeeded' | 'pending' | 'failed';
-  delaySeconds: number | null;
-  at: Date;
-  statusCode: number | null;
-  error: string | null;
-  durationMs: number;
-  /** One more failed delivery in the endpoint's run. */
-  failedDelivery: boolean;
-  timedOut: boolean;
-  disableAfter: number;
-}
+export type AttemptBooking = AfterAttempt &
+  Pick<AttemptOutcome, 'statusCode' | 'error' | 'durationMs' | 'timedOut'> & {
+    at: Date;
+    disableAfter: number;
+  };
 
-/**
- * The delivery rows as the queue of attempts (as Vendure's SQL job queue does with its job table): a
- * pending delivery whose `next_attempt_at` has come is due; an instance takes due deliveries with
- * `FOR UPDATE SKIP LOCKED` — so with several instances each attempt is made by one of them — and leases
- * them until `leased_until`. A lease that passes without its outcome booked (the instance died) makes
- * the delivery due again: crash recovery is part of the claim, not a maintenance job that has to run.
- * One state machine per delivery — pending (due, or leased) → succeeded | failed — and no other table.
- */
 /**
  * The endpoints that have pending deliveries, in id order after $1, $2 at most: a loose index scan (one
  * seek of ix_webhook_deliveries_due per endpoint, however many deliveries each has). The marker tells
@@ -73,6 +59,14 @@ const ENDPOINT_WALK = `/* webhook delivery claim */ WITH RECURSIVE walk(endpoint
       FROM walk WHERE walk.endpoint_id IS NOT NULL AND walk.step < $2::int)
   SELECT endpoint_id FROM walk WHERE endpoint_id IS NOT NULL`;
 
+/**
+ * The delivery rows as the queue of attempts (as Vendure's SQL job queue does with its job table): a
+ * pending delivery whose `next_attempt_at` has come is due; an instance takes due deliveries with
+ * `FOR UPDATE SKIP LOCKED` — so with several instances each attempt is made by one of them — and leases
+ * them until `leased_until`. A lease that passes without its outcome booked (the instance died) makes
+ * the delivery due again: crash recovery is part of the claim, not a maintenance job that has to run.
+ * One state machine per delivery — pending (due, or leased) → succeeded | failed — and no other table.
+ */
 @Injectable()
 export class DeliveryQueueRepository {
   constructor(private readonly sql: Sql) {}

@@ -27,38 +27,27 @@ import { signatureHeader, SigningSecretBox } from './signing-secrets';
 export const WEBHOOK_USER_AGENT = 'Storefront-Webhooks/1';
 
 /**
- * Attempts one instance makes at once. An attempt is network wait, not CPU, and holds no database
- * connection while it waits, so many fit; each lasts WEBHOOK_TIMEOUT at most.
+ * Attempts in flight (docs/webhooks.md: fair between stores): per instance (network waits, not CPU: many
+ * fit), and across instances per store, per endpoint, and per endpoint whose last 3 attempts timed out
+ * (its circuit: one at a time, until one is answered).
  */
 const MAX_IN_FLIGHT = 200;
-/**
- * Attempts in flight across instances: per endpoint (one at a time once its last three attempts timed
- * out, until one is answered: its circuit), and per store. With 200 slots per instance and 32 per store,
- * a store whose every endpoint hangs leaves the others most of every instance's slots.
- */
 const LIMITS: InFlightLimits = { perEndpoint: 16, perStore: 32, circuitAfterTimeouts: 3 };
 /** A lease outlives its attempt (bounded by WEBHOOK_TIMEOUT) by this much: the time to book its outcome. */
 const LEASE_MARGIN_SECONDS = 10;
 /**
- * How often an idle instance looks for due attempts made due elsewhere (other instances' changes, leases
- * of a dead instance). Its own commits, finished attempts and retries wake it at once. The embedded
- * database belongs to one process, which wakes itself for all of those: it looks once a minute, so the
- * single pooled connection is idle in between and the pool's idle timeout still closes it.
+ * How often an idle instance looks for what was made due elsewhere (other instances, leases of a dead
+ * one); its own commits, finished attempts and retries wake it at once. The embedded database has no
+ * other instance: once a minute, so its single pooled connection idles and the pool's timeout closes it.
  */
 const POLL_MS = 1000;
 const EMBEDDED_POLL_MS = 60_000;
-/**
- * Claims start at most this often while wake-ups pour in: under load one claim takes many deliveries (a
- * claim costs about as much for one delivery as for a hundred). It also bounds one endpoint's rate to
- * 16 attempts per gap (800/s), far above what a receiver is promised.
- */
+/** Claims start at most this often: under load one claim takes many deliveries (at 16 per endpoint). */
 const MIN_CLAIM_GAP_MS = 20;
 /** Timers kept for retries coming due (100 ms apart at least); beyond this the poll finds them. */
 const MAX_WAKE_TIMERS = 1000;
 /** The mark a transaction carries when it made deliveries due (TypeORM's QueryRunner.data is for this). */
 const DUE_MARK = 'webhookDeliveriesDue';
-/** Opened signing secrets kept at most (by endpoint and sealed value: a rotation is a new entry). */
-const MAX_OPENED_SECRETS = 1000;
 
 /** The `result` label of webhook_deliveries_total for one attempt. */
 function resultLabel(outcome: AttemptOutcome): string {
@@ -80,8 +69,6 @@ export class DeliveryWorker
   private readonly sender: AttemptSender;
   private readonly inFlight = new Set<Promise<void>>();
   private readonly wakeTimers = new Map<number, NodeJS.Timeout>();
-  /** Secrets opened before (AES-GCM): a stream of attempts to one endpoint opens its secret once. */
-  private readonly opened = new Map<string, string>();
   private readonly embedded: boolean;
   private running = false;
   private woken = false;
@@ -227,9 +214,10 @@ export class DeliveryWorker
       if (!delivery.enabled && !delivery.manual) return await this.queue.failUnattempted(id, lease);
       const at = new Date();
       const timestamp = Math.floor(at.getTime() / 1000);
-      let signature: string;
+      let secrets: string[];
       try {
-        signature = signatureHeader(this.liveSecrets(delivery), delivery.event_id, timestamp, delivery.body);
+        const previous = delivery.previous_secret_live ? delivery.previous_secret_sealed : null;
+        secrets = this.secrets.liveSecrets(delivery.endpoint_id, delivery.secret_sealed, previous);
       } catch (error) {
         // The sealed secret does not open: OTP_PEPPER changed since it was stored (docs/webhooks.md).
         // Nothing can be signed until the owner rotates the secret: the delivery fails, unattempted.
@@ -250,7 +238,7 @@ export class DeliveryWorker
           'user-agent': WEBHOOK_USER_AGENT,
           'webhook-id': delivery.event_id,
           'webhook-timestamp': String(timestamp),
-          'webhook-signature': signature,
+          'webhook-signature': signatureHeader(secrets, delivery.event_id, timestamp, delivery.body),
         },
       });
       this.metrics.webhookDelivery(resultLabel(outcome));
@@ -275,33 +263,6 @@ export class DeliveryWorker
       // Not booked (the database unavailable): the lease passes and the attempt is made again.
       this.logger.warn({ err: errorForLog(error), deliveryId: id }, 'webhook attempt could not be booked');
     }
-  }
-
-  /**
-   * The current secret (it must open) and, for 24 h after a rotation, the previous one — unless that one no
-   * longer opens (a rotation made to recover from a changed OTP_PEPPER): then the new secret signs alone.
-   */
-  private liveSecrets(delivery: ClaimedDeliveryRow): string[] {
-    const secrets = [this.open(delivery.endpoint_id, delivery.secret_sealed)];
-    if (delivery.previous_secret_sealed && delivery.previous_secret_live) {
-      try {
-        secrets.push(this.open(delivery.endpoint_id, delivery.previous_secret_sealed));
-      } catch {
-        // unreadable: skipped (above)
-      }
-    }
-    return secrets;
-  }
-
-  private open(endpointId: string, sealed: string): string {
-    const key = `${endpointId}:${sealed}`;
-    let secret = this.opened.get(key);
-    if (secret === undefined) {
-      secret = this.secrets.open(endpointId, sealed);
-      if (this.opened.size >= MAX_OPENED_SECRETS) this.opened.clear();
-      this.opened.set(key, secret);
-    }
-    return secret;
   }
 
   /** The owner hears that their endpoint was disabled (once, when it happens). Best effort: logged if not sent. */

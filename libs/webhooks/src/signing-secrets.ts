@@ -68,6 +68,21 @@ export class SigningSecretBox {
     ].join('.');
   }
 
+  /**
+   * The secrets that sign an endpoint's attempt: the current one (it must open: else this throws) and, for
+   * 24 h after a rotation, the previous one — unless that one no longer opens (a rotation made to recover
+   * from a changed OTP_PEPPER): then the new secret signs alone.
+   */
+  liveSecrets(endpointId: string, current: string, previous: string | null): string[] {
+    const secrets = [this.open(endpointId, current)];
+    try {
+      if (previous) secrets.push(this.open(endpointId, previous));
+    } catch {
+      // unreadable: skipped (above)
+    }
+    return secrets;
+  }
+
   open(endpointId: string, sealed: string): string {
     const [version, iv, tag, data] = sealed.split('.');
     if (version !== 'v1' || !iv || !tag || !data) throw new Error('not a sealed webhook secret');
