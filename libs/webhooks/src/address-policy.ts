@@ -1,13 +1,10 @@
 import { BlockList, isIP } from 'node:net';
 
 /**
- * The addresses an attempt must never connect to (SSRF): the service's own host and networks, and the
- * cloud metadata endpoint — reachable from the server, not meant for whoever typed the URL.
- *
- * IPv4: everything but these special-purpose ranges is allowed. IPv6 is allowed only in global unicast
- * (2000::/3, less its special-purpose blocks), and an IPv6 address that carries an IPv4 address — mapped
- * (::ffff:a.b.c.d), compatible (::a.b.c.d), NAT64 (64:ff9b::/96), 6to4 (2002::/16), Teredo (2001::/32) —
- * is judged by that IPv4 address too: each of them can end up at it.
+ * The addresses an attempt must never connect to (SSRF): the service's own host and networks, and cloud
+ * metadata. IPv4: all but these special-purpose ranges. IPv6: only global unicast (2000::/3, less its
+ * special blocks), and an address carrying an IPv4 address (mapped, compatible, NAT64, 6to4, Teredo) is
+ * judged by that address too: each can end up at it.
  */
 const BLOCKED_V4 = new BlockList();
 for (const [network, prefix] of [

@@ -35,10 +35,7 @@ export interface AttemptRequest {
 
 /** At most this much of an answer's body is read (and thrown away): only the status matters. */
 const MAX_BODY_BYTES = 64 * 1024;
-/**
- * Idle kept connections close after this long, under the 5 s most servers keep an idle connection
- * (Node's default), so we rarely write to one the server is closing.
- */
+/** Idle kept connections close after this, under the 5 s most servers keep one (so we rarely reuse a closing one). */
 const IDLE_SOCKET_MS = 4000;
 /** Pools kept at most (each holds only idle sockets between attempts); the oldest is closed beyond it. */
 const MAX_POOLS = 512;
@@ -49,16 +46,11 @@ type PostAnswer =
   | { kind: 'error'; error: NodeJS.ErrnoException; reused: boolean };
 
 /**
- * One attempt: a POST to the endpoint, no redirects followed, the whole of it (resolution, connection,
- * TLS, the answer's status line and headers) bounded by `timeoutMs`. Before connecting, the host is
- * resolved and EVERY address it has is checked (one local address among public ones fails the attempt:
- * which one a connection would use is not ours to predict); the socket then connects to exactly the
- * address that was checked (its `lookup` answers that address), so there is no second resolution for a
- * rebinding DNS server to answer differently.
- *
- * Connections are kept alive, one pool per endpoint origin AND checked address: reuse never skips the
- * check (each attempt resolves and checks first, then takes a connection to that address), and saves a
- * TCP and TLS handshake per attempt on both sides — most of an attempt's cost to a fast receiver.
+ * One attempt: a POST, no redirects followed, all of it (resolution, connection, TLS, the answer's status
+ * line and headers) within `timeoutMs`. EVERY address of the host is checked first (which one a
+ * connection would use is not ours to predict), then the socket connects to exactly the checked address
+ * (no second resolution for a rebinding DNS server). Connections are kept alive, one pool per origin AND
+ * checked address, so reuse never skips the check and saves a TCP and TLS handshake per attempt.
  */
 export class AttemptSender {
   private readonly pools = new Map<string, HttpAgent>();
@@ -117,10 +109,7 @@ export class AttemptSender {
     return end({ statusCode: answer.statusCode, retryAfter: answer.retryAfter });
   }
 
-  /**
-   * Closes every idle kept connection (at shutdown, once the attempts are over: nothing else would end
-   * them before their idle timeout).
-   */
+  /** Closes the kept connections (at shutdown, once the attempts are over). */
   close(): void {
     for (const agent of this.pools.values()) agent.destroy();
     this.pools.clear();

@@ -31,21 +31,12 @@ export interface ResolverHealth {
 }
 
 /**
- * Resolves endpoint host names with c-ares (node:dns's `Resolver`): DNS queries on sockets of its own,
- * never on libuv's thread pool — which `dns.lookup` (getaddrinfo) shares with the database driver's
- * own host lookups and the file system, so that a few slow names used to stall every lookup of the
- * process. Here a slow name holds only the attempts that wait for it:
- *
- * - each lookup has its own timeout (RESOLVE_TIMEOUT_MS, or less when its attempt has less left) and
- *   is cancelled when it runs out (`Resolver#cancel`, one resolver per lookup);
- * - a store has at most LOOKUPS_PER_STORE lookups in flight, so one store's names cannot flood the DNS
- *   servers either;
- * - answers are kept for their TTL (at most 5 minutes) and concurrent lookups of one name share one
- *   query, so a stream of attempts to one endpoint asks the DNS servers once per TTL.
- *
- * `servers` (WEBHOOK_DNS_SERVERS, `ip` or `ip:port` each) replaces the system's DNS servers
- * (/etc/resolv.conf); tests point it at a DNS server of their own. c-ares asks DNS only: names in
- * /etc/hosts are not seen, except `localhost` (RFC 6761).
+ * Resolves endpoint host names with c-ares (node:dns's `Resolver`): queries on sockets of its own, never
+ * on libuv's thread pool, which `dns.lookup` shares with the database driver's host lookups — where a
+ * few slow names once stalled every lookup of the process. Each lookup has its own timeout and is
+ * cancelled when it runs out (one Resolver per lookup); a store has LOOKUPS_PER_STORE in flight at most;
+ * answers are kept for their TTL, and concurrent lookups of a name share one query. `servers`
+ * (WEBHOOK_DNS_SERVERS) replaces the system's; c-ares asks DNS only (not /etc/hosts; `localhost` aside).
  */
 export class EndpointResolver {
   private readonly cache = new Map<string, { addresses: LookupAddress[]; until: number }>();

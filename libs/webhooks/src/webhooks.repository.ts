@@ -124,8 +124,8 @@ export class WebhooksRepository {
   }
 
   /**
-   * Changes the given fields. Enabling clears the reason and the failure count (a fresh start);
-   * disabling by hand records `manual`.
+   * Changes the given fields. Enabling clears the reason and the runs of failures and timeouts (a fresh
+   * start, its circuit closed; so does a new URL); disabling by hand records `manual`.
    */
   updateOwned(
     ownerId: string,
@@ -139,10 +139,11 @@ export class WebhooksRepository {
       values.push(value);
       return `$${values.length}`;
     };
-    if (patch.url !== undefined) sets.push(`url = ${param(patch.url)}`);
+    if (patch.url !== undefined) sets.push(`url = ${param(patch.url)}, consecutive_timeouts = 0`);
     if (patch.events !== undefined) sets.push(`events = ${param(patch.events)}`);
     if (patch.description !== undefined) sets.push(`description = ${param(patch.description)}`);
-    if (patch.enabled === true) sets.push(`enabled = true, disabled_reason = NULL, consecutive_failures = 0`);
+    if (patch.enabled === true)
+      sets.push(`enabled = true, disabled_reason = NULL, consecutive_failures = 0, consecutive_timeouts = 0`);
     if (patch.enabled === false)
       sets.push(
         `enabled = false, disabled_reason = CASE WHEN w.enabled THEN 'manual' ELSE w.disabled_reason END`,
