@@ -46,11 +46,31 @@ function webhookVectors() {
     body,
     cases: [
       { name: 'fresh, one signature', headers: signed([secret], now), secrets: [secret], accept: true },
-      { name: 'two signatures (a rotation)', headers: signed([other, secret], now), secrets: [secret], accept: true },
+      {
+        name: 'two signatures (a rotation)',
+        headers: signed([other, secret], now),
+        secrets: [secret],
+        accept: true,
+      },
       { name: 'signed by the other secret', headers: signed([other], now), secrets: [secret], accept: false },
-      { name: 'either secret of two given', headers: signed([other], now), secrets: [secret, other], accept: true },
-      { name: 'signed 1000 s ago', headers: signed([secret], now - 1_000_000), secrets: [secret], accept: false },
-      { name: '1000 s in the future', headers: signed([secret], now + 1_000_000), secrets: [secret], accept: false },
+      {
+        name: 'either secret of two given',
+        headers: signed([other], now),
+        secrets: [secret, other],
+        accept: true,
+      },
+      {
+        name: 'signed 1000 s ago',
+        headers: signed([secret], now - 1_000_000),
+        secrets: [secret],
+        accept: false,
+      },
+      {
+        name: '1000 s in the future',
+        headers: signed([secret], now + 1_000_000),
+        secrets: [secret],
+        accept: false,
+      },
       {
         name: '600 s ago, tolerance 900',
         headers: signed([secret], now - 600_000),
@@ -58,7 +78,12 @@ function webhookVectors() {
         tolerance: 900,
         accept: true,
       },
-      { name: 'signed for another id', headers: { ...signed([secret], now), 'webhook-id': 'msg_other' }, secrets: [secret], accept: false },
+      {
+        name: 'signed for another id',
+        headers: { ...signed([secret], now), 'webhook-id': 'msg_other' },
+        secrets: [secret],
+        accept: false,
+      },
     ],
   };
 }
@@ -78,9 +103,17 @@ describe('Python SDK (libs/sdk-python) against the server', () => {
       },
     });
     const { access_token: token } = await t.signIn('python-sdk@example.com');
-    const store = await t.post('/v1/user/stores/onboarding/stage1', { name: 'Python shop', description: 'Tea' }, { token });
+    const store = await t.post(
+      '/v1/user/stores/onboarding/stage1',
+      { name: 'Python shop', description: 'Tea' },
+      { token },
+    );
     expect(store.status).toBe(201);
-    const app = await t.post('/v1/user/stores/oauth/apps', { storeId: store.body.id, name: 'ERP sync' }, { token });
+    const app = await t.post(
+      '/v1/user/stores/oauth/apps',
+      { storeId: store.body.id, name: 'ERP sync' },
+      { token },
+    );
     expect(app.status).toBe(201);
     const pub = await t.post(`/v1/user/stores/${store.body.id}/public-tokens`, { name: 'Web' }, { token });
     expect(pub.status).toBe(201);
