@@ -9,7 +9,7 @@ import json
 import typing
 import unittest
 from decimal import Decimal
-from typing import Any, Dict, List, Optional, Union
+from typing import Any, Dict, List, Union
 
 from storefront_platform import (
     ApiError,
@@ -281,6 +281,17 @@ class ClientTests(unittest.TestCase):
         with self.assertRaises(TypeError):
             app.orders.create(customer_email="b@example.com", lines=[{"productId": product["id"], "quantity": 1}])  # type: ignore[typeddict-unknown-key]
 
+    def test_decimals_in_variables_are_sent_as_the_decimal_strings_the_api_takes(self) -> None:
+        app = new_app().client()
+        made = app.graphql(
+            "mutation ($input: ProductCreateInput!) { productCreate(input: $input) { price { amount } } }",
+            {"input": {"handle": unique("dec"), "title": "Dec", "price": Decimal("2.5"), "currencyCode": "EUR", "inventory": 1}},
+            idempotency_key=unique("dec"),
+        )
+        self.assertEqual(made["productCreate"]["price"]["amount"], "2.50")
+        with self.assertRaises(TypeError):
+            app.graphql("{ store { id } }", {"x": object()})
+
     def test_errors_are_typed_and_carry_the_request_id(self) -> None:
         shop = new_app()
         app = shop.client()
@@ -321,10 +332,6 @@ class ClientTests(unittest.TestCase):
             storefront("sfp_not_a_token").store()
         self.assertEqual(unauthenticated.exception.status, 401)
         self.assertEqual(unauthenticated.exception.codes, ["UNAUTHENTICATED"])
-
-
-def _optional_product() -> Optional[Product]:  # the result types are usable as annotations
-    return None
 
 
 if __name__ == "__main__":

@@ -157,6 +157,17 @@ class BaseUrlAndAnswerTests(unittest.TestCase):
         with self.assertRaises(ValueError):
             AppClient(base_url="https://api.example.com", client_id="a", client_secret="b", scope=["store:read", "two words"])
 
+    def test_a_credential_with_whitespace_is_refused_without_repeating_it(self) -> None:
+        # e.g. a token read from a file with its newline: urllib's own error would quote the whole header.
+        for make in (
+            lambda: StorefrontClient(base_url="https://api.example.com", public_token="sfp_secret-value\n"),
+            lambda: AppClient(base_url="https://api.example.com", client_id="sfc_a", client_secret="sfs_secret-value\r\n"),
+            lambda: AppClient(base_url="https://api.example.com", client_id="sfc a", client_secret="sfs_secret-value"),
+        ):
+            with self.assertRaises(ValueError) as raised:
+                make()
+            self.assertNotIn("secret-value", str(raised.exception))
+
     def test_arguments_are_keyword_only_where_the_contract_says(self) -> None:
         with self.assertRaises(TypeError):
             AppClient("https://api.example.com", "a", "b")  # type: ignore[misc]

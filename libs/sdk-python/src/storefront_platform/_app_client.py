@@ -16,7 +16,7 @@ from ._transport import (
     Request,
     Transport,
     api_error,
-    checked_text,
+    checked_credential,
     json_object,
     oauth_error,
 )
@@ -58,8 +58,8 @@ class StoreAppClient:
         max_retries: int,
     ) -> None:
         self._transport = Transport(base_url=base_url, timeout=timeout, max_retries=max_retries)
-        self._client_id = checked_text(client_id, "client_id")
-        self._client_secret = Secret(checked_text(client_secret, "client_secret"))
+        self._client_id = checked_credential(client_id, "client_id")
+        self._client_secret = Secret(checked_credential(client_secret, "client_secret"))
         self._tokens = TokenCache(self._fetch_token)
         name = type(self).__name__
         #: The store's catalogue: ``list``, ``iterate``, ``get``, ``create``, ``update``, ``delete``.

@@ -9,7 +9,7 @@ import urllib.parse
 from typing import NamedTuple, Optional, Sequence, Union
 
 from ._app_client import scope_text
-from ._transport import checked_base_url, checked_text
+from ._transport import checked_base_url, checked_credential, checked_text
 
 AUTHORIZE_PATH = "/v1/auth/oauth/authorize"
 
@@ -63,7 +63,7 @@ class InstalledAppClient:
         PKCE ``S256`` with a fresh ``code_verifier``) and the ``state`` that must come back (generated when
         none is given). ``scope`` absent asks for all the app's registered scopes. Makes no request."""
         base = checked_base_url(base_url)
-        client = checked_text(client_id, "client_id")
+        client = checked_credential(client_id, "client_id")
         redirect = _checked_redirect_uri(redirect_uri)
         scopes = scope_text(scope)
         if state is None:

@@ -6,7 +6,7 @@ from typing import Any, Dict, Mapping, Optional
 
 from ._graphql import StorefrontProducts, read_store, send_graphql
 from ._results import Secret
-from ._transport import DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT, Transport, checked_text
+from ._transport import DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT, Transport, checked_credential
 from ._types import StorefrontStore
 
 
@@ -23,7 +23,7 @@ class StorefrontClient:
         max_retries: int = DEFAULT_MAX_RETRIES,
     ) -> None:
         self._transport = Transport(base_url=base_url, timeout=timeout, max_retries=max_retries)
-        self._public_token = Secret(checked_text(public_token, "public_token"))
+        self._public_token = Secret(checked_credential(public_token, "public_token"))
         #: The catalogue: ``list``, ``iterate``, ``get``.
         self.products = StorefrontProducts(self.graphql, "StorefrontClient")
 

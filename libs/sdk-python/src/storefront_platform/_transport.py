@@ -25,6 +25,7 @@ import urllib.parse
 import urllib.request
 from dataclasses import dataclass, field
 from datetime import timezone
+from decimal import Decimal
 from typing import Any, Dict, Mapping, Optional
 
 from ._errors import APIConnectionError, APITimeoutError, ApiError, OAuthError, RateLimitError
@@ -85,6 +86,15 @@ def checked_text(value: object, name: str) -> str:
     if not isinstance(value, str) or not value:
         raise ValueError(f"{name} is required")
     return value
+
+
+def checked_credential(value: object, name: str) -> str:
+    """A client id, secret or token: it goes into a header, so no whitespace or control character — and
+    the error never repeats the value (urllib's own would, with the whole header)."""
+    text = checked_text(value, name)
+    if any(c.isspace() or ord(c) < 32 or ord(c) == 127 for c in text):
+        raise ValueError(f"{name} must not contain spaces or control characters (a newline read from a file?)")
+    return text
 
 
 def parse_retry_after(value: Optional[str], now: Optional[float] = None) -> Optional[float]:
@@ -197,7 +207,9 @@ class Transport:
         data: Optional[bytes] = None
         if request.json is not None:
             headers["Content-Type"] = "application/json"
-            data = json.dumps(request.json, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+            data = json.dumps(
+                request.json, separators=(",", ":"), ensure_ascii=False, default=_json_default
+            ).encode("utf-8")
         elif request.form is not None:
             headers["Content-Type"] = "application/x-www-form-urlencoded"
             data = urllib.parse.urlencode(request.form).encode("ascii")
@@ -251,6 +263,13 @@ class Transport:
         if isinstance(reason, BaseException) and type(reason).__name__ not in text:
             text = f"{type(reason).__name__}: {text}"
         return APIConnectionError(f"Could not reach {self.base_url} ({what}): {text}")
+
+
+def _json_default(value: object) -> str:
+    """Decimals (money) are sent as the decimal strings the API takes."""
+    if isinstance(value, Decimal):
+        return str(value)
+    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
 
 
 def _without_request(error: BaseException) -> Optional[BaseException]:

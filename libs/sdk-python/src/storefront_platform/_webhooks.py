@@ -10,7 +10,7 @@ import json
 import math
 import re
 import time
-from typing import Any, Iterable, List, Mapping, Optional, Sequence, Union, cast
+from typing import Any, Iterable, List, Optional, Protocol, Sequence, Union, cast
 
 from ._errors import WebhookVerificationError
 from ._types import WebhookEvent
@@ -22,7 +22,18 @@ _TIMESTAMP = re.compile(r"[0-9]+")
 Secrets = Union[str, Sequence[Optional[str]], None]
 
 
-def _header(headers: Mapping[str, Any], name: str) -> Optional[str]:
+class Headers(Protocol):
+    """What ``verify_webhook`` reads headers from: a dict, ``http.client.HTTPMessage`` /
+    ``email.message.Message``, or a web framework's headers object."""
+
+    def get(self, name: str, /) -> Any: ...
+
+    def keys(self) -> Iterable[Any]: ...
+
+    def __getitem__(self, name: str, /) -> Any: ...
+
+
+def _header(headers: Headers, name: str) -> Optional[str]:
     """A header by name in any case: from a dict, ``http.client.HTTPMessage``, a framework's headers."""
     value = headers.get(name)
     if value is None:
@@ -73,7 +84,7 @@ def _keys(secret_or_secrets: Secrets) -> List[bytes]:
 
 def verify_webhook(
     raw_body: Union[bytes, bytearray, memoryview, str],
-    headers: Mapping[str, Any],
+    headers: Headers,
     secret_or_secrets: Secrets,
     *,
     tolerance_seconds: float = DEFAULT_TOLERANCE,
