@@ -11,6 +11,7 @@ from storefront_platform import APITimeoutError, ApiError, AppClient, OAuthError
 
 from support import (
     DROP,
+    GRAPHQL,
     HANG,
     REVOKE,
     STORE,
@@ -114,6 +115,14 @@ class TokenTests(unittest.TestCase):
         self.assertEqual(proxy.count(TOKEN) - before, 1, proxy.timeline())
         statuses = sorted(c.status or 0 for c in proxy.on(STORE))
         self.assertEqual(statuses, [200] * 20 + [401] * 20)
+        # The same through GraphQL, whose refusal is a GraphQL answer with HTTP 401.
+        raw(
+            "POST",
+            self.base_url + REVOKE,
+            {"token": client.get_access_token(), "client_id": shop.client_id, "client_secret": shop.client_secret},
+        )
+        self.assertIn("edges", client.products.list(first=1))
+        self.assertEqual([c.status for c in proxy.on(GRAPHQL)], [401, 200])
 
     def test_a_401_is_replayed_once_with_a_fresh_token_and_a_second_401_raises(self) -> None:
         refused = {"left": 2}
