@@ -21,6 +21,13 @@ import { OrdersService } from '../orders/orders.service';
 import { LIST_CURSORS } from '../pagination/cursor';
 import { afterOf } from './rest-cursor';
 
+/**
+ * The OpenAPI operationIds these routes have had since they were first published (client generators name
+ * their methods after them), fixed here rather than derived from the class name, so renaming the class
+ * renames none of them.
+ */
+const operationId = (handler: string) => `OwnerOrdersController_${handler}`;
+
 /** The store's orders over REST, for its owner (placed by apps through GraphQL), read-only. */
 @ApiTags('orders')
 @StoreOwnerRoute()
@@ -32,7 +39,10 @@ export class OrdersController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: "The store's orders with their lines, newest first." })
+  @ApiOperation({
+    operationId: operationId('list'),
+    summary: "The store's orders with their lines, newest first.",
+  })
   @ApiOkResponse({ type: OrderPageDto })
   @ApiBadRequestResponse({ description: '`validation_failed`: a `limit` outside 1–100, a foreign `after`.' })
   @StoreNotFoundResponse()
@@ -48,7 +58,10 @@ export class OrdersController {
   }
 
   @Get(':orderId')
-  @ApiOperation({ summary: 'One order of the store, with its lines and total.' })
+  @ApiOperation({
+    operationId: operationId('get'),
+    summary: 'One order of the store, with its lines and total.',
+  })
   @ApiOkResponse({ type: OrderDto })
   @ApiNotFoundResponse({ description: '`store_not_found` or `order_not_found` (another store’s included).' })
   async get(

@@ -30,6 +30,12 @@ import { ProductsService } from '../products/products.service';
 import { afterOf } from './rest-cursor';
 
 /**
+ * The OpenAPI operationIds these routes have had since they were first published (client generators name
+ * their methods after them), fixed here rather than derived from the class name, so renaming the class
+ * renames none of them.
+ */
+const operationId = (handler: string) => `OwnerProductsController_${handler}`;
+/**
  * The store's catalogue over REST, for its owner: the store is checked, then ProductsService — the same
  * rules, SQL and events as the GraphQL door, with the account as the actor — and its answer is mapped to
  * JSON. Refusals are the service's own codes (`product_not_found`, `handle_taken`, `validation_failed`).
@@ -44,7 +50,10 @@ export class ProductsController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: "The store's products, newest first; `query` searches titles and handles." })
+  @ApiOperation({
+    operationId: operationId('list'),
+    summary: "The store's products, newest first; `query` searches titles and handles.",
+  })
   @ApiOkResponse({ type: ProductPageDto })
   @ApiBadRequestResponse({
     description:
@@ -67,7 +76,10 @@ export class ProductsController {
   }
 
   @Post()
-  @ApiOperation({ summary: 'Create a product (event `product.created`).' })
+  @ApiOperation({
+    operationId: operationId('create'),
+    summary: 'Create a product (event `product.created`).',
+  })
   @ApiCreatedResponse({ type: ProductDto })
   @ApiBadRequestResponse({ description: '`validation_failed`: a field breaks a rule (see `errors`).' })
   @ApiConflictResponse({ description: '`handle_taken`: another live product of the store has the handle.' })
@@ -82,7 +94,7 @@ export class ProductsController {
   }
 
   @Get(':productId')
-  @ApiOperation({ summary: 'One product of the store.' })
+  @ApiOperation({ operationId: operationId('get'), summary: 'One product of the store.' })
   @ApiOkResponse({ type: ProductDto })
   @ApiNotFoundResponse({
     description: '`store_not_found` or `product_not_found` (another store’s included).',
@@ -98,6 +110,7 @@ export class ProductsController {
 
   @Put(':productId')
   @ApiOperation({
+    operationId: operationId('update'),
     summary: 'Change any subset of the fields (event `product.updated`); a new currency needs a price.',
   })
   @ApiOkResponse({ type: ProductDto })
@@ -117,6 +130,7 @@ export class ProductsController {
   @Delete(':productId')
   @NoContentRoute(
     'Delete the product (event `product.deleted`): gone from the catalogue, its handle free; past orders keep naming it.',
+    { operationId: operationId('remove') },
   )
   @ApiNotFoundResponse({ description: '`store_not_found` or `product_not_found`' })
   async remove(
