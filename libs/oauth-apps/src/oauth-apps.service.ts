@@ -12,7 +12,6 @@ import {
 import { EventsWriter } from '@app/events';
 import { StoresService } from '@app/stores';
 import { randomBytes } from 'node:crypto';
-import type { EntityManager } from 'typeorm';
 import { OAuthAppsRepository } from './oauth-apps.repository';
 import { OAuthAppErrors } from './oauth-apps.errors';
 import type { OAuthAppCredentialsDto, OAuthAppDto } from './dto/oauth-app.dto';

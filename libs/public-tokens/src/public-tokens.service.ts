@@ -10,7 +10,6 @@ import {
 } from '@app/core';
 import { EventsWriter } from '@app/events';
 import { StoresService } from '@app/stores';
-import type { EntityManager } from 'typeorm';
 import { PublicTokensRepository } from './public-tokens.repository';
 import { PublicTokenErrors } from './public-tokens.errors';
 import type { PublicTokenDto, PublicTokenIssuedDto } from './dto/public-token.dto';
