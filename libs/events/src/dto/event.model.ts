@@ -25,7 +25,7 @@ export class EventActorModel {
   name!: string | null;
 }
 
-/** An event as the API shows it (and, later, as a webhook delivery's body). */
+/** An event as the API shows it, and the body of each webhook delivery of it. */
 export class EventModel {
   @ApiProperty({ format: 'uuid', description: 'Unique; webhook receivers deduplicate on it.' })
   id!: string;
