@@ -12,7 +12,7 @@ import {
 import { EventsWriter } from '@app/events';
 import { StoresService } from '@app/stores';
 import { randomBytes } from 'node:crypto';
-import { OAuthAppsRepository } from './oauth-apps.repository';
+import { AppRow, OAuthAppsRepository } from './oauth-apps.repository';
 import { OAuthAppErrors } from './oauth-apps.errors';
 import type { OAuthAppCredentialsDto, OAuthAppDto } from './dto/oauth-app.dto';
 import { toOAuthAppCredentialsDto, toOAuthAppDto } from './oauth-app.mapper';
@@ -20,6 +20,14 @@ import { toOAuthAppCredentialsDto, toOAuthAppDto } from './oauth-app.mapper';
 export const CLIENT_SECRET_PURPOSE = 'oauth_client_secret';
 const SECRET_PREFIX = 'sfs_';
 const CLIENT_ID_PREFIX = 'sfc_';
+
+/** A change's event; `data` is the app as its list shows it (never the secret). */
+const appEvent = (type: 'app.created' | 'app.secret_rotated', caller: AccountCaller, row: AppRow) => ({
+  storeId: row.store_id,
+  type,
+  caller,
+  data: toOAuthAppDto(row),
+});
 
 export interface CreateOAuthApp {
   storeId: string;
@@ -54,13 +62,7 @@ export class OAuthAppsService {
         secretHint,
         scopes,
       });
-      if (inserted)
-        await this.events.emit(tx, {
-          storeId: inserted.store_id,
-          type: 'app.created',
-          caller,
-          data: toOAuthAppDto(inserted),
-        });
+      if (inserted) await this.events.emit(tx, appEvent('app.created', caller, inserted));
       return inserted;
     });
     if (!row) throw OAuthAppErrors.storeNotFound();
@@ -84,13 +86,7 @@ export class OAuthAppsService {
     const [hash, hint] = this.secretColumns(secret);
     const row = await this.apps.transaction(async (tx) => {
       const rotated = await this.apps.rotateOwned(tx, caller.accountId, appId, { hash, hint });
-      if (rotated)
-        await this.events.emit(tx, {
-          storeId: rotated.store_id,
-          type: 'app.secret_rotated',
-          caller,
-          data: toOAuthAppDto(rotated),
-        });
+      if (rotated) await this.events.emit(tx, appEvent('app.secret_rotated', caller, rotated));
       return rotated;
     });
     if (!row) throw OAuthAppErrors.appNotFound();
@@ -102,8 +98,7 @@ export class OAuthAppsService {
     if (!isUuid(appId)) throw OAuthAppErrors.appNotFound();
     const deleted = await this.apps.transaction(async (tx) => {
       const storeId = await this.apps.deleteOwned(tx, caller.accountId, appId);
-      if (storeId)
-        await this.events.emit(tx, { storeId: storeId, type: 'app.deleted', caller, data: { id: appId } });
+      if (storeId) await this.events.emit(tx, { storeId, type: 'app.deleted', caller, data: { id: appId } });
       return storeId !== undefined;
     });
     if (!deleted) throw OAuthAppErrors.appNotFound();

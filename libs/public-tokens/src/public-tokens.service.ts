@@ -10,7 +10,7 @@ import {
 } from '@app/core';
 import { EventsWriter } from '@app/events';
 import { StoresService } from '@app/stores';
-import { PublicTokensRepository } from './public-tokens.repository';
+import { PublicTokensRepository, TokenRow } from './public-tokens.repository';
 import { PublicTokenErrors } from './public-tokens.errors';
 import type { PublicTokenDto, PublicTokenIssuedDto } from './dto/public-token.dto';
 import { toPublicTokenDto, toPublicTokenIssuedDto } from './public-token.mapper';
@@ -19,6 +19,13 @@ export const PUBLIC_TOKEN_PURPOSE = 'public_token';
 export const PUBLIC_TOKEN_PREFIX = 'sfp_';
 /** `sfp_` + 32 random bytes in base64url (43 characters). */
 const TOKEN_SHAPE = /^sfp_[A-Za-z0-9_-]{43}$/;
+
+/** A change's event; `data` is the token as its list shows it (never its value). */
+const tokenEvent = (
+  type: 'public_token.created' | 'public_token.rotated',
+  caller: AccountCaller,
+  row: TokenRow,
+) => ({ storeId: row.store_id, type, caller, data: toPublicTokenDto(row) });
 
 /**
  * Public tokens of the caller's stores: a foreign store answers exactly like a missing one. No SQL here
@@ -48,13 +55,7 @@ export class PublicTokensService {
         hint,
         scopes: canonicalPublicScopes(input.scopes ?? PUBLIC_TOKEN_SCOPES),
       });
-      if (inserted)
-        await this.events.emit(tx, {
-          storeId: storeId,
-          type: 'public_token.created',
-          caller,
-          data: toPublicTokenDto(inserted),
-        });
+      if (inserted) await this.events.emit(tx, tokenEvent('public_token.created', caller, inserted));
       return inserted;
     });
     if (!row) throw PublicTokenErrors.storeNotFound();
@@ -77,13 +78,7 @@ export class PublicTokensService {
     const [hash, hint] = this.tokenColumns(token);
     const row = await this.tokens.transaction(async (tx) => {
       const rotated = await this.tokens.rotateOwned(tx, caller.accountId, storeId, tokenId, { hash, hint });
-      if (rotated)
-        await this.events.emit(tx, {
-          storeId: storeId,
-          type: 'public_token.rotated',
-          caller,
-          data: toPublicTokenDto(rotated),
-        });
+      if (rotated) await this.events.emit(tx, tokenEvent('public_token.rotated', caller, rotated));
       return rotated;
     });
     // Which 404 is decided after the transaction: the probe reads on the pool.
@@ -97,12 +92,7 @@ export class PublicTokensService {
     const deleted = await this.tokens.transaction(async (tx) => {
       const gone = await this.tokens.deleteOwned(tx, caller.accountId, storeId, tokenId);
       if (gone)
-        await this.events.emit(tx, {
-          storeId: storeId,
-          type: 'public_token.deleted',
-          caller,
-          data: { id: tokenId },
-        });
+        await this.events.emit(tx, { storeId, type: 'public_token.deleted', caller, data: { id: tokenId } });
       return gone;
     });
     if (!deleted) throw await this.notFound(caller, storeId);

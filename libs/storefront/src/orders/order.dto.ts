@@ -1,4 +1,5 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { listPageOf } from '@app/core';
 import { MoneyDto } from '../money/money.dto';
 
 /**
@@ -25,14 +26,5 @@ export class OrderDto {
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
 }
 
-@ApiSchema({ name: 'OwnerOrderPageDto' })
-export class OrderPageDto {
-  @ApiProperty({ type: [OrderDto], description: 'Newest first.' })
-  data!: OrderDto[];
-  @ApiProperty({
-    type: String,
-    nullable: true,
-    description: 'Pass as `after` for the next (older) page; null on the last page.',
-  })
-  nextCursor!: string | null;
-}
+export const OrderPageDto = listPageOf(OrderDto, 'OwnerOrderPageDto');
+export type OrderPageDto = InstanceType<typeof OrderPageDto>;

@@ -1,5 +1,4 @@
-import type { AppCaller } from '@app/core';
-import { changeRecorder, errorCode, STORE_ID as STORE } from '@app/testing/service-fakes';
+import { APP, changeRecorder, errorCode, STORE_ID as STORE } from '@app/testing/service-fakes';
 import type { OrderRow } from './order.row';
 import type { OrdersRepository } from './orders.repository';
 import { OrdersService } from './orders.service';
@@ -7,13 +6,6 @@ import { OrdersService } from './orders.service';
 // Placing an order with the repository replaced: merging, stock order, pricing, and the coded refusals.
 const P1 = 'c0000000-0000-4000-8000-000000000001';
 const P2 = 'c0000000-0000-4000-8000-000000000002';
-const APP: AppCaller = {
-  kind: 'app',
-  appId: 'a0000000-0000-4000-8000-000000000009',
-  storeId: STORE,
-  scopes: ['orders:write'],
-  jti: 'j',
-};
 
 function setup(stock: Record<string, { inventory: number; price: string; currency: string }>) {
   const taken: string[] = [];

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
-import { PageQueryDto } from '@app/core';
+import { listPageOf, PageQueryDto } from '@app/core';
 import { MoneyDto } from '../money/money.dto';
 import {
   HANDLE_PATTERN,
@@ -30,17 +30,8 @@ export class ProductDto {
   @ApiProperty({ format: 'date-time' }) updatedAt!: string;
 }
 
-@ApiSchema({ name: 'OwnerProductPageDto' })
-export class ProductPageDto {
-  @ApiProperty({ type: [ProductDto], description: 'Newest first.' })
-  data!: ProductDto[];
-  @ApiProperty({
-    type: String,
-    nullable: true,
-    description: 'Pass as `after` for the next (older) page; null on the last page.',
-  })
-  nextCursor!: string | null;
-}
+export const ProductPageDto = listPageOf(ProductDto, 'OwnerProductPageDto');
+export type ProductPageDto = InstanceType<typeof ProductPageDto>;
 
 export class CreateProductDto implements ProductInput {
   @ApiProperty({ example: 'darjeeling-tea', maxLength: 100, pattern: HANDLE_PATTERN.source })

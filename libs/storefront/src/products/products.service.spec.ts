@@ -1,5 +1,4 @@
-import type { AppCaller } from '@app/core';
-import { changeRecorder, errorCode, OWNER, STORE_ID as STORE } from '@app/testing/service-fakes';
+import { APP, changeRecorder, errorCode, OWNER, STORE_ID as STORE } from '@app/testing/service-fakes';
 import type { ProductRow, ProductWrite } from './product.row';
 import { HandleTakenError, ProductsRepository } from './products.repository';
 import { ProductsService } from './products.service';
@@ -8,13 +7,6 @@ import { ProductsService } from './products.service';
 // errors each refusal is (the same for both doors; each transport renders them).
 const P1 = 'c0000000-0000-4000-8000-000000000001';
 const P2 = 'c0000000-0000-4000-8000-000000000002';
-const APP: AppCaller = {
-  kind: 'app',
-  appId: 'a0000000-0000-4000-8000-000000000009',
-  storeId: STORE,
-  scopes: ['products:read', 'products:write'],
-  jti: 'j',
-};
 
 function productRow(id: string, patch: Partial<ProductRow> = {}): ProductRow {
   return {
@@ -138,10 +130,12 @@ describe('ProductsService (repository replaced)', () => {
     await errorCode(service.update(OWNER, STORE, P2, { title: 'x' }));
     await service.delete(APP, STORE, P1);
     await errorCode(service.delete(APP, STORE, P2));
-    expect(emitted.map((e) => [e.type, e.storeId, e.caller, e.tx])).toEqual([
-      ['product.created', STORE, APP, TX],
-      ['product.updated', STORE, OWNER, TX],
-      ['product.deleted', STORE, APP, TX],
+    const change = { storeId: STORE, tx: TX };
+    expect(emitted).toHaveLength(3);
+    expect(emitted).toMatchObject([
+      { ...change, type: 'product.created', caller: APP },
+      { ...change, type: 'product.updated', caller: OWNER },
+      { ...change, type: 'product.deleted', caller: APP },
     ]);
     expect(emitted[0].data).toEqual({
       id: P1,

@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { Caller, isUuid, keysetPage } from '@app/core';
 import { EventsWriter } from '@app/events';
+import type { EntityManager } from 'typeorm';
 import { parseAmount } from '../money/money';
 import { encodeCursor, LIST_CURSORS } from '../pagination/cursor';
 import { After, Connection, toConnection } from '../pagination/page';
 import { StorefrontErrors } from '../storefront.errors';
 import { MAX_QUERY_LENGTH, Product, ProductInput, ProductPatch } from './product';
 import { toProduct, toProductDto } from './product.mapper';
-import { ProductWrite, STORED_AS_GIVEN } from './product.row';
+import { ProductRow, ProductWrite, STORED_AS_GIVEN } from './product.row';
 import { HandleTakenError, ProductsRepository } from './products.repository';
 
 /** `query` matches anywhere in title or handle, case-insensitively; its own % _ \ match literally. */
@@ -96,16 +97,9 @@ export class ProductsService {
       currency_code: input.currencyCode,
     };
     return this.handleChecked(
-      this.products.transaction(async (tx) => {
-        const product = toProduct(await this.products.insert(tx, storeId, write));
-        await this.events.emit(tx, {
-          storeId,
-          type: 'product.created',
-          caller,
-          data: toProductDto(product),
-        });
-        return product;
-      }),
+      this.products.transaction(async (tx) =>
+        this.recorded(tx, caller, storeId, 'product.created', await this.products.insert(tx, storeId, write)),
+      ),
     );
   }
 
@@ -130,15 +124,7 @@ export class ProductsService {
     const product = await this.handleChecked(
       this.products.transaction(async (tx) => {
         const row = await this.products.update(tx, storeId, id, changes);
-        if (!row) return undefined;
-        const updated = toProduct(row);
-        await this.events.emit(tx, {
-          storeId,
-          type: 'product.updated',
-          caller,
-          data: toProductDto(updated),
-        });
-        return updated;
+        return row ? this.recorded(tx, caller, storeId, 'product.updated', row) : undefined;
       }),
     );
     if (!product) throw StorefrontErrors.productNotFound();
@@ -155,6 +141,19 @@ export class ProductsService {
     });
     if (!deleted) throw StorefrontErrors.productNotFound();
     return deleted;
+  }
+
+  /** The product a write answered, its event written in the write's transaction. */
+  private async recorded(
+    tx: EntityManager,
+    caller: Caller,
+    storeId: string,
+    type: 'product.created' | 'product.updated',
+    row: ProductRow,
+  ): Promise<Product> {
+    const product = toProduct(row);
+    await this.events.emit(tx, { storeId, type, caller, data: toProductDto(product) });
+    return product;
   }
 
   private pattern(query: string | null | undefined): string | null {

@@ -1,11 +1,5 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import {
   AccountCaller,
   CurrentCaller,
@@ -19,14 +13,9 @@ import { OrderDto, OrderPageDto } from '../orders/order.dto';
 import { toOrderDto } from '../orders/order.mapper';
 import { OrdersService } from '../orders/orders.service';
 import { LIST_CURSORS } from '../pagination/cursor';
-import { afterOf } from './rest-cursor';
+import { afterOf, pinnedOperations } from './rest-door';
 
-/**
- * The OpenAPI operationIds these routes have had since they were first published (client generators name
- * their methods after them), fixed here rather than derived from the class name, so renaming the class
- * renames none of them.
- */
-const operationId = (handler: string) => `OwnerOrdersController_${handler}`;
+const pinned = pinnedOperations('OwnerOrdersController');
 
 /** The store's orders over REST, for its owner (placed by apps through GraphQL), read-only. */
 @ApiTags('orders')
@@ -39,10 +28,7 @@ export class OrdersController {
   ) {}
 
   @Get()
-  @ApiOperation({
-    operationId: operationId('list'),
-    summary: "The store's orders with their lines, newest first.",
-  })
+  @pinned.operation('list', "The store's orders with their lines, newest first.")
   @ApiOkResponse({ type: OrderPageDto })
   @ApiBadRequestResponse({ description: '`validation_failed`: a `limit` outside 1–100, a foreign `after`.' })
   @StoreNotFoundResponse()
@@ -58,10 +44,7 @@ export class OrdersController {
   }
 
   @Get(':orderId')
-  @ApiOperation({
-    operationId: operationId('get'),
-    summary: 'One order of the store, with its lines and total.',
-  })
+  @pinned.operation('get', 'One order of the store, with its lines and total.')
   @ApiOkResponse({ type: OrderDto })
   @ApiNotFoundResponse({ description: '`store_not_found` or `order_not_found` (another store’s included).' })
   async get(

@@ -5,7 +5,6 @@ import {
   ApiCreatedResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
-  ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
 import {
@@ -27,14 +26,9 @@ import {
 } from '../products/product.dto';
 import { toProductDto } from '../products/product.mapper';
 import { ProductsService } from '../products/products.service';
-import { afterOf } from './rest-cursor';
+import { afterOf, pinnedOperations } from './rest-door';
 
-/**
- * The OpenAPI operationIds these routes have had since they were first published (client generators name
- * their methods after them), fixed here rather than derived from the class name, so renaming the class
- * renames none of them.
- */
-const operationId = (handler: string) => `OwnerProductsController_${handler}`;
+const pinned = pinnedOperations('OwnerProductsController');
 /**
  * The store's catalogue over REST, for its owner: the store is checked, then ProductsService — the same
  * rules, SQL and events as the GraphQL door, with the account as the actor — and its answer is mapped to
@@ -50,10 +44,7 @@ export class ProductsController {
   ) {}
 
   @Get()
-  @ApiOperation({
-    operationId: operationId('list'),
-    summary: "The store's products, newest first; `query` searches titles and handles.",
-  })
+  @pinned.operation('list', "The store's products, newest first; `query` searches titles and handles.")
   @ApiOkResponse({ type: ProductPageDto })
   @ApiBadRequestResponse({
     description:
@@ -76,10 +67,7 @@ export class ProductsController {
   }
 
   @Post()
-  @ApiOperation({
-    operationId: operationId('create'),
-    summary: 'Create a product (event `product.created`).',
-  })
+  @pinned.operation('create', 'Create a product (event `product.created`).')
   @ApiCreatedResponse({ type: ProductDto })
   @ApiBadRequestResponse({ description: '`validation_failed`: a field breaks a rule (see `errors`).' })
   @ApiConflictResponse({ description: '`handle_taken`: another live product of the store has the handle.' })
@@ -94,7 +82,7 @@ export class ProductsController {
   }
 
   @Get(':productId')
-  @ApiOperation({ operationId: operationId('get'), summary: 'One product of the store.' })
+  @pinned.operation('get', 'One product of the store.')
   @ApiOkResponse({ type: ProductDto })
   @ApiNotFoundResponse({
     description: '`store_not_found` or `product_not_found` (another store’s included).',
@@ -109,10 +97,10 @@ export class ProductsController {
   }
 
   @Put(':productId')
-  @ApiOperation({
-    operationId: operationId('update'),
-    summary: 'Change any subset of the fields (event `product.updated`); a new currency needs a price.',
-  })
+  @pinned.operation(
+    'update',
+    'Change any subset of the fields (event `product.updated`); a new currency needs a price.',
+  )
   @ApiOkResponse({ type: ProductDto })
   @ApiBadRequestResponse({ description: '`validation_failed`' })
   @ApiConflictResponse({ description: '`handle_taken`' })
@@ -130,7 +118,7 @@ export class ProductsController {
   @Delete(':productId')
   @NoContentRoute(
     'Delete the product (event `product.deleted`): gone from the catalogue, its handle free; past orders keep naming it.',
-    { operationId: operationId('remove') },
+    { operationId: pinned.id('remove') },
   )
   @ApiNotFoundResponse({ description: '`store_not_found` or `product_not_found`' })
   async remove(

@@ -1,3 +1,5 @@
+// What the REST door's controllers share.
+import { ApiOperation } from '@nestjs/swagger';
 import { CursorKey, CursorKind, decodeCursor } from '../pagination/cursor';
 import { StorefrontErrors } from '../storefront.errors';
 
@@ -14,4 +16,18 @@ export function afterOf(kind: CursorKind, after: string | undefined): CursorKey 
     ]);
   }
   return key;
+}
+
+/**
+ * The OpenAPI operationIds of a controller's routes, as they have been since the routes were first
+ * published (client generators name their methods after them): `<name>_<handler>`, fixed here rather than
+ * derived from the class name, so renaming a class renames none of them. `operation` is the route's
+ * `@ApiOperation` with it.
+ */
+export function pinnedOperations(name: string) {
+  const id = (handler: string): string => `${name}_${handler}`;
+  return {
+    id,
+    operation: (handler: string, summary: string) => ApiOperation({ operationId: id(handler), summary }),
+  };
 }
