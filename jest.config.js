@@ -14,11 +14,15 @@ const swc = [
     sourceMaps: 'inline',
   },
 ];
+// The aliases of tsconfig.json: every library, the API application (its bootstrap, for the test app), and
+// the SDK under its package name (what the console imports).
 const moduleNameMapper = {
   '^@app/(core|database|idempotency|auth|social-login|testing|stores|onboarding|oauth-apps|public-tokens|storefront|events|webhooks|sdk)$':
     '<rootDir>/libs/$1/src',
   '^@app/(core|database|idempotency|auth|social-login|testing|stores|onboarding|oauth-apps|public-tokens|storefront|events|webhooks|sdk)/(.*)$':
     '<rootDir>/libs/$1/src/$2',
+  '^@app/api$': '<rootDir>/apps/api/src',
+  '^@storefront-platform/sdk/browser$': '<rootDir>/libs/sdk/src/browser.ts',
 };
 // content-disposition 3 (under @fastify/static, which serves /docs) ships only as an ES module: Node 20.19
 // can require() it, jest cannot, so under jest it is mapped to a shim over the CommonJS 1.x line.

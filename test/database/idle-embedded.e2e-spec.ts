@@ -30,7 +30,7 @@ describe('embedded database: requests after the pool idled its connection away',
 
   it('every kind of request succeeds after idling past the default 30 s idle timeout', async () => {
     // Everything the bug report did, each prepared statement used once on the first connection.
-    const owner = await sf.merchant('idle@example.com');
+    const owner = await sf.account('idle@example.com');
     const storeId = await sf.store(owner, 'Idle shop');
     const client = await sf.app(owner, storeId);
     const appToken = await sf.appToken(client);

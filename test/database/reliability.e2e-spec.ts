@@ -97,7 +97,7 @@ describeServer('database connections that come and go (PostgreSQL)', () => {
     t = await TestApp.start();
     sf = new StorefrontClient(t);
     database = databaseOf(t.config.databaseUrl!);
-    owner = await sf.merchant('reliability@example.com');
+    owner = await sf.account('reliability@example.com');
     storeId = await sf.store(owner, 'Reliable shop');
     client = await sf.app(owner, storeId);
     appToken = await sf.appToken(client);
@@ -257,7 +257,7 @@ describeServer('statement timeout (DATABASE_STATEMENT_TIMEOUT)', () => {
     await expect(pool.query('SELECT pg_sleep(3)')).rejects.toMatchObject({ code: '57014' });
 
     // Through a route: a read that waits on a lock longer than the timeout is cancelled by the server.
-    const owner = await sf.merchant('timeout@example.com');
+    const owner = await sf.account('timeout@example.com');
     await sf.store(owner, 'Slow shop');
     const c = await admin(databaseOf(t.config.databaseUrl!));
     try {
@@ -277,7 +277,7 @@ describeServer('statement timeout (DATABASE_STATEMENT_TIMEOUT)', () => {
   });
 
   it('a GraphQL read cancelled by the timeout answers 503 with Retry-After, like REST (not a 200 to give up on)', async () => {
-    const owner = await sf.merchant('timeout-graphql@example.com');
+    const owner = await sf.account('timeout-graphql@example.com');
     const storeId = await sf.store(owner, 'Slow catalogue');
     const appToken = await sf.appToken(await sf.app(owner, storeId));
     const c = await admin(databaseOf(t.config.databaseUrl!));
@@ -416,7 +416,7 @@ describeServer('behind PgBouncer in transaction mode', () => {
     const t = await TestApp.start({ databaseUrl: through(), env: { DATABASE_PREPARED_STATEMENTS: 'false' } });
     try {
       const sf = new StorefrontClient(t);
-      const owner = await sf.merchant('pooler@example.com');
+      const owner = await sf.account('pooler@example.com');
       const storeId = await sf.store(owner, 'Pooled shop');
       const app = await sf.app(owner, storeId);
       const appToken = await sf.appToken(app);
@@ -449,7 +449,7 @@ describeServer('behind PgBouncer in transaction mode', () => {
     try {
       const sf = new StorefrontClient(t);
       // Signing in writes through TypeORM (no statement names); the per-request reads are named.
-      const owner = await sf.merchant('prepared@example.com');
+      const owner = await sf.account('prepared@example.com');
       const statuses = await Promise.all(
         Array.from(
           { length: 60 },

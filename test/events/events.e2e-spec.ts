@@ -50,7 +50,7 @@ describe('events', () => {
     t = await TestApp.start();
     sf = new StorefrontClient(t);
     db = t.app.get(DataSource);
-    owner = await sf.merchant('events@example.com');
+    owner = await sf.account('events@example.com');
     ownerId = (await t.get('/v1/auth/me', { token: owner })).body.id;
   });
   afterAll(() => t?.close());
@@ -333,7 +333,7 @@ describe('events', () => {
 
   it("answers another account's store, a missing or malformed id as 404 store_not_found; apps and anonymous callers are refused", async () => {
     const storeId = (await stage1(owner, 'Private')).body.id;
-    const stranger = await sf.merchant('stranger@example.com');
+    const stranger = await sf.account('stranger@example.com');
     for (const [token, id] of [
       [stranger, storeId],
       [owner, '00000000-0000-4000-8000-000000000000'],

@@ -38,7 +38,7 @@ describe('Idempotency-Key', () => {
 
   describe('on POST /v1/user/stores/onboarding/stage1', () => {
     it('creates one store for the same key twice; the retry is a replay with the same status and body', async () => {
-      const token = await sf.merchant('idem-twice@example.com');
+      const token = await sf.account('idem-twice@example.com');
       const first = await stage1(token, 'create-shop-1');
       const second = await stage1(token, 'create-shop-1');
       expect(first.status).toBe(201);
@@ -57,7 +57,7 @@ describe('Idempotency-Key', () => {
     });
 
     it('runs 10 concurrent requests with one key once: the others are 409 in use or the replay', async () => {
-      const token = await sf.merchant('idem-race@example.com');
+      const token = await sf.account('idem-race@example.com');
       const results = await Promise.all(Array.from({ length: 10 }, () => stage1(token, 'race-key')));
       const created = results.filter((r) => r.status === 201);
       const inUse = results.filter((r) => r.status === 409);
@@ -75,7 +75,7 @@ describe('Idempotency-Key', () => {
     });
 
     it('refuses the same key with another body with 422 idempotency_key_reused', async () => {
-      const token = await sf.merchant('idem-reuse@example.com');
+      const token = await sf.account('idem-reuse@example.com');
       expect((await stage1(token, 'k-reuse')).status).toBe(201);
       const other = await stage1(token, 'k-reuse', { name: 'Other shop', description: 'd' });
       expect(other.status).toBe(422);
@@ -84,8 +84,8 @@ describe('Idempotency-Key', () => {
     });
 
     it('keeps keys of different accounts apart: each gets its own store', async () => {
-      const a = await sf.merchant('idem-a@example.com');
-      const b = await sf.merchant('idem-b@example.com');
+      const a = await sf.account('idem-a@example.com');
+      const b = await sf.account('idem-b@example.com');
       const ra = await stage1(a, 'shared-key');
       const rb = await stage1(b, 'shared-key');
       expect(ra.status).toBe(201);
@@ -101,7 +101,7 @@ describe('Idempotency-Key', () => {
       ['a space', 'two words'],
       ['non-ASCII', 'clé'],
     ])('refuses a %s key with 400 naming the header', async (_name, key) => {
-      const token = await sf.merchant(`idem-bad-${key.length}-${Date.now()}@example.com`);
+      const token = await sf.account(`idem-bad-${key.length}-${Date.now()}@example.com`);
       const res = await t.request('POST', '/v1/user/stores/onboarding/stage1', {
         token,
         body: { name: 'Shop', description: 'd' },
@@ -114,7 +114,7 @@ describe('Idempotency-Key', () => {
     });
 
     it('keeps no refusal: a 401 with a key leaves the key free for the same account', async () => {
-      const token = await sf.merchant('idem-refused@example.com');
+      const token = await sf.account('idem-refused@example.com');
       const refused = await stage1(`${token}x`, 'refused-key');
       expect(refused.status).toBe(401);
       const good = await stage1(token, 'refused-key');
@@ -124,7 +124,7 @@ describe('Idempotency-Key', () => {
     });
 
     it('does not keep a failed answer: a corrected retry with the same key runs', async () => {
-      const token = await sf.merchant('idem-fix@example.com');
+      const token = await sf.account('idem-fix@example.com');
       const bad = await stage1(token, 'fix-key', { name: '', description: 'd' });
       expect(bad.status).toBe(400);
       const good = await stage1(token, 'fix-key');
@@ -153,7 +153,7 @@ describe('Idempotency-Key', () => {
       ((await db.query(`SELECT count(*)::int AS n FROM orders`)) as { n: number }[])[0].n;
 
     beforeAll(async () => {
-      const owner = await sf.merchant('idem-shop@example.com');
+      const owner = await sf.account('idem-shop@example.com');
       const storeId = await sf.store(owner, 'Idem shop');
       app = await sf.appTokenFor(owner, storeId);
       productId = await product(app, 'mug', 'Mug', '5.00');
@@ -293,7 +293,7 @@ describe('Idempotency-Key', () => {
       )[0].n;
 
     beforeAll(async () => {
-      const owner = await sf.merchant('idem-bound@example.com');
+      const owner = await sf.account('idem-bound@example.com');
       const storeId = await sf.store(owner, 'Bound shop');
       client = await sf.app(owner, storeId);
       full = await sf.appToken(client);

@@ -183,7 +183,7 @@ describe('well-formed Unicode and bounded nesting at the JSON edge', () => {
   beforeAll(async () => {
     t = await TestApp.start();
     const sf = new StorefrontClient(t);
-    account = await sf.merchant('unicode@example.com');
+    account = await sf.account('unicode@example.com');
     storeId = await sf.store(account, 'Unicode store');
     const created = await t.post(
       `/v1/user/stores/${storeId}/public-tokens`,

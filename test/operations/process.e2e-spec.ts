@@ -22,9 +22,10 @@ function run(env: Record<string, string>, onReady?: (url: string) => Promise<voi
     });
   }
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    child.on('exit', async (code) => {
-      if (readyHandled) await readyHandled.catch(() => undefined);
-      resolve({ code, stdout, stderr });
+    child.on('exit', (code) => {
+      void Promise.resolve(readyHandled)
+        .catch(() => undefined)
+        .then(() => resolve({ code, stdout, stderr }));
     });
   });
 }

@@ -8,8 +8,7 @@ import { Agent, request as httpsRequest } from 'node:https';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApp } from '../../apps/api/src/bootstrap';
-import { gracefulShutdown } from '../../apps/api/src/shutdown';
+import { createApp, gracefulShutdown } from '@app/api';
 
 /**
  * A rolling restart behind nginx, the way docs/deployment.md deploys the service: deploy/nginx.conf

@@ -1,7 +1,7 @@
 import { createLogger } from '@app/core';
 import { openSocket } from '@app/testing';
 import { Agent, request as httpRequest } from 'node:http';
-import { gracefulShutdown } from '../../apps/api/src/shutdown';
+import { gracefulShutdown } from '@app/api';
 import { TestApp } from '@app/testing/test-app';
 
 /**

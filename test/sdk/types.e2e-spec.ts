@@ -1,6 +1,7 @@
+import { PRODUCT_FIELDS, STORE_FIELDS } from '@app/sdk/graphql';
 import { TestApp } from '@app/testing/test-app';
 import { GraphQLSchemaHost } from '@nestjs/graphql';
-import { printSchema } from 'graphql';
+import { GraphQLObjectType, printSchema } from 'graphql';
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -58,6 +59,25 @@ describe('SDK types generated from the server', () => {
       expect(doc.components.schemas).toHaveProperty(name);
       expect(generated).toContain(`        ${name}: {`);
     }
+  });
+
+  it("the SDK's selections return every field its Product and Store types promise", () => {
+    // types.ts types a product as the schema's Product without `store` (and a store without `products`),
+    // so a field the schema gains must be selected too, or the SDK would type it and never return it.
+    const schema = t.app.get(GraphQLSchemaHost).schema;
+    const fieldsOf = (name: string, without: string) =>
+      Object.keys((schema.getType(name) as GraphQLObjectType).getFields())
+        .filter((f) => f !== without)
+        .sort();
+    // The top-level names of a selection: what stands outside any { … }.
+    const selected = (selection: string) =>
+      selection
+        .replace(/\{[^{}]*\}/g, ' ')
+        .split(/\s+/)
+        .filter(Boolean)
+        .sort();
+    expect(selected(PRODUCT_FIELDS)).toEqual(fieldsOf('Product', 'store'));
+    expect(selected(STORE_FIELDS)).toEqual(fieldsOf('Store', 'products'));
   });
 
   it('the documented store shape is the one the server answers', async () => {

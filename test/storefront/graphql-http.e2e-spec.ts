@@ -13,7 +13,7 @@ describe('storefront GraphQL over HTTP — graphql-http server audits', () => {
   beforeAll(async () => {
     t = await TestApp.start();
     const sf = new StorefrontClient(t);
-    const owner = await sf.merchant('audit@example.com');
+    const owner = await sf.account('audit@example.com');
     token = (await sf.publicToken(owner, await sf.store(owner, 'Audit Shop'))).token;
   });
   afterAll(() => t?.close());

@@ -28,7 +28,7 @@ describe('storefront: expensive and malformed queries', () => {
       logDestination: { write: (line: string) => void logLines.push(line) },
     });
     sf = new StorefrontClient(t);
-    const owner = await sf.merchant('hardening@example.com');
+    const owner = await sf.account('hardening@example.com');
     const storeId = await sf.store(owner, 'Hardening Shop');
     app = await sf.appTokenFor(owner, storeId);
     pub = (await sf.publicToken(owner, storeId)).token;

@@ -38,7 +38,7 @@ describe('storefront GraphQL — orders', () => {
     t = await TestApp.start();
     sf = new StorefrontClient(t);
     db = t.app.get(DataSource);
-    owner = await sf.merchant('orders@example.com');
+    owner = await sf.account('orders@example.com');
     storeId = await sf.store(owner, 'Order Shop');
     app = await sf.appTokenFor(owner, storeId);
   });

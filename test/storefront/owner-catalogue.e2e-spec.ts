@@ -25,9 +25,9 @@ describe('owner catalogue and orders (REST)', () => {
   beforeAll(async () => {
     t = await TestApp.start();
     sf = new StorefrontClient(t);
-    owner = await sf.merchant('owner-catalogue@example.com');
+    owner = await sf.account('owner-catalogue@example.com');
     ownerId = (await t.get('/v1/auth/me', { token: owner })).body.id;
-    stranger = await sf.merchant('owner-catalogue-stranger@example.com');
+    stranger = await sf.account('owner-catalogue-stranger@example.com');
     storeId = await sf.store(owner, 'Owner shop');
     otherStoreId = await sf.store(owner, 'Second shop');
   });

@@ -37,7 +37,7 @@ function oneDeployment() {
 /** A store with one endpoint for every event type, on the given app; the endpoint's secret. */
 async function storeWithHook(t: TestApp, email: string, url: string) {
   const sf = new StorefrontClient(t);
-  const token = await sf.merchant(email);
+  const token = await sf.account(email);
   const storeId = await sf.store(token, 'Delivered');
   const hook = await t.post(`/v1/user/stores/${storeId}/webhooks`, { url, events: ['*'] }, { token });
   if (hook.status !== 201) throw new Error(`webhook creation failed: ${hook.status} ${hook.text}`);
@@ -69,7 +69,7 @@ describe('webhook delivery', () => {
     });
     try {
       const sf = new StorefrontClient(t);
-      const token = await sf.merchant('ssrf@example.com');
+      const token = await sf.account('ssrf@example.com');
       const storeId = await sf.store(token, 'SSRF');
       const hooks = `/v1/user/stores/${storeId}/webhooks`;
       for (const url of [

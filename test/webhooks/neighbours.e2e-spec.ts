@@ -27,7 +27,7 @@ describe('webhook delivery among neighbours', () => {
   /** A store of a new account, with one endpoint per URL (events: store.updated); its owner's token. */
   async function storeWith(t: TestApp, email: string, urls: string[]) {
     const sf = new StorefrontClient(t);
-    const token = await sf.merchant(email);
+    const token = await sf.account(email);
     const storeId = await sf.store(token, email);
     const hookIds: string[] = [];
     for (const url of urls) {

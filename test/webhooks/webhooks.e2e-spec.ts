@@ -72,8 +72,8 @@ describe('webhooks', () => {
       },
     });
     sf = new StorefrontClient(t);
-    owner = await sf.merchant('hooks@example.com');
-    stranger = await sf.merchant('stranger@example.com');
+    owner = await sf.account('hooks@example.com');
+    stranger = await sf.account('stranger@example.com');
   });
   afterAll(async () => {
     for (const r of receivers) await r.stop();
@@ -389,7 +389,7 @@ describe('webhooks', () => {
     const r = await receiver();
     r.answer = () => ({ status: 503 });
     const email = 'failing-owner@example.com';
-    const failingOwner = await sf.merchant(email);
+    const failingOwner = await sf.account(email);
     const storeId = await sf.store(failingOwner, 'Failing');
     const res = await t.post(
       hooks(storeId),

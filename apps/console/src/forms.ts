@@ -1,5 +1,5 @@
 import { RefObject, useEffect } from 'react';
-import { ISO_3166_ALPHA2 } from '../../../libs/stores/src/validation/country-codes';
+import { ISO_3166_ALPHA2 } from '@storefront-platform/sdk/browser';
 
 /** The store form's labels by the server's field names (`errors[].field`), as the merchant sees them. */
 export const STORE_LABELS: Record<string, string> = {

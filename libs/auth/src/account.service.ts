@@ -1,13 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Errors } from '@app/core';
 import { AccountsRepository } from './accounts.repository';
-
-export interface AccountView {
-  id: string;
-  email: string;
-  createdAt: string;
-  providers: string[];
-}
+import type { MeDto } from './dto/auth.dto';
 
 @Injectable()
 export class AccountService {
@@ -44,7 +38,7 @@ export class AccountService {
     return (await this.accounts.accountOfIdentity(provider, subject)) ?? null;
   }
 
-  async me(accountId: string): Promise<AccountView> {
+  async me(accountId: string): Promise<MeDto> {
     const row = await this.accounts.profile(accountId);
     if (!row) throw Errors.invalidToken();
     const order = ['otp', 'google', 'github'];

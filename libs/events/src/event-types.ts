@@ -1,25 +1,8 @@
 /**
- * Every kind of event, in one list: what the writer accepts, what the list route's `type` filter
- * validates against, and (later) what a webhook endpoint may subscribe to.
+ * The event types and the type of each one's `data` are one map, EVENT_DATA, kept in the SDK
+ * (libs/sdk/src/events.ts) because clients need it as much as the server: the writer checks what it is
+ * given against it, the list route's `type` filter and webhook subscriptions validate against its keys,
+ * and the console and SDK users read the same types. A new event type is one line there.
  */
-export const EVENT_TYPES = [
-  'store.updated',
-  'store.completed',
-  'product.created',
-  'product.updated',
-  'product.deleted',
-  'order.created',
-  'app.created',
-  'app.secret_rotated',
-  'app.deleted',
-  'public_token.created',
-  'public_token.rotated',
-  'public_token.deleted',
-  'webhook.test',
-] as const;
-
-export type EventType = (typeof EVENT_TYPES)[number];
-
-export function isEventType(value: unknown): value is EventType {
-  return typeof value === 'string' && (EVENT_TYPES as readonly string[]).includes(value);
-}
+export { EVENT_DATA, EVENT_TYPES, isEventType } from '@app/sdk';
+export type { EventData, EventDataMap, EventType } from '@app/sdk';

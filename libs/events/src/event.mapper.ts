@@ -1,7 +1,7 @@
 import type { EventModel } from './dto/event.model';
 import type { EventRow } from './events.repository';
 
-/** Row → wire shape, field by field (the list, and later the webhook body, use this one mapper). */
+/** Row → wire shape, field by field (the list and every webhook delivery's body use this one mapper). */
 export function toEventModel(row: EventRow): EventModel {
   return {
     id: row.id,

@@ -51,14 +51,14 @@ function setup() {
 describe('EventsWriter (repository replaced)', () => {
   it('names an account by id only, an app by its name read in the transaction, the system by nothing', async () => {
     const { writer, inserted } = setup();
-    await writer.emit(inTx, { storeId: STORE, type: 'store.updated', caller: ACCOUNT, data: { id: STORE } });
+    await writer.emit(inTx, { storeId: STORE, type: 'app.deleted', caller: ACCOUNT, data: { id: 'a' } });
     const event = await writer.emit(inTx, {
       storeId: STORE,
       type: 'product.deleted',
       caller: APP,
       data: { id: 'p' },
     });
-    await writer.emit(inTx, { storeId: STORE, type: 'store.updated', caller: SYSTEM_ACTOR, data: {} });
+    await writer.emit(inTx, { storeId: STORE, type: 'app.deleted', caller: SYSTEM_ACTOR, data: { id: 'a' } });
     expect(inserted.map((e) => [e.actorType, e.actorId, e.actorName])).toEqual([
       ['account', ACCOUNT.accountId, null],
       ['app', APP.appId, 'ERP sync'],
@@ -78,11 +78,11 @@ describe('EventsWriter (repository replaced)', () => {
     const { writer, inserted } = setup();
     const outside = { queryRunner: { isTransactionActive: false } } as unknown as EntityManager;
     await expect(
-      writer.emit(outside, { storeId: STORE, type: 'store.updated', caller: ACCOUNT, data: {} }),
+      writer.emit(outside, { storeId: STORE, type: 'app.deleted', caller: ACCOUNT, data: { id: 'a' } }),
     ).rejects.toThrow(/transaction/);
     const pub = { kind: 'public', tokenId: 't', storeId: STORE, scopes: [] } as PublicTokenCaller;
     await expect(
-      writer.emit(inTx, { storeId: STORE, type: 'store.updated', caller: pub, data: {} }),
+      writer.emit(inTx, { storeId: STORE, type: 'app.deleted', caller: pub, data: { id: 'a' } }),
     ).rejects.toThrow();
     expect(inserted).toEqual([]);
   });
@@ -91,10 +91,23 @@ describe('EventsWriter (repository replaced)', () => {
     const { writer, sunk } = setup();
     const event = await writer.emit(inTx, {
       storeId: STORE,
-      type: 'store.updated',
+      type: 'webhook.test',
       caller: ACCOUNT,
-      data: {},
+      data: { endpointId: 'w' },
     });
     expect(sunk).toEqual([{ tx: inTx, id: event.id }]);
+  });
+
+  it('takes for `data` only what its type carries (EVENT_DATA, checked by the compiler)', () => {
+    const { writer } = setup();
+    const deletion = { storeId: STORE, caller: ACCOUNT, data: { id: 'p' } };
+    const emits = [
+      () => writer.emit(inTx, { ...deletion, type: 'product.deleted' }),
+      // @ts-expect-error product.created carries the product, not only its id
+      () => writer.emit(inTx, { ...deletion, type: 'product.created' }),
+      // @ts-expect-error not an event type
+      () => writer.emit(inTx, { ...deletion, type: 'product.archived' }),
+    ];
+    expect(emits).toHaveLength(3);
   });
 });

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Caller } from '@app/core';
 import type { EntityManager } from 'typeorm';
 import type { EventActorModel, EventModel } from './dto/event.model';
-import type { EventType } from './event-types';
+import type { EventData, EventType } from './event-types';
 import { toEventModel } from './event.mapper';
 import { APP_NAMES, AppNames, EVENT_SINKS, EventSink } from './events.ports';
 import { EventsRepository } from './events.repository';
@@ -10,13 +10,14 @@ import { EventsRepository } from './events.repository';
 /** Changes made by the platform itself (none yet: a future expiry or a background job). */
 export const SYSTEM_ACTOR = 'system' as const;
 
-export interface EmitEvent {
+/** One change's event; `data` must be what EVENT_DATA (event-types.ts) says its `type` carries. */
+export interface EmitEvent<T extends EventType = EventType> {
   storeId: string;
-  type: EventType;
+  type: T;
   /** Who made the change: the request's caller, or SYSTEM_ACTOR. */
   caller: Caller | typeof SYSTEM_ACTOR;
   /** The resource as the API shows it (the route's own mapper), without secrets; `{ id }` for a deletion. */
-  data: object;
+  data: EventData<T>;
 }
 
 /**
@@ -33,7 +34,7 @@ export class EventsWriter {
     @Inject(EVENT_SINKS) private readonly sinks: EventSink[],
   ) {}
 
-  async emit(tx: EntityManager, event: EmitEvent): Promise<EventModel> {
+  async emit<T extends EventType>(tx: EntityManager, event: EmitEvent<T>): Promise<EventModel> {
     if (!tx.queryRunner?.isTransactionActive) {
       throw new Error(`EventsWriter.emit(${event.type}) needs the change's transaction`);
     }

@@ -1,9 +1,9 @@
 import { canonicalScopes } from '@app/core';
 import type { AppRow } from './oauth-apps.repository';
-import type { OAuthAppCredentials, OAuthAppView } from './oauth-apps.service';
+import type { OAuthAppCredentialsDto, OAuthAppDto } from './dto/oauth-app.dto';
 
 /** Row → wire shape, field by field, so a new column never leaks by accident. */
-export function toOAuthAppView(row: AppRow): OAuthAppView {
+export function toOAuthAppDto(row: AppRow): OAuthAppDto {
   return {
     id: row.id,
     storeId: row.store_id,
@@ -15,7 +15,7 @@ export function toOAuthAppView(row: AppRow): OAuthAppView {
   };
 }
 
-export function toOAuthAppCredentials(row: AppRow, clientSecret: string): OAuthAppCredentials {
+export function toOAuthAppCredentialsDto(row: AppRow, clientSecret: string): OAuthAppCredentialsDto {
   return {
     id: row.id,
     storeId: row.store_id,

@@ -12,34 +12,22 @@ import {
 import { EventsWriter } from '@app/events';
 import { StoresService } from '@app/stores';
 import { randomBytes } from 'node:crypto';
-import type { EntityManager } from 'typeorm';
-import { OAuthAppsRepository } from './oauth-apps.repository';
+import { AppRow, OAuthAppsRepository } from './oauth-apps.repository';
 import { OAuthAppErrors } from './oauth-apps.errors';
-import { toOAuthAppCredentials, toOAuthAppView } from './oauth-app.mapper';
+import type { OAuthAppCredentialsDto, OAuthAppDto } from './dto/oauth-app.dto';
+import { toOAuthAppCredentialsDto, toOAuthAppDto } from './oauth-app.mapper';
 
 export const CLIENT_SECRET_PURPOSE = 'oauth_client_secret';
 const SECRET_PREFIX = 'sfs_';
 const CLIENT_ID_PREFIX = 'sfc_';
 
-export interface OAuthAppView {
-  id: string;
-  storeId: string;
-  name: string;
-  clientId: string;
-  scopes: string[];
-  createdAt: string;
-  secretHint: string;
-}
-
-export interface OAuthAppCredentials {
-  id: string;
-  storeId: string;
-  name: string;
-  clientId: string;
-  clientSecret: string;
-  scopes: string[];
-  createdAt: string;
-}
+/** A change's event; `data` is the app as its list shows it (never the secret). */
+const appEvent = (type: 'app.created' | 'app.secret_rotated', caller: AccountCaller, row: AppRow) => ({
+  storeId: row.store_id,
+  type,
+  caller,
+  data: toOAuthAppDto(row),
+});
 
 export interface CreateOAuthApp {
   storeId: string;
@@ -60,7 +48,7 @@ export class OAuthAppsService {
     private readonly events: EventsWriter,
   ) {}
 
-  async create(caller: AccountCaller, input: CreateOAuthApp): Promise<OAuthAppCredentials> {
+  async create(caller: AccountCaller, input: CreateOAuthApp): Promise<OAuthAppCredentialsDto> {
     const scopes = canonicalScopes(input.scopes ?? APP_SCOPES);
     const secret = randomSecret(SECRET_PREFIX);
     const clientId = CLIENT_ID_PREFIX + randomBytes(16).toString('hex');
@@ -74,36 +62,35 @@ export class OAuthAppsService {
         secretHint,
         scopes,
       });
-      if (inserted) await this.emit(tx, caller, 'app.created', inserted.store_id, toOAuthAppView(inserted));
+      if (inserted) await this.events.emit(tx, appEvent('app.created', caller, inserted));
       return inserted;
     });
     if (!row) throw OAuthAppErrors.storeNotFound();
-    return toOAuthAppCredentials(row, secret);
+    return toOAuthAppCredentialsDto(row, secret);
   }
 
   /** Oldest first. An unknown or foreign store is 404, not an empty list. */
-  async list(caller: AccountCaller, storeId: string): Promise<OAuthAppView[]> {
+  async list(caller: AccountCaller, storeId: string): Promise<OAuthAppDto[]> {
     const rows = isUuid(storeId) ? await this.apps.listOwned(caller.accountId, storeId) : null;
     if (!rows) throw OAuthAppErrors.storeNotFound();
-    return rows.map(toOAuthAppView);
+    return rows.map(toOAuthAppDto);
   }
 
   /**
    * A new secret; the version bump kills the old secret and, through the `ver` claim checked on every
    * request, every token it issued — at once, even one minted in the same millisecond.
    */
-  async rotateSecret(caller: AccountCaller, appId: string): Promise<OAuthAppCredentials> {
+  async rotateSecret(caller: AccountCaller, appId: string): Promise<OAuthAppCredentialsDto> {
     if (!isUuid(appId)) throw OAuthAppErrors.appNotFound();
     const secret = randomSecret(SECRET_PREFIX);
     const [hash, hint] = this.secretColumns(secret);
     const row = await this.apps.transaction(async (tx) => {
       const rotated = await this.apps.rotateOwned(tx, caller.accountId, appId, { hash, hint });
-      if (rotated)
-        await this.emit(tx, caller, 'app.secret_rotated', rotated.store_id, toOAuthAppView(rotated));
+      if (rotated) await this.events.emit(tx, appEvent('app.secret_rotated', caller, rotated));
       return rotated;
     });
     if (!row) throw OAuthAppErrors.appNotFound();
-    return toOAuthAppCredentials(row, secret);
+    return toOAuthAppCredentialsDto(row, secret);
   }
 
   /** The app and with it every token it issued (the liveness read finds no app). */
@@ -111,7 +98,7 @@ export class OAuthAppsService {
     if (!isUuid(appId)) throw OAuthAppErrors.appNotFound();
     const deleted = await this.apps.transaction(async (tx) => {
       const storeId = await this.apps.deleteOwned(tx, caller.accountId, appId);
-      if (storeId) await this.emit(tx, caller, 'app.deleted', storeId, { id: appId });
+      if (storeId) await this.events.emit(tx, { storeId, type: 'app.deleted', caller, data: { id: appId } });
       return storeId !== undefined;
     });
     if (!deleted) throw OAuthAppErrors.appNotFound();
@@ -123,17 +110,6 @@ export class OAuthAppsService {
     const store = await this.stores.publicProfile(caller.storeId);
     if (!store) throw OAuthAppErrors.storeNotFound();
     return { id: store.id, name: store.name };
-  }
-
-  /** The change's event, in its transaction; `data` is the app as the list shows it (never the secret). */
-  private emit(
-    tx: EntityManager,
-    caller: AccountCaller,
-    type: 'app.created' | 'app.secret_rotated' | 'app.deleted',
-    storeId: string,
-    data: OAuthAppView | { id: string },
-  ) {
-    return this.events.emit(tx, { storeId, type, caller, data });
   }
 
   private secretColumns(secret: string): [string, string] {

@@ -1,9 +1,9 @@
 import { canonicalPublicScopes } from '@app/core';
 import type { TokenRow } from './public-tokens.repository';
-import type { PublicTokenIssued, PublicTokenView } from './public-tokens.service';
+import type { PublicTokenDto, PublicTokenIssuedDto } from './dto/public-token.dto';
 
 /** Row → wire shape, field by field, so a new column never leaks by accident. */
-export function toPublicTokenView(row: TokenRow): PublicTokenView {
+export function toPublicTokenDto(row: TokenRow): PublicTokenDto {
   return {
     id: row.id,
     storeId: row.store_id,
@@ -14,7 +14,7 @@ export function toPublicTokenView(row: TokenRow): PublicTokenView {
   };
 }
 
-export function toPublicTokenIssued(row: TokenRow, token: string): PublicTokenIssued {
+export function toPublicTokenIssuedDto(row: TokenRow, token: string): PublicTokenIssuedDto {
   return {
     id: row.id,
     storeId: row.store_id,

@@ -10,33 +10,22 @@ import {
 } from '@app/core';
 import { EventsWriter } from '@app/events';
 import { StoresService } from '@app/stores';
-import type { EntityManager } from 'typeorm';
-import { PublicTokensRepository } from './public-tokens.repository';
+import { PublicTokensRepository, TokenRow } from './public-tokens.repository';
 import { PublicTokenErrors } from './public-tokens.errors';
-import { toPublicTokenIssued, toPublicTokenView } from './public-token.mapper';
+import type { PublicTokenDto, PublicTokenIssuedDto } from './dto/public-token.dto';
+import { toPublicTokenDto, toPublicTokenIssuedDto } from './public-token.mapper';
 
 export const PUBLIC_TOKEN_PURPOSE = 'public_token';
 export const PUBLIC_TOKEN_PREFIX = 'sfp_';
 /** `sfp_` + 32 random bytes in base64url (43 characters). */
 const TOKEN_SHAPE = /^sfp_[A-Za-z0-9_-]{43}$/;
 
-export interface PublicTokenView {
-  id: string;
-  storeId: string;
-  name: string;
-  scopes: string[];
-  createdAt: string;
-  tokenHint: string;
-}
-
-export interface PublicTokenIssued {
-  id: string;
-  storeId: string;
-  name: string;
-  token: string;
-  scopes: string[];
-  createdAt: string;
-}
+/** A change's event; `data` is the token as its list shows it (never its value). */
+const tokenEvent = (
+  type: 'public_token.created' | 'public_token.rotated',
+  caller: AccountCaller,
+  row: TokenRow,
+) => ({ storeId: row.store_id, type, caller, data: toPublicTokenDto(row) });
 
 /**
  * Public tokens of the caller's stores: a foreign store answers exactly like a missing one. No SQL here
@@ -55,7 +44,7 @@ export class PublicTokensService {
     caller: AccountCaller,
     storeId: string,
     input: { name: string; scopes?: string[] },
-  ): Promise<PublicTokenIssued> {
+  ): Promise<PublicTokenIssuedDto> {
     if (!isUuid(storeId)) throw PublicTokenErrors.storeNotFound();
     const token = randomSecret(PUBLIC_TOKEN_PREFIX);
     const [hash, hint] = this.tokenColumns(token);
@@ -66,35 +55,35 @@ export class PublicTokensService {
         hint,
         scopes: canonicalPublicScopes(input.scopes ?? PUBLIC_TOKEN_SCOPES),
       });
-      if (inserted) await this.emit(tx, caller, 'public_token.created', storeId, toPublicTokenView(inserted));
+      if (inserted) await this.events.emit(tx, tokenEvent('public_token.created', caller, inserted));
       return inserted;
     });
     if (!row) throw PublicTokenErrors.storeNotFound();
-    return toPublicTokenIssued(row, token);
+    return toPublicTokenIssuedDto(row, token);
   }
 
   /** Oldest first; an unknown or foreign store is 404, not an empty list. */
-  async list(caller: AccountCaller, storeId: string): Promise<PublicTokenView[]> {
+  async list(caller: AccountCaller, storeId: string): Promise<PublicTokenDto[]> {
     if (!isUuid(storeId)) throw PublicTokenErrors.storeNotFound();
     const rows = await this.tokens.listOwned(caller.accountId, storeId);
     if (!rows) throw PublicTokenErrors.storeNotFound();
-    return rows.map(toPublicTokenView);
+    return rows.map(toPublicTokenDto);
   }
 
   /** A new value; the old one no longer hashes to any row, so it is dead on the next request. */
-  async rotate(caller: AccountCaller, storeId: string, tokenId: string): Promise<PublicTokenIssued> {
+  async rotate(caller: AccountCaller, storeId: string, tokenId: string): Promise<PublicTokenIssuedDto> {
     if (!isUuid(storeId)) throw PublicTokenErrors.storeNotFound();
     if (!isUuid(tokenId)) throw await this.notFound(caller, storeId);
     const token = randomSecret(PUBLIC_TOKEN_PREFIX);
     const [hash, hint] = this.tokenColumns(token);
     const row = await this.tokens.transaction(async (tx) => {
       const rotated = await this.tokens.rotateOwned(tx, caller.accountId, storeId, tokenId, { hash, hint });
-      if (rotated) await this.emit(tx, caller, 'public_token.rotated', storeId, toPublicTokenView(rotated));
+      if (rotated) await this.events.emit(tx, tokenEvent('public_token.rotated', caller, rotated));
       return rotated;
     });
     // Which 404 is decided after the transaction: the probe reads on the pool.
     if (!row) throw await this.notFound(caller, storeId);
-    return toPublicTokenIssued(row, token);
+    return toPublicTokenIssuedDto(row, token);
   }
 
   async remove(caller: AccountCaller, storeId: string, tokenId: string): Promise<void> {
@@ -102,7 +91,8 @@ export class PublicTokensService {
     if (!isUuid(tokenId)) throw await this.notFound(caller, storeId);
     const deleted = await this.tokens.transaction(async (tx) => {
       const gone = await this.tokens.deleteOwned(tx, caller.accountId, storeId, tokenId);
-      if (gone) await this.emit(tx, caller, 'public_token.deleted', storeId, { id: tokenId });
+      if (gone)
+        await this.events.emit(tx, { storeId, type: 'public_token.deleted', caller, data: { id: tokenId } });
       return gone;
     });
     if (!deleted) throw await this.notFound(caller, storeId);
@@ -122,17 +112,6 @@ export class PublicTokensService {
       storeId: row.store_id,
       scopes: canonicalPublicScopes(row.scopes),
     };
-  }
-
-  /** The change's event, in its transaction; `data` is the token as the list shows it (never its value). */
-  private emit(
-    tx: EntityManager,
-    caller: AccountCaller,
-    type: 'public_token.created' | 'public_token.rotated' | 'public_token.deleted',
-    storeId: string,
-    data: PublicTokenView | { id: string },
-  ) {
-    return this.events.emit(tx, { storeId, type, caller, data });
   }
 
   /** Which 404: the store (missing or foreign) or, in an owned store, the token. Error path only. */

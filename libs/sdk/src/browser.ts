@@ -10,4 +10,7 @@ export * from './errors';
 export type { CallOptions, ClientOptions } from './transport';
 export type { GraphQLCallOptions, IterateArgs, ListArgs } from './graphql';
 export { SDK_VERSION } from './version';
+export { EVENT_DATA, EVENT_TYPES, isEvent, isEventType } from './events';
+export type { DeletedData, EventData, EventDataMap, EventType, TypedEvent, WebhookTestData } from './events';
+export { ISO_3166_ALPHA2, isCountryCode } from './countries';
 export type * from './types';

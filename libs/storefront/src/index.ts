@@ -1,3 +1,3 @@
-export * from './entities';
+export * from './storefront.entities';
 export { StorefrontModule } from './storefront.module';
-export { STOREFRONT_GRAPHQL_PATH, StorefrontHttpAuth } from './graphql/http-auth.hook';
+export { STOREFRONT_GRAPHQL_PATH, StorefrontHttpAuth } from './graphql/apollo/http-auth.hook';

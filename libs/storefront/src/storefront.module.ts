@@ -1,121 +1,19 @@
-import { ApolloDriver, ApolloDriverConfig } from '@nestjs/apollo';
 import { Module } from '@nestjs/common';
-import { GraphQLModule } from '@nestjs/graphql';
-import { GraphQLError } from 'graphql';
-import type { Logger } from 'pino';
-import { AuthModule } from '@app/auth';
-import { APP_LOGGER, ScopedCaller } from '@app/core';
 import { StoresModule } from '@app/stores';
-import { ProductsRepository } from './catalogue/products.repository';
-import { ProductsService } from './catalogue/products.service';
-import { OrdersRepository } from './orders/orders.repository';
-import { StoreReader } from './catalogue/store-reader.service';
-import type { StorefrontContext } from './graphql/storefront.context';
-import { formatStorefrontError } from './graphql/error.formatter';
-import { AuthenticatedRequest, STOREFRONT_GRAPHQL_PATH, StorefrontHttpAuth } from './graphql/http-auth.hook';
-import { LoadersFactory } from './graphql/loaders.factory';
-import { idempotencyPlugin } from './graphql/idempotency.plugin';
-import { errorLoggingPlugin } from './graphql/error-logging.plugin';
-import { queryLimitsPlugin } from './graphql/query-limits.plugin';
-import { mediaTypeStatusPlugin } from './graphql/media-type-status.plugin';
-import { executionStatusPlugin } from './graphql/execution-status.plugin';
-import { IdempotencyModule, IdempotencyStore } from '@app/idempotency';
-import { OrdersService } from './orders/orders.service';
-import { OrderLineResolver, OrdersResolver } from './resolvers/orders.resolver';
-import { ProductsResolver } from './resolvers/products.resolver';
-import { StoreResolver } from './resolvers/store.resolver';
-import { OwnerCatalogueService } from './owner/owner-catalogue.service';
-import { OwnerOrdersController } from './owner/owner-orders.controller';
-import { OwnerProductsController } from './owner/owner-products.controller';
-
-/** The resolvers and services: the only module the GraphQL schema is built from. */
-@Module({
-  imports: [StoresModule],
-  providers: [
-    ProductsRepository,
-    OrdersRepository,
-    ProductsService,
-    OrdersService,
-    StoreReader,
-    LoadersFactory,
-    StoreResolver,
-    ProductsResolver,
-    OrdersResolver,
-    OrderLineResolver,
-  ],
-  exports: [LoadersFactory, ProductsService, OrdersService],
-})
-export class StorefrontApiModule {}
+import { StorefrontGraphqlModule } from './graphql/storefront-graphql.module';
+import { OrdersController } from './rest/orders.controller';
+import { ProductsController } from './rest/products.controller';
+import { StorefrontDomainModule } from './storefront-domain.module';
 
 /**
- * Storefront GraphQL at POST (and GET, for queries) /v1/storefront/graphql — code-first, Apollo Server 5
- * on Fastify. The schema is built in memory at start (`autoSchemaFile: true`: the server never writes a
- * file); `libs/storefront/schema.gql` is its committed print, kept in sync by
- * test/storefront/limits.e2e-spec.ts.
+ * The storefront: the products-and-orders domain (StorefrontDomainModule) and its two doors — GraphQL for
+ * apps and public tokens at /v1/storefront/graphql (StorefrontGraphqlModule), and REST for the store's
+ * owner under /v1/user/stores/:id/products and /orders (the controllers here).
  */
 @Module({
-  imports: [
-    AuthModule,
-    StoresModule,
-    StorefrontApiModule,
-    GraphQLModule.forRootAsync<ApolloDriverConfig>({
-      driver: ApolloDriver,
-      imports: [StorefrontApiModule, IdempotencyModule],
-      inject: [LoadersFactory, APP_LOGGER, IdempotencyStore],
-      useFactory: (
-        loaders: LoadersFactory,
-        logger: Logger,
-        idempotency: IdempotencyStore,
-      ): ApolloDriverConfig => ({
-        path: STOREFRONT_GRAPHQL_PATH,
-        include: [StorefrontApiModule],
-        autoSchemaFile: true,
-        sortSchema: true,
-        buildSchemaOptions: { dateScalarMode: 'isoDate' },
-        // The schema is public (as Shopify's Storefront API): introspection on, no playground UI,
-        // and no "Did you mean …?" field suggestions in errors.
-        introspection: true,
-        playground: false,
-        hideSchemaDetailsFromClientErrors: true,
-        // One operation per request: an array of operations would multiply every limit below.
-        allowBatchedHttpRequests: false,
-        // Apollo's CSRF prevention refuses "simple" requests a browser could send cross-site with the
-        // user's cookies. This endpoint authenticates by the Authorization header alone (no cookies), and a
-        // browser cannot add that header cross-origin without a CORS preflight — so a request carrying it
-        // counts as preflighted, and GET with URL-encoded variables works as the GraphQL-over-HTTP spec says.
-        csrfPrevention: {
-          requestHeaders: ['authorization', 'x-apollo-operation-name', 'apollo-require-preflight'],
-        },
-        includeStacktraceInErrorResponses: false,
-        formatError: formatStorefrontError,
-        plugins: [
-          mediaTypeStatusPlugin(),
-          queryLimitsPlugin(),
-          idempotencyPlugin(idempotency),
-          errorLoggingPlugin(logger),
-          // Last: the status of an operation that ran (200, or 503 when the database was lost).
-          executionStatusPlugin(),
-        ],
-        // Replaced by executionStatusPlugin (same 200 rule, plus the 503 for a lost database).
-        preserveHttpStatusForExecutionErrors: false,
-        context: async (request: AuthenticatedRequest): Promise<StorefrontContext> => {
-          const caller = request.caller;
-          // The HTTP hook has already answered 401/403 for anything else; this only guards against a
-          // wiring mistake ever letting an unauthenticated request reach a resolver.
-          if (!caller || caller.kind === 'account') {
-            throw new GraphQLError('A valid app or public token is required.', {
-              extensions: { code: 'UNAUTHENTICATED', http: { status: 401 } },
-            });
-          }
-          return { req: request, caller: caller as ScopedCaller, loaders: loaders.create(caller) };
-        },
-      }),
-    }),
-  ],
-  // The same catalogue and orders for the store's owner over REST (/v1/user/stores/:id/products, /orders).
-  controllers: [OwnerProductsController, OwnerOrdersController],
-  providers: [StorefrontHttpAuth, OwnerCatalogueService],
-  // The composition root puts its hook on the storefront route (apps/api/src/http/route-hooks.ts).
-  exports: [StorefrontHttpAuth],
+  imports: [StorefrontDomainModule, StoresModule, StorefrontGraphqlModule],
+  controllers: [ProductsController, OrdersController],
+  // The composition root puts the GraphQL door's hook on its route (apps/api/src/http/route-hooks.ts).
+  exports: [StorefrontGraphqlModule],
 })
 export class StorefrontModule {}

@@ -8,8 +8,12 @@ export function pendingStages(completedStages: readonly number[]): OnboardingSta
   return ONBOARDING_STAGES.filter((stage) => !completedStages.includes(stage));
 }
 
+/** A stage that can be next: stage 1 creates the store, so it is never pending (the API documents 2–4). */
+export type NextStage = Exclude<OnboardingStage, 1>;
+
 /** The stage to fill next, or null when every stage is filled (next: complete) or the store is active. */
-export function nextStage(status: StoreStatus, completedStages: readonly number[]): OnboardingStage | null {
+export function nextStage(status: StoreStatus, completedStages: readonly number[]): NextStage | null {
   if (status === 'active') return null;
-  return pendingStages(completedStages)[0] ?? null;
+  const next = pendingStages(completedStages)[0];
+  return next === undefined ? null : (next as NextStage);
 }

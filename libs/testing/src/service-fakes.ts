@@ -1,4 +1,4 @@
-import { AccountCaller, SecretHasher } from '@app/core';
+import { AccountCaller, AppCaller, SCOPES, SecretHasher } from '@app/core';
 import type { EmitEvent, EventsWriter } from '@app/events';
 import type { EntityManager } from 'typeorm';
 
@@ -14,6 +14,14 @@ export const OWNER: AccountCaller = {
 };
 /** The owner's store. */
 export const STORE_ID = 'b0000000-0000-4000-8000-000000000002';
+/** An app of that store with every scope (the storefront's specs call as it, as the GraphQL door would). */
+export const APP: AppCaller = {
+  kind: 'app',
+  appId: 'a0000000-0000-4000-8000-000000000009',
+  storeId: STORE_ID,
+  scopes: [...SCOPES],
+  jti: 'j',
+};
 
 export const testHasher = new SecretHasher({ otpPepper: 'x'.repeat(32) } as never);
 

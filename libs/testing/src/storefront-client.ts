@@ -15,13 +15,14 @@ export interface GqlOptions {
 }
 
 /**
- * Real tokens from the real routes: a merchant signs in (OTP through the mail catcher), creates a store
+ * Real tokens from the real routes: an account signs in (OTP through the mail catcher), creates a store
  * (onboarding stage 1), an OAuth app (client credentials → app JWT) and public tokens.
  */
 export class StorefrontClient {
   constructor(readonly t: TestApp) {}
 
-  async merchant(email: string): Promise<string> {
+  /** An account's access token (signed in by OTP); the account becomes a store's owner by creating it. */
+  async account(email: string): Promise<string> {
     return (await this.t.signIn(email)).access_token;
   }
 

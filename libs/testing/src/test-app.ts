@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApp } from '../../../apps/api/src/bootstrap';
+import { createApp } from '@app/api';
 import { MailCatcher, otpFrom } from './mail-catcher';
 import { freePort } from './server-process';
 import { createTestDatabase, serverUrl, TestDatabase } from './test-database';

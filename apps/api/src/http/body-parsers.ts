@@ -24,7 +24,7 @@ export function addBodyParsers(fastify: FastifyInstance): void {
     (request, body: Buffer, done) => {
       const text = body.toString('utf8');
       if (text.trim() === '') return done(null, undefined);
-      defaultJson(request, text, (error, value) => {
+      void defaultJson(request, text, (error, value) => {
         if (error) return done(Errors.malformedBody(), undefined);
         // Depth, lone surrogates and NULs, for REST and GraphQL alike, before any validator sees it.
         const problem = jsonBodyProblem(value);

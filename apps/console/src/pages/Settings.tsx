@@ -104,7 +104,7 @@ export function Settings() {
   const remove = async () => {
     try {
       await account.stores.delete(store.id);
-      navigate('/', { replace: true });
+      void navigate('/', { replace: true });
     } catch (err) {
       setDeleting(false);
       setError(describe(err));

@@ -5,8 +5,8 @@ import type {
   WebhookEndpointInput,
   WebhookEndpointWithSecret,
 } from '@storefront-platform/sdk/browser';
-// Every event type an endpoint may subscribe to: the server's own list (the order docs/events.md gives).
-import { EVENT_TYPES } from '../../../../libs/events/src/event-types';
+// Every event type an endpoint may subscribe to: the one list the server also checks (the order docs/events.md gives).
+import { EVENT_TYPES } from '@storefront-platform/sdk/browser';
 import { account, describe, fieldErrors, FieldErrors } from '../api';
 import { usePagedList } from '../hooks/usePagedList';
 import { ConfirmDialog, Dialog, SecretDialog } from '../ui/Dialog';

@@ -125,7 +125,7 @@ export function Wizard() {
   const goTo = (next: number, id = storeId) => {
     setErrors({});
     setError(null);
-    if (id && id !== storeId) navigate(`/stores/${id}/setup?stage=${next}`);
+    if (id && id !== storeId) void navigate(`/stores/${id}/setup?stage=${next}`);
     else setSearch({ stage: String(next) });
   };
 
@@ -161,7 +161,7 @@ export function Wizard() {
         setNotice(`Step ${missing} (${STAGES[missing - 1]}) needs to be filled in first.`);
         goTo(missing);
       } else if (e instanceof ApiError && e.code === 'onboarding_completed' && storeId) {
-        navigate(`/stores/${storeId}`);
+        void navigate(`/stores/${storeId}`);
       } else {
         const byField = fieldErrors(e, { links, store: true });
         setErrors(byField);

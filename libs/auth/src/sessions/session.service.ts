@@ -4,6 +4,7 @@ import { AuthErrors } from '../auth.errors';
 import { SessionLimits, SessionsRepository } from './sessions.repository';
 import { AccessTokenService } from '../tokens/access-token.service';
 import type { ClientInfo } from '../client-info.decorator';
+import type { SessionDto } from '../dto/auth.dto';
 
 export interface TokenPair {
   access_token: string;
@@ -11,16 +12,6 @@ export interface TokenPair {
   token_type: 'Bearer';
   expires_in: number;
   session_id: string;
-}
-
-export interface SessionView {
-  id: string;
-  method: string;
-  createdAt: string;
-  lastUsedAt: string;
-  userAgent: string | null;
-  ip: string | null;
-  current: boolean;
 }
 
 const REFRESH_PURPOSE = 'refresh';
@@ -98,7 +89,7 @@ export class SessionService {
     await this.sessions.revokeAll(accountId, 'logout_all');
   }
 
-  async list(accountId: string, currentSessionId: string): Promise<SessionView[]> {
+  async list(accountId: string, currentSessionId: string): Promise<SessionDto[]> {
     const rows = await this.sessions.listLive(accountId, this.config.sessionMaxAge);
     return rows.map((r) => ({
       id: r.id,

@@ -62,6 +62,17 @@ describe('error table', () => {
     ]);
   });
 
+  it("renders one refusal per transport, never renamed: the storefront's codes over REST and GraphQL", () => {
+    const both = (code: ErrorCode) => [ERROR_TABLE[code].status, code, graphqlCodeFor(code)];
+    const codes: ErrorCode[] = ['product_not_found', 'order_not_found', 'store_not_found', 'handle_taken'];
+    expect(codes.map(both)).toEqual([
+      [404, 'product_not_found', 'NOT_FOUND'],
+      [404, 'order_not_found', 'NOT_FOUND'],
+      [404, 'store_not_found', 'NOT_FOUND'],
+      [409, 'handle_taken', 'BAD_USER_INPUT'],
+    ]);
+  });
+
   it('limits a context to the codes it declares', () => {
     const storeError = errorFactory(['store_not_found'] as const satisfies readonly ErrorCode[]);
     expect(storeError('store_not_found').status).toBe(404);

@@ -89,8 +89,9 @@ export const ERROR_TABLE = {
   invalid_client: client(401, 'Invalid client'),
   unsupported_grant_type: client(400, 'Unsupported grant type'),
   invalid_scope: client(400, 'Invalid scope'),
-  // The catalogue and orders (libs/storefront): the storefront throws the shared codes above
-  // (validation_failed, forbidden, not_found) and this one; the owner's REST routes name their own.
+  // The catalogue and orders (libs/storefront): its domain throws these (and validation_failed), and both
+  // of its doors render them from here: product_not_found is a 404 over REST and NOT_FOUND in GraphQL,
+  // handle_taken a 409 and BAD_USER_INPUT (its status implies it), out_of_stock a 409 and OUT_OF_STOCK.
   out_of_stock: client(409, 'Out of stock', { graphql: 'OUT_OF_STOCK' }),
   handle_taken: client(409, 'Conflict'),
   product_not_found: client(404, 'Not found'),

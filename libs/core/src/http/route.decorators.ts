@@ -6,5 +6,5 @@ import { ApiNoContentResponse, ApiOperation } from '@nestjs/swagger';
  * document never says 200 for a route that sends 204. Where other answers are declared matters (the
  * document lists them in the order they were applied), so it stands where the 204 answer stood.
  */
-export const NoContentRoute = (summary: string) =>
-  applyDecorators(HttpCode(204), ApiOperation({ summary }), ApiNoContentResponse());
+export const NoContentRoute = (summary: string, operation: { operationId?: string } = {}) =>
+  applyDecorators(HttpCode(204), ApiOperation({ ...operation, summary }), ApiNoContentResponse());

@@ -1,4 +1,5 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import type { Type } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 
@@ -26,4 +27,26 @@ export class PageQueryDto {
   @IsOptional()
   @IsString({ message: 'after must be a cursor' })
   after?: string;
+}
+
+/**
+ * The answer of a keyset-paged REST list, `{ data, nextCursor }` (what keysetPage builds), as a class the
+ * OpenAPI document describes under `name`:
+ *   export const ProductPageDto = listPageOf(ProductDto, 'OwnerProductPageDto');
+ *   export type ProductPageDto = InstanceType<typeof ProductPageDto>;
+ */
+export function listPageOf<T>(item: Type<T>, name: string) {
+  @ApiSchema({ name })
+  class ListPage {
+    @ApiProperty({ type: [item], description: 'Newest first.' })
+    data!: T[];
+
+    @ApiProperty({
+      type: String,
+      nullable: true,
+      description: 'Pass as `after` for the next (older) page; null on the last page.',
+    })
+    nextCursor!: string | null;
+  }
+  return ListPage;
 }

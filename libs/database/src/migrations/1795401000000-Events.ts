@@ -2,7 +2,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Events: one row per committed change to a store's resources, written in the change's own transaction
- * (the outbox webhook delivery will read). They go with their store (ON DELETE CASCADE) and are purged
+ * (the outbox webhook delivery reads). They go with their store (ON DELETE CASCADE) and are purged
  * after EVENT_RETENTION_DAYS. The list reads newest first: (created_at, id) descending, per store and
  * per store and type.
  */

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { listPageOf } from '@app/core';
 import { EVENT_TYPES } from '../event-types';
 
 export type ActorType = 'account' | 'app' | 'system';
@@ -25,7 +26,7 @@ export class EventActorModel {
   name!: string | null;
 }
 
-/** An event as the API shows it (and, later, as a webhook delivery's body). */
+/** An event as the API shows it, and the body of each webhook delivery of it. */
 export class EventModel {
   @ApiProperty({ format: 'uuid', description: 'Unique; webhook receivers deduplicate on it.' })
   id!: string;
@@ -51,14 +52,5 @@ export class EventModel {
   data!: Record<string, unknown>;
 }
 
-export class EventPageModel {
-  @ApiProperty({ type: [EventModel], description: 'Newest first.' })
-  data!: EventModel[];
-
-  @ApiProperty({
-    type: String,
-    nullable: true,
-    description: 'Pass as `after` for the next (older) page; null on the last page.',
-  })
-  nextCursor!: string | null;
-}
+export const EventPageModel = listPageOf(EventModel, 'EventPageModel');
+export type EventPageModel = InstanceType<typeof EventPageModel>;

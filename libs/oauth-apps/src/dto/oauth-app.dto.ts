@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsUUID } from 'class-validator';
-import { APP_SCOPES, CredentialName, ScopeList } from '@app/core';
+import { APP_SCOPES, AppScope, CredentialName, ScopeList } from '@app/core';
 
 export class CreateOAuthAppDto {
   @ApiProperty({ format: 'uuid', description: 'A store the caller owns.' })
@@ -32,7 +32,7 @@ export class OAuthAppDto {
   @ApiProperty({ format: 'uuid' }) storeId!: string;
   @ApiProperty() name!: string;
   @ApiProperty({ example: 'sfc_5f0c…' }) clientId!: string;
-  @ApiProperty({ enum: APP_SCOPES, isArray: true }) scopes!: string[];
+  @ApiProperty({ enum: APP_SCOPES, isArray: true }) scopes!: AppScope[];
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
   @ApiProperty({ description: 'The last 4 characters of the client secret.', example: 'x9Qa' })
   secretHint!: string;
@@ -45,7 +45,7 @@ export class OAuthAppCredentialsDto {
   @ApiProperty({ example: 'sfc_5f0c…' }) clientId!: string;
   @ApiProperty({ example: 'sfs_…', description: 'Shown here (and at rotation) only; store it now.' })
   clientSecret!: string;
-  @ApiProperty({ enum: APP_SCOPES, isArray: true }) scopes!: string[];
+  @ApiProperty({ enum: APP_SCOPES, isArray: true }) scopes!: AppScope[];
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
 }
 

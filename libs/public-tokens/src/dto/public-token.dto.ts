@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { CredentialName, PUBLIC_TOKEN_SCOPES, ScopeList } from '@app/core';
+import { CredentialName, PUBLIC_TOKEN_SCOPES, PublicTokenScope, ScopeList } from '@app/core';
 
 export class CreatePublicTokenDto {
   @ApiProperty({ example: 'Web storefront', minLength: 1, maxLength: 100 })
@@ -15,7 +15,7 @@ export class PublicTokenDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty({ format: 'uuid' }) storeId!: string;
   @ApiProperty() name!: string;
-  @ApiProperty({ enum: PUBLIC_TOKEN_SCOPES, isArray: true }) scopes!: string[];
+  @ApiProperty({ enum: PUBLIC_TOKEN_SCOPES, isArray: true }) scopes!: PublicTokenScope[];
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
   @ApiProperty({ description: 'The last 4 characters of the token.' }) tokenHint!: string;
 }
@@ -25,6 +25,6 @@ export class PublicTokenIssuedDto {
   @ApiProperty({ format: 'uuid' }) storeId!: string;
   @ApiProperty() name!: string;
   @ApiProperty({ example: 'sfp_…', description: 'Shown here (and at rotation) only.' }) token!: string;
-  @ApiProperty({ enum: PUBLIC_TOKEN_SCOPES, isArray: true }) scopes!: string[];
+  @ApiProperty({ enum: PUBLIC_TOKEN_SCOPES, isArray: true }) scopes!: PublicTokenScope[];
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
 }

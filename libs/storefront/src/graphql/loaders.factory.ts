@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import DataLoader from 'dataloader';
 import type { ScopedCaller } from '@app/core';
-import { ProductsService } from '../catalogue/products.service';
-import { StoreReader } from '../catalogue/store-reader.service';
 import { OrdersService } from '../orders/orders.service';
+import { LIST_CURSORS } from '../pagination/cursor';
+import { ProductsService } from '../products/products.service';
+import { pageArgs } from './connection.args';
+import { StoreReader } from './store-reader.service';
 import type { StorefrontLoaders } from './storefront.context';
 
 export interface StoreProductsArgs {
@@ -36,7 +38,15 @@ export class LoadersFactory {
       ),
       // Keys are distinct within a batch (DataLoader dedupes them), so each distinct page is one query.
       storeProducts: new DataLoader(async (keys) =>
-        Promise.all(keys.map((key) => this.products.list(caller, JSON.parse(key) as StoreProductsArgs))),
+        Promise.all(
+          keys.map(async (key) => {
+            const args = JSON.parse(key) as StoreProductsArgs;
+            return this.products.connection(caller.storeId, {
+              ...pageArgs(LIST_CURSORS.products.oldest, args),
+              query: args.query,
+            });
+          }),
+        ),
       ),
     };
   }

@@ -3,20 +3,21 @@ import { GqlExecutionContext } from '@nestjs/graphql';
 import DataLoader from 'dataloader';
 import type { FastifyRequest } from 'fastify';
 import type { ScopedCaller } from '@app/core';
-import type { ProductConnectionModel, ProductModel } from '../models/product.model';
-import type { OrderLineModel } from '../models/order.model';
-import type { PublicStoreModel } from '../models/public-store.model';
+import type { OrderLine } from '../orders/order';
+import type { Connection } from '../pagination/page';
+import type { Product } from '../products/product';
+import type { PublicStoreModel } from './public-store.model';
 
 /** Per-request batching: built fresh for every GraphQL request, so nothing is cached across requests or callers. */
 export interface StorefrontLoaders {
-  product: DataLoader<string, ProductModel | null>;
-  orderLines: DataLoader<string, OrderLineModel[]>;
+  product: DataLoader<string, Product | null>;
+  orderLines: DataLoader<string, OrderLine[]>;
   store: DataLoader<string, PublicStoreModel | null>;
   /**
    * `Store.products` by its arguments (JSON of first/after/query). Every store a token reaches is its own,
    * so N nested stores asking for the same page share one query instead of running N.
    */
-  storeProducts: DataLoader<string, ProductConnectionModel>;
+  storeProducts: DataLoader<string, Connection<Product>>;
 }
 
 /** The GraphQL context: the request, the caller its bearer token resolved to on THIS request, the loaders. */

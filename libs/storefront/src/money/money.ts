@@ -9,6 +9,17 @@ import { currencyDigits } from './currencies';
 /** The largest price in minor units: with ≤ 100 lines of ≤ 10,000 units, a total stays far below 2^63. */
 export const MAX_PRICE_MINOR = 10n ** 12n;
 
+/** An amount as the API shows it, in GraphQL, REST and events alike: `{ amount: "499.00", currencyCode: "USD" }`. */
+export interface Money {
+  amount: string;
+  currencyCode: string;
+}
+
+/** Money from minor units and a currency code. */
+export function money(minor: bigint | string, currencyCode: string): Money {
+  return { amount: formatAmount(minor, currencyCode), currencyCode };
+}
+
 export type MoneyParseResult = { ok: true; minor: bigint } | { ok: false; message: string };
 
 const AMOUNT = /^(\d+)(?:\.(\d+))?$/;

@@ -1,34 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { Sql } from '@app/database';
 import { EntityManager } from 'typeorm';
-import { cursorTimestampSql } from '../pagination/cursor';
 import { keysetList } from '../pagination/keyset-list';
+import { After } from '../pagination/page';
+import { LineRow, ORDER_COLUMNS, OrderRow } from './order.row';
 
-export interface OrderRow {
-  id: string;
-  status: string;
-  customer_email: string;
-  total_minor: string;
-  currency_code: string;
-  created_at: Date;
-  cursor_ts: string;
-}
-
-export interface LineRow {
-  order_id: string;
-  position: number;
-  product_id: string;
-  quantity: number;
-  unit_price_minor: string;
-  currency_code: string;
-}
-
-const ORDER_COLUMNS = `o.id, o.status, o.customer_email, o.total_minor, o.currency_code, o.created_at,
-  ${cursorTimestampSql('o.created_at')} AS cursor_ts`;
 const orderList = (name: string, newest: boolean) =>
   keysetList({ name, columns: ORDER_COLUMNS, table: 'orders o', alias: 'o', newest });
-const STOREFRONT_PAGE = orderList('sf_orders', false);
-const OWNER_PAGE = orderList('owner_orders', true);
+const OLDEST_FIRST = orderList('orders_oldest', false);
+const NEWEST_FIRST = orderList('orders_newest', true);
 
 /**
  * The `orders` and `order_lines` tables, and the stock an order takes from `products`. Every read is
@@ -38,20 +18,10 @@ const OWNER_PAGE = orderList('owner_orders', true);
 export class OrdersRepository {
   constructor(private readonly sql: Sql) {}
 
-  /** One page in (created_at, id) order, after the cursor when given. */
-  page(
-    storeId: string,
-    options: { after?: { createdAt: string; id: string } | null; limit: number },
-  ): Promise<OrderRow[]> {
-    return this.sql.rows<OrderRow>(STOREFRONT_PAGE(storeId, options.after, options.limit));
-  }
-
-  /** One page newest first, before the cursor when given (the owner's list). */
-  pageNewest(
-    storeId: string,
-    options: { before?: { createdAt: string; id: string } | null; limit: number },
-  ): Promise<OrderRow[]> {
-    return this.sql.rows<OrderRow>(OWNER_PAGE(storeId, options.before, options.limit));
+  /** `limit` rows in (created_at, id) order — oldest first, or newest first — past the cursor's row. */
+  page(storeId: string, options: { newest: boolean; after: After; limit: number }): Promise<OrderRow[]> {
+    const list = options.newest ? NEWEST_FIRST : OLDEST_FIRST;
+    return this.sql.rows<OrderRow>(list(storeId, options.after, options.limit));
   }
 
   byId(storeId: string, id: string): Promise<OrderRow | undefined> {

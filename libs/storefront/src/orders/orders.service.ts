@@ -1,32 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { isUuid, requireScope, ScopedCaller } from '@app/core';
+import { Caller, isUuid, keysetPage } from '@app/core';
 import { EventsWriter } from '@app/events';
-import { MAX_LINE_QUANTITY, OrderCreateInput } from '../inputs/order.input';
-import { MoneyModel } from '../models/money.model';
-import { OrderLineModel, OrderModel } from '../models/order.model';
-import { afterKey, Page, pageSize, toPage } from '../pagination/page';
+import { encodeCursor, LIST_CURSORS } from '../pagination/cursor';
+import { After, Connection, toConnection } from '../pagination/page';
 import { StorefrontErrors } from '../storefront.errors';
-import { OrderView, toOrderView } from './order.view';
-import { LineRow, OrderRow, OrdersRepository } from './orders.repository';
-
-function toOrderModel(row: OrderRow): OrderModel {
-  const order = new OrderModel();
-  order.id = row.id;
-  order.status = row.status;
-  order.customerEmail = row.customer_email;
-  order.total = MoneyModel.of(row.total_minor, row.currency_code);
-  order.createdAt = row.created_at;
-  return order;
-}
-
-function toLineModel(row: Omit<LineRow, 'order_id' | 'position'>): OrderLineModel {
-  const line = new OrderLineModel();
-  line.productId = row.product_id;
-  line.quantity = row.quantity;
-  line.unitPrice = MoneyModel.of(row.unit_price_minor, row.currency_code);
-  line.lineTotal = MoneyModel.of(BigInt(row.unit_price_minor) * BigInt(row.quantity), row.currency_code);
-  return line;
-}
+import { MAX_LINE_QUANTITY, Order, OrderInput, OrderLine, OrderWithLines } from './order';
+import { toOrder, toOrderDto, toOrderLine } from './order.mapper';
+import { OrdersRepository } from './orders.repository';
 
 /** Lines naming the same product are merged (quantities added), in the order each product first appears. */
 export function mergeLines(
@@ -37,6 +17,10 @@ export function mergeLines(
   return [...merged].map(([productId, quantity]) => ({ productId, quantity }));
 }
 
+/**
+ * Orders: the one service both doors call (apps place and read them through GraphQL, the store's owner
+ * reads them over REST). Every read and write is scoped by the store the door has already allowed.
+ */
 @Injectable()
 export class OrdersService {
   constructor(
@@ -44,62 +28,46 @@ export class OrdersService {
     private readonly events: EventsWriter,
   ) {}
 
-  async list(
-    caller: ScopedCaller,
-    args: { first?: number | null; after?: string | null },
-  ): Promise<Page<OrderModel>> {
-    requireScope(caller, 'orders:read');
-    const size = pageSize(args.first);
-    const key = afterKey('o', args.after);
-    const rows = await this.orders.page(caller.storeId, {
-      after: key ? { createdAt: key.createdAt, id: key.id } : null,
-      limit: size + 1,
-    });
-    return toPage('o', rows, size, toOrderModel);
+  /** Orders oldest first, `first` orders after the cursor's (GraphQL `orders`); lines load on demand. */
+  async connection(storeId: string, args: { first: number; after: After }): Promise<Connection<Order>> {
+    const rows = await this.orders.page(storeId, { newest: false, after: args.after, limit: args.first + 1 });
+    return toConnection(LIST_CURSORS.orders.oldest, rows, args.first, toOrder);
   }
 
-  async find(caller: ScopedCaller, id: string): Promise<OrderModel | null> {
-    requireScope(caller, 'orders:read');
-    if (!isUuid(id)) return null;
-    const row = await this.orders.byId(caller.storeId, id);
-    return row ? toOrderModel(row) : null;
-  }
-
-  /**
-   * The owner's list (REST): newest first, `limit` orders before the cursor key, each with its lines, as
-   * the event's `data` shows an order. One row more than asked comes back in `rows` (is there a next page).
-   */
-  async listNewest(
+  /** Orders newest first with their lines, `limit` orders after the cursor's (the REST list). */
+  async newest(
     storeId: string,
-    args: { limit: number; before: { createdAt: string; id: string } | null },
-  ): Promise<{ orders: OrderView[]; rows: OrderRow[] }> {
-    const rows = await this.orders.pageNewest(storeId, { before: args.before, limit: args.limit + 1 });
-    const visible = rows.slice(0, args.limit).map(toOrderModel);
-    const lines = visible.length
-      ? await this.linesOf(
-          storeId,
-          visible.map((o) => o.id),
-        )
-      : new Map();
-    return { orders: visible.map((o) => toOrderView(o, lines.get(o.id) ?? [])), rows };
+    args: { limit: number; after: After },
+  ): Promise<{ data: OrderWithLines[]; nextCursor: string | null }> {
+    const rows = await this.orders.page(storeId, { newest: true, after: args.after, limit: args.limit + 1 });
+    const page = keysetPage(rows, args.limit, toOrder, (key) =>
+      encodeCursor(LIST_CURSORS.orders.newest, key),
+    );
+    return { data: await this.withLines(storeId, page.data), nextCursor: page.nextCursor };
   }
 
-  /** One order of the store with its lines, or null (another store's included). */
-  async findIn(storeId: string, id: string): Promise<OrderView | null> {
+  /** One order of the store without its lines, or null (a malformed id, another store's included). */
+  async byId(storeId: string, id: string): Promise<Order | null> {
     if (!isUuid(id)) return null;
     const row = await this.orders.byId(storeId, id);
-    if (!row) return null;
-    const lines = await this.linesOf(storeId, [row.id]);
-    return toOrderView(toOrderModel(row), lines.get(row.id) ?? []);
+    return row ? toOrder(row) : null;
+  }
+
+  /** One order of the store with its lines; `order_not_found` when byId would be null. */
+  async get(storeId: string, id: string): Promise<OrderWithLines> {
+    const order = await this.byId(storeId, id);
+    if (!order) throw StorefrontErrors.orderNotFound();
+    const [withLines] = await this.withLines(storeId, [order]);
+    return withLines;
   }
 
   /** For the request's DataLoader: the lines of many orders in one query (the orders are the caller's). */
-  async linesOf(storeId: string, orderIds: readonly string[]): Promise<Map<string, OrderLineModel[]>> {
+  async linesOf(storeId: string, orderIds: readonly string[]): Promise<Map<string, OrderLine[]>> {
     const rows = await this.orders.lines(storeId, orderIds);
-    const byOrder = new Map<string, OrderLineModel[]>();
+    const byOrder = new Map<string, OrderLine[]>();
     for (const row of rows) {
       const lines = byOrder.get(row.order_id) ?? [];
-      lines.push(toLineModel(row));
+      lines.push(toOrderLine(row));
       byOrder.set(row.order_id, lines);
     }
     return byOrder;
@@ -114,12 +82,11 @@ export class OrdersService {
    * earlier decrement: the order happens whole or not at all — and so does its `order.created` event,
    * written in the same transaction (an OUT_OF_STOCK order leaves none).
    */
-  async create(caller: ScopedCaller, input: OrderCreateInput): Promise<OrderModel> {
-    requireScope(caller, 'orders:write');
+  async create(caller: Caller, storeId: string, input: OrderInput): Promise<OrderWithLines> {
     const lines = mergeLines(input.lines);
     for (const line of lines) {
       if (!isUuid(line.productId))
-        throw StorefrontErrors.notFound(`No product ${line.productId} in this store.`);
+        throw StorefrontErrors.productNotFound(`No product ${line.productId} in this store.`);
       if (line.quantity > MAX_LINE_QUANTITY) {
         throw StorefrontErrors.badInput(`At most ${MAX_LINE_QUANTITY} units of one product per order.`);
       }
@@ -128,11 +95,11 @@ export class OrdersService {
     return this.orders.transaction(async (tx) => {
       const prices = new Map<string, { minor: bigint; currency: string }>();
       for (const line of [...lines].sort((a, b) => (a.productId < b.productId ? -1 : 1))) {
-        const taken = await this.orders.takeStock(tx, caller.storeId, line.productId, line.quantity);
+        const taken = await this.orders.takeStock(tx, storeId, line.productId, line.quantity);
         if (!taken) {
-          throw (await this.orders.productExists(tx, caller.storeId, line.productId))
+          throw (await this.orders.productExists(tx, storeId, line.productId))
             ? StorefrontErrors.outOfStock(line.productId)
-            : StorefrontErrors.notFound(`No product ${line.productId} in this store.`);
+            : StorefrontErrors.productNotFound(`No product ${line.productId} in this store.`);
         }
         prices.set(line.productId, { minor: BigInt(taken.price_minor), currency: taken.currency_code });
       }
@@ -141,29 +108,38 @@ export class OrdersService {
         throw StorefrontErrors.badInput('All products of one order must be priced in the same currency.');
       }
       const [currency] = currencies;
-      const total = lines.reduce((sum, l) => sum + prices.get(l.productId)!.minor * BigInt(l.quantity), 0n);
-      const order = await this.orders.insert(tx, caller.storeId, {
+      const unitPrice = (productId: string) => prices.get(productId)!.minor.toString();
+      const row = await this.orders.insert(tx, storeId, {
         customerEmail: email,
-        totalMinor: total.toString(),
+        totalMinor: lines
+          .reduce((sum, l) => sum + prices.get(l.productId)!.minor * BigInt(l.quantity), 0n)
+          .toString(),
         currencyCode: currency,
-        lines: lines.map((l) => ({ ...l, unitPriceMinor: prices.get(l.productId)!.minor.toString() })),
+        lines: lines.map((l) => ({ ...l, unitPriceMinor: unitPrice(l.productId) })),
       });
-      const model = toOrderModel(order);
-      model.knownLines = lines.map((l) =>
-        toLineModel({
-          product_id: l.productId,
-          quantity: l.quantity,
-          unit_price_minor: prices.get(l.productId)!.minor.toString(),
-          currency_code: currency,
-        }),
-      );
-      await this.events.emit(tx, {
-        storeId: caller.storeId,
-        type: 'order.created',
-        caller,
-        data: toOrderView(model, model.knownLines),
-      });
-      return model;
+      const order: OrderWithLines = {
+        ...toOrder(row),
+        lines: lines.map((l) =>
+          toOrderLine({
+            product_id: l.productId,
+            quantity: l.quantity,
+            unit_price_minor: unitPrice(l.productId),
+            currency_code: currency,
+          }),
+        ),
+      };
+      await this.events.emit(tx, { storeId, type: 'order.created', caller, data: toOrderDto(order) });
+      return order;
     });
+  }
+
+  private async withLines(storeId: string, orders: Order[]): Promise<OrderWithLines[]> {
+    const lines = orders.length
+      ? await this.linesOf(
+          storeId,
+          orders.map((o) => o.id),
+        )
+      : new Map<string, OrderLine[]>();
+    return orders.map((order) => ({ ...order, lines: lines.get(order.id) ?? [] }));
   }
 }

@@ -12,7 +12,7 @@ export interface KeysetListShape {
   alias: string;
   /** Conditions besides the store's. */
   where?: string[];
-  /** Newest first (the owner's lists): the same shapes walking the index backwards. */
+  /** Newest first (the REST lists): the same shapes walking the index backwards. */
   newest: boolean;
   /** The condition for a search on the parameter `q`, when the list can be searched. */
   search?: (q: string) => string;

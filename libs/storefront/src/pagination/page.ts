@@ -1,39 +1,22 @@
-import { StorefrontErrors } from '../storefront.errors';
-import { QUERY_LIMITS } from '../graphql/query-limits';
-import { CursorKey, CursorKind, decodeCursor, encodeCursor } from './cursor';
+import { CursorKey, CursorKind, encodeCursor } from './cursor';
 
-export const DEFAULT_PAGE_SIZE = 20;
-
-/** `first` as the schema gives it (null or absent → 20), checked again here in case a caller skips the plugin. */
-export function pageSize(first: number | null | undefined): number {
-  const size = first ?? DEFAULT_PAGE_SIZE;
-  if (!Number.isInteger(size) || size < 0 || size > QUERY_LIMITS.maxFirst) {
-    throw StorefrontErrors.badInput(`first must be between 0 and ${QUERY_LIMITS.maxFirst}.`);
-  }
-  return size;
-}
-
-export function afterKey(kind: CursorKind, after: string | null | undefined): CursorKey | null {
-  if (after === null || after === undefined) return null;
-  const key = decodeCursor(kind, after);
-  if (!key) throw StorefrontErrors.badInput('after is not a cursor of this list.');
-  return key;
-}
-
-export interface Page<T> {
+/** A Relay connection page (GraphQL's `…Connection`): every edge carries its cursor. */
+export interface Connection<T> {
   edges: { cursor: string; node: T }[];
   pageInfo: { hasNextPage: boolean; endCursor: string | null };
 }
 
-/** Builds a page from `size + 1` rows read in key order: the extra row only says there is a next page. */
-export function toPage<R extends { id: string; cursor_ts: string }, T>(
+/**
+ * A connection from `size + 1` rows read in key order: the extra row only says there is a next page.
+ * (The REST lists' `{ data, nextCursor }` is @app/core's keysetPage, from the same rows.)
+ */
+export function toConnection<R extends { id: string; cursor_ts: string }, T>(
   kind: CursorKind,
   rows: R[],
   size: number,
   map: (row: R) => T,
-): Page<T> {
-  const visible = rows.slice(0, size);
-  const edges = visible.map((row) => ({
+): Connection<T> {
+  const edges = rows.slice(0, size).map((row) => ({
     cursor: encodeCursor(kind, { createdAt: row.cursor_ts, id: row.id }),
     node: map(row),
   }));
@@ -45,3 +28,6 @@ export function toPage<R extends { id: string; cursor_ts: string }, T>(
     },
   };
 }
+
+/** Where a keyset read starts: after this row's key, or at the beginning. */
+export type After = CursorKey | null;

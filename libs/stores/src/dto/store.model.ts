@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import type { NextStage } from '../store-progress';
 
 export class StoreAddressModel {
   @ApiProperty({ example: '12 MG Road' }) line1!: string;
@@ -19,7 +20,7 @@ export class StoreOnboardingModel {
     enum: [2, 3, 4],
     description: 'The stage to fill next; null when all are filled (call complete) or the store is active.',
   })
-  nextStage!: number | null;
+  nextStage!: NextStage | null;
 
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
   completedAt!: string | null;

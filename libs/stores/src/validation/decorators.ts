@@ -1,5 +1,5 @@
 import { ValidateBy, ValidateNested, ValidationOptions } from 'class-validator';
-import { isCountryCode } from './country-codes';
+import { isCountryCode } from '@app/sdk';
 import { isValidGstin } from './gstin';
 import {
   isE164Phone,

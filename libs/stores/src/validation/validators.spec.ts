@@ -1,4 +1,3 @@
-import { ISO_3166_ALPHA2, isCountryCode } from './country-codes';
 import {
   codePointLength,
   isE164Phone,
@@ -83,22 +82,6 @@ describe('isEmailAddress', () => {
     expect(isEmailAddress(`${'a'.repeat(64)}@${domain(57)}`)).toBe(true); // 254
     expect(isEmailAddress(`${'a'.repeat(64)}@${domain(58)}`)).toBe(false); // 255
   });
-});
-
-describe('isCountryCode', () => {
-  it('has the 249 officially assigned codes, each once', () => {
-    expect(ISO_3166_ALPHA2).toHaveLength(249);
-    expect(new Set(ISO_3166_ALPHA2).size).toBe(249);
-    for (const code of ISO_3166_ALPHA2) expect(code).toMatch(/^[A-Z]{2}$/);
-  });
-
-  it.each(['IN', 'US', 'DE', 'AQ', 'BV', 'AX', 'SS', 'BQ'])('accepts %s', (c) =>
-    expect(isCountryCode(c)).toBe(true),
-  );
-
-  it.each(['in', 'IND', 'XK', 'UK', 'EU', 'ZZ', 'AC', '', 'I'])('rejects %j', (c) =>
-    expect(isCountryCode(c)).toBe(false),
-  );
 });
 
 describe('isText', () => {

@@ -1,0 +1,168 @@
+"""The SDK's exceptions: every one is a StorefrontError.
+
+`request_id` is the server's ``X-Request-Id`` whenever there was an answer: quote it to support. No
+message, ``repr()`` or attribute of these exceptions holds a client secret or a token.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional, Tuple, Type, TypedDict
+
+
+def _restore(cls: Type[StorefrontError], args: Tuple[Any, ...], state: Dict[str, Any]) -> StorefrontError:
+    error = cls.__new__(cls, *args)
+    error.args = args
+    error.__dict__.update(state)
+    return error
+
+
+class StorefrontError(Exception):
+    """Every error the SDK raises."""
+
+    message: str
+    request_id: Optional[str]
+
+    def __init__(self, message: str, *, request_id: Optional[str] = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.request_id = request_id
+
+    def __reduce__(self) -> Tuple[Any, ...]:
+        # Keyword-only constructors defeat the default pickling of exceptions; an error raised in a
+        # worker process (multiprocessing, concurrent.futures) must still reach its parent intact.
+        return (_restore, (type(self), self.args, dict(self.__dict__)))
+
+
+class ApiError(StorefrontError):
+    """A REST answer with an error status (an RFC 9457 problem).
+
+    ``code`` is the problem's stable code (e.g. ``store_not_found``); ``problem`` the whole problem
+    object, extension members included. An answer that is not JSON at all (a proxy's HTML page, a
+    ``base_url`` pointing at a website) is an ApiError too, with the answer's status and the code
+    ``non_json_response``.
+    """
+
+    status: int
+    code: str
+    problem: Dict[str, Any]
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        status: int,
+        code: str,
+        problem: Dict[str, Any],
+        request_id: Optional[str] = None,
+    ) -> None:
+        super().__init__(message, request_id=request_id)
+        self.status = status
+        self.code = code
+        self.problem = problem
+
+    def __str__(self) -> str:
+        where = f", request {self.request_id}" if self.request_id else ""
+        return f"{self.message} (HTTP {self.status} {self.code}{where})"
+
+
+class RateLimitError(ApiError):
+    """HTTP 429, once the SDK stopped retrying: its retries ran out, or the server asked for a wait
+    (``Retry-After``) that ends past the call's timeout. ``retry_after`` is in seconds, ``None`` when
+    the answer gave none."""
+
+    retry_after: Optional[int]
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        status: int,
+        code: str,
+        problem: Dict[str, Any],
+        request_id: Optional[str] = None,
+        retry_after: Optional[int] = None,
+    ) -> None:
+        super().__init__(message, status=status, code=code, problem=problem, request_id=request_id)
+        self.retry_after = retry_after
+
+
+class OAuthError(StorefrontError):
+    """The token or revocation endpoint refused (RFC 6749 §5.2), e.g. ``invalid_client`` after the
+    app's secret was rotated."""
+
+    status: int
+    error: str
+    error_description: Optional[str]
+
+    def __init__(
+        self,
+        *,
+        status: int,
+        error: str,
+        error_description: Optional[str] = None,
+        request_id: Optional[str] = None,
+    ) -> None:
+        super().__init__(error_description or error, request_id=request_id)
+        self.status = status
+        self.error = error
+        self.error_description = error_description
+
+    def __str__(self) -> str:
+        where = f", request {self.request_id}" if self.request_id else ""
+        return f"{self.message} (HTTP {self.status} {self.error}{where})"
+
+
+class GraphQLErrorEntry(TypedDict, total=False):
+    """One entry of a GraphQL answer's ``errors``."""
+
+    message: str
+    path: List[Any]
+    extensions: Dict[str, Any]
+
+
+class GraphQLError(StorefrontError):
+    """A GraphQL answer with ``errors``: ``codes`` are their ``extensions.code`` (e.g. ``NOT_FOUND``,
+    ``OUT_OF_STOCK``, ``FORBIDDEN``), ``data`` whatever data came back with them, ``status`` the HTTP
+    status."""
+
+    errors: List[GraphQLErrorEntry]
+    codes: List[str]
+    data: Any
+    status: int
+
+    def __init__(
+        self,
+        *,
+        errors: List[GraphQLErrorEntry],
+        data: Any,
+        status: int,
+        request_id: Optional[str] = None,
+    ) -> None:
+        messages = "; ".join(str(e.get("message", "")) for e in errors if isinstance(e, dict))
+        super().__init__(messages or f"GraphQL error (HTTP {status})", request_id=request_id)
+        self.errors = errors
+        self.data = data
+        self.status = status
+        self.codes = [
+            str((e.get("extensions") or {}).get("code", "UNKNOWN")) if isinstance(e, dict) else "UNKNOWN"
+            for e in errors
+        ]
+
+    def __str__(self) -> str:
+        where = f", request {self.request_id}" if self.request_id else ""
+        return f"{self.message} ({', '.join(self.codes)}{where})"
+
+
+class APITimeoutError(StorefrontError, TimeoutError):
+    """No answer within the timeout (each attempt; a GET or another retryable request is tried again
+    first). Also a built-in ``TimeoutError``."""
+
+
+class APIConnectionError(StorefrontError, ConnectionError):
+    """The request got no answer at all (connection refused or reset, DNS, TLS). Also a built-in
+    ``ConnectionError``; ``__cause__`` is the underlying error."""
+
+
+class WebhookVerificationError(StorefrontError):
+    """A webhook delivery that `verify_webhook` refuses: a header missing, a timestamp outside the
+    tolerance, no valid signature, or a body that is not a JSON object. Answer it with a 400."""

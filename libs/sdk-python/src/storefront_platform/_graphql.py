@@ -1,0 +1,502 @@
+"""The Storefront GraphQL API: sending a document, telling a write from a read, paging, and the
+catalogue and order calls that AppClient and StorefrontClient share."""
+
+from __future__ import annotations
+
+import enum
+import functools
+import uuid
+from decimal import Decimal
+from typing import Any, Dict, Iterator, List, Mapping, Optional, Protocol, Sequence, Tuple, Union, cast
+
+from ._errors import ApiError, GraphQLError, GraphQLErrorEntry
+from ._results import request_id_of, traced
+from ._transport import Request, Response, Transport, api_error
+from ._types import (
+    Deleted,
+    Order,
+    OrderConnection,
+    OrderLineInput,
+    Product,
+    ProductConnection,
+    StorefrontStore,
+)
+
+GRAPHQL_PATH = "/v1/storefront/graphql"
+
+PRODUCT_FIELDS = "id handle title description price { amount currencyCode } inventory createdAt updatedAt"
+STORE_FIELDS = "id name description status faviconUrl logoBlackWhiteUrl logoColorUrl supportEmail socialLinks"
+ORDER_FIELDS = (
+    "id status customerEmail total { amount currencyCode } createdAt "
+    "lines { quantity unitPrice { amount currencyCode } lineTotal { amount currencyCode } "
+    "product { id handle title } }"
+)
+
+#: Products per page of ``list()`` (the server's default) and of ``iterate()`` (50 cost 102 of the
+#: 5,000 a query may cost).
+PRODUCT_PAGE = 20
+PRODUCT_ITERATE_PAGE = 50
+#: Orders per page. An order with its lines costs 402 of the 5,000 a query may cost (each of up to 100
+#: lines is priced), so 10 orders cost 4,022: within the limit with room to spare; 12 is the most one
+#: page of this selection can hold.
+ORDER_PAGE = 10
+
+_NAME_START = frozenset("_ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+_NAME_CHAR = _NAME_START | frozenset("0123456789")
+_OPERATION_WORDS = ("query", "mutation", "subscription", "fragment")
+
+
+def document_definitions(document: str) -> Optional[List[Tuple[str, Optional[str]]]]:
+    """The top-level definitions of a GraphQL document, in order, as ``(kind, name)``: a small lexer
+    that skips comments, strings and block strings and reads only what stands outside every ``{…}``,
+    ``(…)`` and ``[…]``. ``None`` when the document cannot be read (unbalanced brackets, an unknown
+    word at the top): the caller then treats it as a write."""
+    definitions: List[List[Optional[str]]] = []
+    depth = 0
+    current: Optional[List[Optional[str]]] = None
+    want_name = False
+    i = 0
+    n = len(document)
+    while i < n:
+        c = document[i]
+        if c == "#":
+            while i < n and document[i] not in "\r\n":
+                i += 1
+        elif document.startswith('"""', i):
+            end = document.find('"""', i + 3)
+            if end < 0:
+                return None
+            i = end + 3
+            continue
+        elif c == '"':
+            i += 1
+            while i < n and document[i] != '"':
+                if document[i] == "\\":
+                    i += 1
+                if i < n and document[i] == "\n":
+                    return None
+                i += 1
+            if i >= n:
+                return None
+            i += 1
+            continue
+        elif c in "{([":
+            if depth == 0 and c == "{" and current is None:
+                # `{ … }` on its own: the anonymous query shorthand.
+                current = ["query", None]
+                definitions.append(current)
+            want_name = False
+            depth += 1
+        elif c in "})]":
+            depth -= 1
+            if depth < 0:
+                return None
+            if depth == 0 and c == "}":
+                current = None
+        elif c in _NAME_START:
+            j = i + 1
+            while j < n and document[j] in _NAME_CHAR:
+                j += 1
+            word = document[i:j]
+            if depth == 0:
+                if current is None:
+                    if word not in _OPERATION_WORDS:
+                        return None
+                    current = [word, None]
+                    definitions.append(current)
+                    want_name = True
+                elif want_name:
+                    current[1] = word
+                    want_name = False
+            i = j
+            continue
+        elif not (c.isspace() or c in ",\ufeff"):
+            want_name = False
+        i += 1
+    if depth != 0:
+        return None
+    return [(str(kind), name) for kind, name in definitions]
+
+
+@functools.lru_cache(maxsize=256)
+def is_mutation(document: str, operation_name: Optional[str] = None) -> bool:
+    """Does the operation this request runs write? The selected operation is the one named
+    ``operation_name``, or the document's only operation; fragments may stand anywhere. When it
+    cannot be told (unreadable document, several operations and no name), the answer is yes: a write
+    is never retried without an Idempotency-Key. Cached: an application sends the same few documents
+    again and again, and reading one costs tens of microseconds."""
+    definitions = document_definitions(document)
+    if definitions is None:
+        return True
+    operations = [d for d in definitions if d[0] != "fragment"]
+    if not operations:
+        return True
+    selected: Optional[Tuple[str, Optional[str]]] = None
+    if operation_name:
+        selected = next((o for o in operations if o[1] == operation_name), None)
+    elif len(operations) == 1:
+        selected = operations[0]
+    if selected is not None:
+        return selected[0] == "mutation"
+    return any(o[0] == "mutation" for o in operations)
+
+
+def checked_idempotency_key(key: Optional[str]) -> Optional[str]:
+    """1–255 visible ASCII characters, as the server takes them."""
+    if key is None:
+        return None
+    if not isinstance(key, str) or not 1 <= len(key) <= 255 or any(not "!" <= c <= "~" for c in key):
+        raise ValueError("idempotency_key must be 1-255 visible ASCII characters")
+    return key
+
+
+def new_idempotency_key() -> str:
+    return str(uuid.uuid4())
+
+
+def send_graphql(
+    transport: Transport,
+    token: str,
+    query: str,
+    variables: Optional[Mapping[str, Any]],
+    *,
+    operation_name: Optional[str] = None,
+    idempotency_key: Optional[str] = None,
+    timeout: Optional[float] = None,
+) -> Tuple[Dict[str, Any], Response]:
+    """Sends one GraphQL operation with a bearer token: its ``data`` (carrying the request id) on
+    success, GraphQLError when the answer has ``errors``, ApiError for an error status without them."""
+    if not isinstance(query, str) or not query.strip():
+        raise ValueError("query is required")
+    key = checked_idempotency_key(idempotency_key)
+    body: Dict[str, Any] = {"query": query}
+    if variables is not None:
+        body["variables"] = dict(variables)
+    if operation_name:
+        body["operationName"] = operation_name
+    request = Request(
+        "POST",
+        GRAPHQL_PATH,
+        json=body,
+        token=token,
+        headers={"Idempotency-Key": key} if key else {},
+        retryable=not is_mutation(query, operation_name) or key is not None,
+        timeout=timeout,
+    )
+    response = transport.send(request)
+    answer = response.body
+    if not isinstance(answer, dict):
+        detail = f"Unexpected answer from the GraphQL endpoint (HTTP {response.status})."
+        raise ApiError(
+            detail,
+            status=response.status,
+            code="non_json_response",
+            problem={"status": response.status, "detail": detail},
+            request_id=response.request_id,
+        )
+    errors = answer.get("errors")
+    if isinstance(errors, list) and errors:
+        raise GraphQLError(
+            errors=cast(List[GraphQLErrorEntry], errors),
+            data=answer.get("data"),
+            status=response.status,
+            request_id=response.request_id,
+        )
+    # An error status without GraphQL errors (a proxy's or the HTTP layer's problem+json): an ApiError.
+    if response.status >= 400 or "data" not in answer:
+        raise api_error(response)
+    data = answer.get("data")
+    return traced(data if isinstance(data, dict) else {}, response.request_id), response
+
+
+class Run(Protocol):
+    """What the namespaces call: the client's ``graphql()``."""
+
+    def __call__(
+        self,
+        query: str,
+        variables: Optional[Mapping[str, Any]] = None,
+        *,
+        idempotency_key: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> Dict[str, Any]: ...
+
+
+def field(data: Dict[str, Any], key: str) -> Any:
+    """``data[key]``, carrying the answer's request id when it is an object (a ``None`` carries none)."""
+    value = data.get(key)
+    return traced(value, request_id_of(data)) if isinstance(value, dict) else value
+
+
+def pages(
+    page: "PageFetcher",
+    after: Optional[str],
+) -> Iterator[Any]:
+    """Walks a connection page by page, yielding every node (each carries its page's request id),
+    fetching the next page only when the loop asks for it."""
+    cursor = after
+    while True:
+        connection = page(cursor)
+        request_id = request_id_of(connection)
+        for edge in connection["edges"]:
+            yield traced(edge["node"], request_id)
+        info = connection["pageInfo"]
+        if not info["hasNextPage"] or not info["endCursor"]:
+            return
+        cursor = info["endCursor"]
+
+
+class PageFetcher(Protocol):
+    def __call__(self, after: Optional[str]) -> Any: ...
+
+
+class _Unset(enum.Enum):
+    """The default of an update's fields: "leave it as it is" (``None`` may mean "clear it")."""
+
+    UNSET = "UNSET"
+
+    def __repr__(self) -> str:
+        return "UNSET"
+
+
+UNSET = _Unset.UNSET
+Price = Union[str, Decimal]
+
+
+def _price(value: Price) -> str:
+    if isinstance(value, Decimal):
+        return str(value)
+    if not isinstance(value, str):
+        raise TypeError('price must be a decimal string such as "9.50" (or a Decimal)')
+    return value
+
+
+class StorefrontProducts:
+    """The catalogue reads: ``list``, ``iterate``, ``get``."""
+
+    def __init__(self, run: Run, owner: str) -> None:
+        self._run = run
+        self._owner = owner
+
+    def __repr__(self) -> str:
+        return f"<{self._owner}.products>"
+
+    def list(
+        self,
+        *,
+        first: int = PRODUCT_PAGE,
+        after: Optional[str] = None,
+        query: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> ProductConnection:
+        """One page of products (oldest first), optionally filtered by ``query`` (title or handle)."""
+        data = self._run(
+            "query Products($first: Int, $after: String, $query: String) { "
+            "products(first: $first, after: $after, query: $query) { "
+            f"edges {{ cursor node {{ {PRODUCT_FIELDS} }} }} pageInfo {{ hasNextPage endCursor }} }} }}",
+            {"first": first, "after": after, "query": query},
+            timeout=timeout,
+        )
+        return cast(ProductConnection, field(data, "products"))
+
+    def iterate(
+        self,
+        *,
+        first: int = PRODUCT_ITERATE_PAGE,
+        after: Optional[str] = None,
+        query: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> Iterator[Product]:
+        """Every product (optionally filtered by ``query``), fetched ``first`` a page as the loop asks
+        for more; leaving the loop early stops fetching."""
+        return cast(
+            Iterator[Product],
+            pages(lambda cursor: self.list(first=first, after=cursor, query=query, timeout=timeout), after),
+        )
+
+    def get(
+        self,
+        *,
+        id: Optional[str] = None,  # noqa: A002 — the API's name
+        handle: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> Optional[Product]:
+        """One product by ``id=`` or ``handle=`` (exactly one of them); ``None`` when there is none."""
+        if (id is None) == (handle is None):
+            raise TypeError("products.get() takes exactly one of id= or handle=")
+        data = self._run(
+            f"query Product($id: ID, $handle: String) {{ product(id: $id, handle: $handle) {{ {PRODUCT_FIELDS} }} }}",
+            {"id": id} if id is not None else {"handle": handle},
+            timeout=timeout,
+        )
+        return cast(Optional[Product], field(data, "product"))
+
+
+class AppProducts(StorefrontProducts):
+    """The catalogue for an app: the reads, and ``create``, ``update``, ``delete``."""
+
+    def create(
+        self,
+        *,
+        handle: str,
+        title: str,
+        price: Price,
+        currency_code: str,
+        inventory: int,
+        description: Optional[str] = None,
+        idempotency_key: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> Product:
+        """Creates a product (``price`` a decimal string such as ``"9.50"``, ``currency_code`` ISO 4217)."""
+        product_input: Dict[str, Any] = {
+            "handle": handle,
+            "title": title,
+            "price": _price(price),
+            "currencyCode": currency_code,
+            "inventory": inventory,
+        }
+        if description is not None:
+            product_input["description"] = description
+        data = self._run(
+            "mutation ProductCreate($input: ProductCreateInput!) { "
+            f"productCreate(input: $input) {{ {PRODUCT_FIELDS} }} }}",
+            {"input": product_input},
+            idempotency_key=idempotency_key,
+            timeout=timeout,
+        )
+        return cast(Product, field(data, "productCreate"))
+
+    def update(
+        self,
+        id: str,  # noqa: A002 — the API's name
+        *,
+        handle: Union[str, _Unset] = UNSET,
+        title: Union[str, _Unset] = UNSET,
+        description: Union[str, None, _Unset] = UNSET,
+        price: Union[Price, _Unset] = UNSET,
+        currency_code: Union[str, _Unset] = UNSET,
+        inventory: Union[int, _Unset] = UNSET,
+        idempotency_key: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> Product:
+        """Changes the given fields of a product; the others stay as they are (``description=None``
+        clears the description)."""
+        changes: Dict[str, Any] = {}
+        for name, value in (
+            ("handle", handle),
+            ("title", title),
+            ("description", description),
+            ("currencyCode", currency_code),
+            ("inventory", inventory),
+        ):
+            if value is not UNSET:
+                changes[name] = value
+        if not isinstance(price, _Unset):
+            changes["price"] = _price(price)
+        data = self._run(
+            "mutation ProductUpdate($id: ID!, $input: ProductUpdateInput!) { "
+            f"productUpdate(id: $id, input: $input) {{ {PRODUCT_FIELDS} }} }}",
+            {"id": id, "input": changes},
+            idempotency_key=idempotency_key,
+            timeout=timeout,
+        )
+        return cast(Product, field(data, "productUpdate"))
+
+    def delete(
+        self,
+        id: str,  # noqa: A002 — the API's name
+        *,
+        idempotency_key: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> Deleted:
+        """Deletes a product: ``{"id": …}`` of the deleted product."""
+        data = self._run(
+            "mutation ProductDelete($id: ID!) { productDelete(id: $id) }",
+            {"id": id},
+            idempotency_key=idempotency_key,
+            timeout=timeout,
+        )
+        return cast(Deleted, traced({"id": data.get("productDelete")}, request_id_of(data)))
+
+
+def _order_lines(lines: Sequence[OrderLineInput]) -> List[Dict[str, Any]]:
+    if isinstance(lines, (str, bytes)) or not isinstance(lines, Sequence):
+        raise TypeError('lines must be a list of {"product_id": …, "quantity": …}')
+    wire: List[Dict[str, Any]] = []
+    for line in lines:
+        if not isinstance(line, Mapping) or set(line) != {"product_id", "quantity"}:
+            raise TypeError('each line must be {"product_id": …, "quantity": …} (exactly these keys)')
+        wire.append({"productId": line["product_id"], "quantity": line["quantity"]})
+    return wire
+
+
+class AppOrders:
+    """An app's orders: ``create``, ``list``, ``iterate``, ``get``."""
+
+    def __init__(self, run: Run, owner: str) -> None:
+        self._run = run
+        self._owner = owner
+
+    def __repr__(self) -> str:
+        return f"<{self._owner}.orders>"
+
+    def create(
+        self,
+        *,
+        customer_email: str,
+        lines: Sequence[OrderLineInput],
+        idempotency_key: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> Order:
+        """Places an order priced from the catalogue (``OUT_OF_STOCK`` changes nothing). An
+        Idempotency-Key is added when none is given, so a lost answer is retried without a second
+        order; pass your own (e.g. your system's order id) to make a retry across restarts safe too."""
+        data = self._run(
+            "mutation OrderCreate($input: OrderCreateInput!) { "
+            f"orderCreate(input: $input) {{ {ORDER_FIELDS} }} }}",
+            {"input": {"customerEmail": customer_email, "lines": _order_lines(lines)}},
+            idempotency_key=new_idempotency_key() if idempotency_key is None else idempotency_key,
+            timeout=timeout,
+        )
+        return cast(Order, field(data, "orderCreate"))
+
+    def list(
+        self,
+        *,
+        first: int = ORDER_PAGE,
+        after: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> OrderConnection:
+        """One page of orders (oldest first): 10 by default, at most 12 (each brings up to 100 lines)."""
+        data = self._run(
+            "query Orders($first: Int, $after: String) { orders(first: $first, after: $after) { "
+            f"edges {{ cursor node {{ {ORDER_FIELDS} }} }} pageInfo {{ hasNextPage endCursor }} }} }}",
+            {"first": first, "after": after},
+            timeout=timeout,
+        )
+        return cast(OrderConnection, field(data, "orders"))
+
+    def iterate(
+        self,
+        *,
+        first: int = ORDER_PAGE,
+        after: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> Iterator[Order]:
+        """Every order, fetched ``first`` a page as the loop asks for more."""
+        return cast(
+            Iterator[Order],
+            pages(lambda cursor: self.list(first=first, after=cursor, timeout=timeout), after),
+        )
+
+    def get(self, id: str, *, timeout: Optional[float] = None) -> Optional[Order]:  # noqa: A002
+        """One order; ``None`` when there is none."""
+        data = self._run(
+            f"query Order($id: ID!) {{ order(id: $id) {{ {ORDER_FIELDS} }} }}", {"id": id}, timeout=timeout
+        )
+        return cast(Optional[Order], field(data, "order"))
+
+
+def read_store(run: Run, timeout: Optional[float]) -> StorefrontStore:
+    data = run(f"query Store {{ store {{ {STORE_FIELDS} }} }}", None, timeout=timeout)
+    return cast(StorefrontStore, field(data, "store"))

@@ -1,0 +1,61 @@
+"""Read access to one store's catalogue through a public token."""
+
+from __future__ import annotations
+
+from typing import Any, Dict, Mapping, Optional
+
+from ._graphql import StorefrontProducts, read_store, send_graphql
+from ._results import Secret
+from ._transport import DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT, Transport, checked_credential
+from ._types import StorefrontStore
+
+
+class StorefrontClient:
+    """A store's catalogue through its public token (``sfp_…``): read-only, the token safe to ship to
+    browsers and apps. The token never appears in ``repr()`` or in any error message."""
+
+    def __init__(
+        self,
+        *,
+        base_url: str,
+        public_token: str,
+        timeout: float = DEFAULT_TIMEOUT,
+        max_retries: int = DEFAULT_MAX_RETRIES,
+    ) -> None:
+        self._transport = Transport(base_url=base_url, timeout=timeout, max_retries=max_retries)
+        self._public_token = Secret(checked_credential(public_token, "public_token"))
+        #: The catalogue: ``list``, ``iterate``, ``get``.
+        self.products = StorefrontProducts(self.graphql, "StorefrontClient")
+
+    @property
+    def base_url(self) -> str:
+        return self._transport.base_url
+
+    def __repr__(self) -> str:
+        return f"StorefrontClient(base_url={self.base_url!r})"
+
+    def graphql(
+        self,
+        query: str,
+        variables: Optional[Mapping[str, Any]] = None,
+        *,
+        operation_name: Optional[str] = None,
+        idempotency_key: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> Dict[str, Any]:
+        """Runs a Storefront GraphQL operation: its ``data`` (carrying the request id); errors raise
+        GraphQLError."""
+        data, _ = send_graphql(
+            self._transport,
+            self._public_token.reveal(),
+            query,
+            variables,
+            operation_name=operation_name,
+            idempotency_key=idempotency_key,
+            timeout=timeout,
+        )
+        return data
+
+    def store(self, *, timeout: Optional[float] = None) -> StorefrontStore:
+        """The token's store as the storefront shows it."""
+        return read_store(self.graphql, timeout)

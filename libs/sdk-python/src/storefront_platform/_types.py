@@ -1,0 +1,132 @@
+"""What the clients return: dicts in the wire's shape (camelCase keys, as the API answers), typed as
+``TypedDict``s with exactly the fields the SDK selects. A test checks real answers of the server
+against these shapes, key by key."""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional, TypedDict
+
+
+class Money(TypedDict):
+    #: A decimal string with exactly the currency's digits, e.g. "499.00" (USD), "500" (JPY).
+    amount: str
+    #: ISO 4217, e.g. "EUR".
+    currencyCode: str
+
+
+class PageInfo(TypedDict):
+    hasNextPage: bool
+    #: Pass as ``after`` for the next page; None when the page is empty.
+    endCursor: Optional[str]
+
+
+class Product(TypedDict):
+    id: str
+    handle: str
+    title: str
+    description: Optional[str]
+    price: Money
+    inventory: int
+    createdAt: str
+    updatedAt: str
+
+
+class ProductEdge(TypedDict):
+    cursor: str
+    node: Product
+
+
+class ProductConnection(TypedDict):
+    edges: List[ProductEdge]
+    pageInfo: PageInfo
+
+
+class OrderLineProduct(TypedDict):
+    id: str
+    handle: str
+    title: str
+
+
+class OrderLine(TypedDict):
+    quantity: int
+    unitPrice: Money
+    lineTotal: Money
+    product: OrderLineProduct
+
+
+class Order(TypedDict):
+    id: str
+    status: str
+    customerEmail: str
+    total: Money
+    createdAt: str
+    lines: List[OrderLine]
+
+
+class OrderEdge(TypedDict):
+    cursor: str
+    node: Order
+
+
+class OrderConnection(TypedDict):
+    edges: List[OrderEdge]
+    pageInfo: PageInfo
+
+
+class OrderLineInput(TypedDict):
+    """One line of ``orders.create(lines=[…])``: the product and how many."""
+
+    product_id: str
+    quantity: int
+
+
+class AppStore(TypedDict):
+    """What ``AppClient.store()`` answers (``GET /v1/app/store``): the app's store."""
+
+    id: str
+    name: str
+
+
+class StorefrontStore(TypedDict):
+    """What ``StorefrontClient.store()`` answers: the store as the Storefront GraphQL API shows it."""
+
+    id: str
+    name: str
+    description: Optional[str]
+    status: str
+    faviconUrl: Optional[str]
+    logoBlackWhiteUrl: Optional[str]
+    logoColorUrl: Optional[str]
+    supportEmail: Optional[str]
+    socialLinks: List[str]
+
+
+class Deleted(TypedDict):
+    """What ``products.delete()`` answers: the deleted product's id."""
+
+    id: str
+
+
+class Done(TypedDict):
+    """What a call that answers nothing returns (``revoke()``): an empty dict carrying the request id."""
+
+
+class EventActor(TypedDict):
+    #: "account", "app", "public_token" or "system".
+    type: str
+    id: Optional[str]
+    name: Optional[str]
+
+
+class WebhookEvent(TypedDict):
+    """The body of a webhook delivery: one event of the store."""
+
+    #: The same on every attempt of the delivery: deduplicate on it.
+    id: str
+    #: e.g. "product.created", "order.created", "store.updated".
+    type: str
+    storeId: str
+    createdAt: str
+    actor: EventActor
+    #: The resource as the API shows it (``{"id": …}`` for a deletion).
+    data: Dict[str, Any]

@@ -1,0 +1,44 @@
+import { Field, ID, InputType, Int } from '@nestjs/graphql';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsEmail,
+  IsInt,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { MAX_LINE_QUANTITY, MAX_ORDER_LINES, OrderInput } from '../orders/order';
+
+@InputType('OrderLineInput')
+export class OrderLineInput {
+  @Field(() => ID)
+  @IsString()
+  productId!: string;
+
+  @Field(() => Int)
+  @IsInt()
+  @Min(1)
+  @Max(MAX_LINE_QUANTITY)
+  quantity!: number;
+}
+
+@InputType('OrderCreateInput', { description: 'Prices come from the catalogue; a client cannot set one.' })
+export class OrderCreateInput implements OrderInput {
+  @Field()
+  @IsEmail()
+  @MaxLength(254)
+  customerEmail!: string;
+
+  @Field(() => [OrderLineInput])
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(MAX_ORDER_LINES)
+  @ValidateNested({ each: true })
+  @Type(() => OrderLineInput)
+  lines!: OrderLineInput[];
+}

@@ -1,0 +1,46 @@
+import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
+import type { Money } from '../money/money';
+import type { Order, OrderLine } from '../orders/order';
+import { MoneyModel } from './money.model';
+import { connectionOf } from './connection.model';
+
+/** GraphQL's `OrderLine`: the domain's OrderLine; `product` resolves from `productId`. */
+@ObjectType('OrderLine')
+export class OrderLineModel implements OrderLine {
+  @Field(() => Int)
+  quantity!: number;
+
+  @Field(() => MoneyModel, { description: 'The catalogue price when the order was placed.' })
+  unitPrice!: Money;
+
+  @Field(() => MoneyModel)
+  lineTotal!: Money;
+
+  /** Not in the schema: resolves `product` through the request's DataLoader. */
+  productId!: string;
+}
+
+/** GraphQL's `Order`: the domain's Order; `lines` resolves (orders.resolver.ts). */
+@ObjectType('Order')
+export class OrderModel implements Order {
+  @Field(() => ID)
+  id!: string;
+
+  @Field({ description: '"open" for every order placed through this API.' })
+  status!: string;
+
+  @Field()
+  customerEmail!: string;
+
+  @Field(() => MoneyModel)
+  total!: Money;
+
+  @Field()
+  createdAt!: Date;
+
+  /** Not a field of the type: the lines when already at hand (orderCreate); else `lines` loads them. */
+  lines?: OrderLine[];
+}
+
+export const OrderConnectionModel = connectionOf(OrderModel, 'Order');
+export type OrderConnectionModel = InstanceType<typeof OrderConnectionModel>;

@@ -1,0 +1,46 @@
+import { money, Money } from '../money/money';
+import type { Order, OrderLine, OrderWithLines } from './order';
+import type { OrderDto } from './order.dto';
+import type { LineRow, OrderRow } from './order.row';
+
+/** Rows never leave the domain as they are: the order is built here, field by field. */
+export function toOrder(row: OrderRow): Order {
+  return {
+    id: row.id,
+    status: row.status,
+    customerEmail: row.customer_email,
+    total: money(row.total_minor, row.currency_code),
+    createdAt: row.created_at,
+  };
+}
+
+export function toOrderLine(row: Omit<LineRow, 'order_id' | 'position'>): OrderLine {
+  return {
+    productId: row.product_id,
+    quantity: row.quantity,
+    unitPrice: money(row.unit_price_minor, row.currency_code),
+    lineTotal: money(BigInt(row.unit_price_minor) * BigInt(row.quantity), row.currency_code),
+  };
+}
+
+const json = (m: Money): Money => ({ amount: m.amount, currencyCode: m.currencyCode });
+
+/**
+ * The order as JSON: what the REST routes answer and what `order.created` carries — the fields of GraphQL's
+ * `Order`, each line naming `productId` instead of its product.
+ */
+export function toOrderDto(order: OrderWithLines): OrderDto {
+  return {
+    id: order.id,
+    status: order.status,
+    customerEmail: order.customerEmail,
+    lines: order.lines.map((line) => ({
+      productId: line.productId,
+      quantity: line.quantity,
+      unitPrice: json(line.unitPrice),
+      lineTotal: json(line.lineTotal),
+    })),
+    total: json(order.total),
+    createdAt: order.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,25 @@
+import { cursorTimestampSql } from '../pagination/cursor';
+
+/** An orders row as the storefront's SQL reads it. */
+export interface OrderRow {
+  id: string;
+  status: string;
+  customer_email: string;
+  total_minor: string;
+  currency_code: string;
+  created_at: Date;
+  cursor_ts: string;
+}
+
+/** An order_lines row. */
+export interface LineRow {
+  order_id: string;
+  position: number;
+  product_id: string;
+  quantity: number;
+  unit_price_minor: string;
+  currency_code: string;
+}
+
+export const ORDER_COLUMNS = `o.id, o.status, o.customer_email, o.total_minor, o.currency_code, o.created_at,
+  ${cursorTimestampSql('o.created_at')} AS cursor_ts`;

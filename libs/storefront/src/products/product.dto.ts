@@ -1,0 +1,101 @@
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { listPageOf, PageQueryDto } from '@app/core';
+import { MoneyDto } from '../money/money.dto';
+import {
+  HANDLE_PATTERN,
+  MAX_INVENTORY,
+  MAX_QUERY_LENGTH,
+  ProductInput,
+  ProductPatch,
+  ProductRule,
+} from './product';
+
+/**
+ * A product's REST bodies, in and out. The answer (ProductDto) is also the `data` of the product's events,
+ * so it sits with the product rather than in the REST door. The inputs take the rules of product.ts, as the
+ * GraphQL inputs do; `price` against its currency is checked by the service both doors call. (The OpenAPI
+ * names are the ones the document has always had.)
+ */
+
+@ApiSchema({ name: 'OwnerProductDto' })
+export class ProductDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ example: 'darjeeling-tea' }) handle!: string;
+  @ApiProperty({ example: 'Darjeeling tea' }) title!: string;
+  @ApiProperty({ type: String, nullable: true }) description!: string | null;
+  @ApiProperty({ type: MoneyDto }) price!: MoneyDto;
+  @ApiProperty({ description: 'Units in stock; never negative.' }) inventory!: number;
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+  @ApiProperty({ format: 'date-time' }) updatedAt!: string;
+}
+
+export const ProductPageDto = listPageOf(ProductDto, 'OwnerProductPageDto');
+export type ProductPageDto = InstanceType<typeof ProductPageDto>;
+
+export class CreateProductDto implements ProductInput {
+  @ApiProperty({ example: 'darjeeling-tea', maxLength: 100, pattern: HANDLE_PATTERN.source })
+  @ProductRule.handle()
+  handle!: string;
+
+  @ApiProperty({ example: 'Darjeeling tea', minLength: 1, maxLength: 255 })
+  @ProductRule.title()
+  title!: string;
+
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 5000 })
+  @ProductRule.description()
+  description?: string | null;
+
+  @ApiProperty({
+    example: '499.00',
+    description: "A decimal string, not negative, with at most the currency's digits.",
+  })
+  @ProductRule.price()
+  price!: string;
+
+  @ApiProperty({ example: 'INR', description: 'ISO 4217 code, upper case.' })
+  @ProductRule.currencyCode()
+  currencyCode!: string;
+
+  @ApiProperty({ minimum: 0, maximum: MAX_INVENTORY })
+  @ProductRule.inventory()
+  inventory!: number;
+}
+
+/** Any subset; an explicit null is refused except for `description` (null clears it). */
+export class UpdateProductDto implements ProductPatch {
+  @ApiPropertyOptional({ maxLength: 100, pattern: HANDLE_PATTERN.source })
+  @ProductRule.handle('patch')
+  handle?: string;
+
+  @ApiPropertyOptional({ minLength: 1, maxLength: 255 })
+  @ProductRule.title('patch')
+  title?: string;
+
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 5000 })
+  @ProductRule.description()
+  description?: string | null;
+
+  @ApiPropertyOptional({ description: 'With `currencyCode` when the currency changes.' })
+  @ProductRule.price('patch')
+  price?: string;
+
+  @ApiPropertyOptional({ description: 'ISO 4217; needs `price` with it.' })
+  @ProductRule.currencyCode('patch')
+  currencyCode?: string;
+
+  @ApiPropertyOptional({ minimum: 0, maximum: MAX_INVENTORY })
+  @ProductRule.inventory('patch')
+  inventory?: number;
+}
+
+export class ListProductsQueryDto extends PageQueryDto {
+  @ApiPropertyOptional({
+    maxLength: MAX_QUERY_LENGTH,
+    description: 'Matches anywhere in the title or handle, case-insensitively.',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(MAX_QUERY_LENGTH, { message: `query must be at most ${MAX_QUERY_LENGTH} characters` })
+  query?: string;
+}

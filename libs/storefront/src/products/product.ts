@@ -1,0 +1,89 @@
+import {
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+} from 'class-validator';
+import { stacked, trimmed } from '@app/core';
+import type { Money } from '../money/money';
+
+/**
+ * A product of one store's catalogue, as the domain hands it to both doors: the GraphQL door answers it
+ * as it is (its `Product` type declares these fields), the REST door and the product's events as JSON
+ * (product.mapper.ts, toProductDto).
+ */
+export interface Product {
+  id: string;
+  /** Not in either door's answer: resolves GraphQL's `Product.store`. */
+  storeId: string;
+  handle: string;
+  title: string;
+  description: string | null;
+  price: Money;
+  inventory: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/**
+ * What a write may set. Both doors' inputs have this shape (GraphQL's ProductCreateInput, REST's
+ * CreateProductDto); `price` is a decimal string read in `currencyCode`.
+ */
+export interface ProductInput {
+  handle: string;
+  title: string;
+  description?: string | null;
+  price: string;
+  currencyCode: string;
+  inventory: number;
+}
+/** An update: any subset; `description: null` clears it. */
+export type ProductPatch = Partial<ProductInput>;
+
+export const HANDLE_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const MAX_INVENTORY = 1_000_000_000;
+/** The longest catalogue search (`query`), in either door. */
+export const MAX_QUERY_LENGTH = 100;
+
+/**
+ * - `required`: must be there (a create);
+ * - `patch`: may be absent, but not null (a partial update).
+ */
+export type Presence = 'required' | 'patch';
+
+function rules(presence: Presence, ...decorators: PropertyDecorator[]): PropertyDecorator {
+  return presence === 'patch'
+    ? stacked(
+        ValidateIf((_object: unknown, value: unknown) => value !== undefined),
+        ...decorators,
+      )
+    : stacked(...decorators);
+}
+
+/**
+ * The shape checks of each product field, one place for the GraphQL inputs and the REST bodies (the global
+ * validation pipe runs them on GraphQL args too, where a failure is BAD_USER_INPUT). `price` against its
+ * currency is checked by the service, which knows both fields together.
+ */
+export const ProductRule = {
+  handle: (p: Presence = 'required') =>
+    rules(
+      p,
+      IsString(),
+      MaxLength(100),
+      Matches(HANDLE_PATTERN, {
+        message: 'handle must be lowercase letters and digits, words joined by single hyphens',
+      }),
+    ),
+  title: (p: Presence = 'required') => rules(p, trimmed(), IsString(), IsNotEmpty(), MaxLength(255)),
+  /** May be absent or null (null clears it), in a create as in an update. */
+  description: () => stacked(IsOptional(), IsString(), MaxLength(5000)),
+  price: (p: Presence = 'required') => rules(p, IsString()),
+  currencyCode: (p: Presence = 'required') => rules(p, IsString()),
+  inventory: (p: Presence = 'required') => rules(p, IsInt(), Min(0), Max(MAX_INVENTORY)),
+};

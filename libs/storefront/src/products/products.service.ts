@@ -1,0 +1,195 @@
+import { Injectable } from '@nestjs/common';
+import { Caller, isUuid, keysetPage } from '@app/core';
+import { EventsWriter } from '@app/events';
+import type { EntityManager } from 'typeorm';
+import { parseAmount } from '../money/money';
+import { encodeCursor, LIST_CURSORS } from '../pagination/cursor';
+import { After, Connection, toConnection } from '../pagination/page';
+import { StorefrontErrors } from '../storefront.errors';
+import { MAX_QUERY_LENGTH, Product, ProductInput, ProductPatch } from './product';
+import { toProduct, toProductDto } from './product.mapper';
+import { ProductRow, ProductWrite, STORED_AS_GIVEN } from './product.row';
+import { HandleTakenError, ProductsRepository } from './products.repository';
+
+/** `query` matches anywhere in title or handle, case-insensitively; its own % _ \ match literally. */
+export function likePattern(query: string): string {
+  return `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The catalogue: the one service both doors call (GraphQL for apps and public tokens, REST for the store's
+ * owner). The door has decided who may do what on which store; every method takes that store and filters
+ * by it inside the SQL, so another store's product is indistinguishable from one that does not exist.
+ * Every write and its event (`product.created` / `updated` / `deleted`, the caller as actor) commit in one
+ * transaction: a refused write (a taken handle, a missing product) leaves no event. Refusals are coded
+ * errors (storefront.errors.ts) that each transport renders its own way.
+ */
+@Injectable()
+export class ProductsService {
+  constructor(
+    private readonly products: ProductsRepository,
+    private readonly events: EventsWriter,
+  ) {}
+
+  /** The catalogue oldest first, `first` products after the cursor's (GraphQL `products`, `Store.products`). */
+  async connection(
+    storeId: string,
+    args: { first: number; after: After; query?: string | null },
+  ): Promise<Connection<Product>> {
+    const rows = await this.products.page(storeId, {
+      newest: false,
+      after: args.after,
+      pattern: this.pattern(args.query),
+      limit: args.first + 1,
+    });
+    return toConnection(LIST_CURSORS.products.oldest, rows, args.first, toProduct);
+  }
+
+  /** The catalogue newest first, `limit` products after the cursor's (the REST list). */
+  async newest(
+    storeId: string,
+    args: { limit: number; after: After; query?: string | null },
+  ): Promise<{ data: Product[]; nextCursor: string | null }> {
+    const rows = await this.products.page(storeId, {
+      newest: true,
+      after: args.after,
+      pattern: this.pattern(args.query),
+      limit: args.limit + 1,
+    });
+    return keysetPage(rows, args.limit, toProduct, (key) => encodeCursor(LIST_CURSORS.products.newest, key));
+  }
+
+  /** One live product of the store, or null (a malformed id, another store's or a deleted one included). */
+  async byId(storeId: string, id: string): Promise<Product | null> {
+    if (!isUuid(id)) return null;
+    const row = await this.products.byId(storeId, id);
+    return row ? toProduct(row) : null;
+  }
+
+  async byHandle(storeId: string, handle: string): Promise<Product | null> {
+    const row = await this.products.byHandle(storeId, handle);
+    return row ? toProduct(row) : null;
+  }
+
+  /** As byId, refusing with `product_not_found` instead of null. */
+  async get(storeId: string, id: string): Promise<Product> {
+    const product = await this.byId(storeId, id);
+    if (!product) throw StorefrontErrors.productNotFound();
+    return product;
+  }
+
+  /**
+   * For the request's DataLoader: products of one store by id, deleted ones included (an order line keeps
+   * showing the product it was placed for).
+   */
+  async byIds(storeId: string, ids: readonly string[]): Promise<Map<string, Product>> {
+    const rows = await this.products.byIds(
+      storeId,
+      ids.filter((id) => isUuid(id)),
+    );
+    return new Map(rows.map((row) => [row.id, toProduct(row)]));
+  }
+
+  async create(caller: Caller, storeId: string, input: ProductInput): Promise<Product> {
+    const write: ProductWrite = {
+      ...this.storedAsGiven({ ...input, description: input.description ?? null }),
+      price_minor: this.price(input.price, input.currencyCode).toString(),
+      currency_code: input.currencyCode,
+    };
+    return this.handleChecked(
+      this.products.transaction(async (tx) =>
+        this.recorded(tx, caller, storeId, 'product.created', await this.products.insert(tx, storeId, write)),
+      ),
+    );
+  }
+
+  async update(caller: Caller, storeId: string, id: string, patch: ProductPatch): Promise<Product> {
+    if (!isUuid(id)) throw StorefrontErrors.productNotFound();
+    const changes = this.storedAsGiven(patch);
+    if (patch.currencyCode !== undefined && patch.price === undefined) {
+      // The stored minor units mean something else in another currency (USD cents vs whole yen).
+      throw StorefrontErrors.badInput('Give price together with currencyCode.', [
+        { field: 'price', message: 'price is required when currencyCode changes' },
+      ]);
+    }
+    if (patch.price !== undefined) {
+      let currency = patch.currencyCode;
+      if (currency === undefined) {
+        currency = await this.products.currencyOf(storeId, id);
+        if (currency === undefined) throw StorefrontErrors.productNotFound();
+      }
+      changes.price_minor = this.price(patch.price, currency).toString();
+      changes.currency_code = currency;
+    }
+    const product = await this.handleChecked(
+      this.products.transaction(async (tx) => {
+        const row = await this.products.update(tx, storeId, id, changes);
+        return row ? this.recorded(tx, caller, storeId, 'product.updated', row) : undefined;
+      }),
+    );
+    if (!product) throw StorefrontErrors.productNotFound();
+    return product;
+  }
+
+  /** Marks the product deleted (order lines keep it); its handle becomes free. Answers its id. */
+  async delete(caller: Caller, storeId: string, id: string): Promise<string> {
+    if (!isUuid(id)) throw StorefrontErrors.productNotFound();
+    const deleted = await this.products.transaction(async (tx) => {
+      const gone = await this.products.softDelete(tx, storeId, id);
+      if (gone) await this.events.emit(tx, { storeId, type: 'product.deleted', caller, data: { id } });
+      return gone;
+    });
+    if (!deleted) throw StorefrontErrors.productNotFound();
+    return deleted;
+  }
+
+  /** The product a write answered, its event written in the write's transaction. */
+  private async recorded(
+    tx: EntityManager,
+    caller: Caller,
+    storeId: string,
+    type: 'product.created' | 'product.updated',
+    row: ProductRow,
+  ): Promise<Product> {
+    const product = toProduct(row);
+    await this.events.emit(tx, { storeId, type, caller, data: toProductDto(product) });
+    return product;
+  }
+
+  private pattern(query: string | null | undefined): string | null {
+    const trimmed = query?.trim() ?? '';
+    if (trimmed.length > MAX_QUERY_LENGTH) {
+      throw StorefrontErrors.badInput(`query must be at most ${MAX_QUERY_LENGTH} characters.`);
+    }
+    return trimmed ? likePattern(trimmed) : null;
+  }
+
+  /** The fields of the input a write stores as given, under their columns (product.row.ts). */
+  private storedAsGiven(input: ProductPatch): ProductWrite {
+    const write: Record<string, unknown> = {};
+    for (const [field, column] of Object.entries(STORED_AS_GIVEN)) {
+      const value = input[field as keyof typeof STORED_AS_GIVEN];
+      if (value !== undefined) write[column] = value;
+    }
+    return write as ProductWrite;
+  }
+
+  private price(amount: string, currencyCode: string): bigint {
+    const parsed = parseAmount(amount, currencyCode);
+    if (!parsed.ok) {
+      const field = parsed.message.startsWith('currencyCode') ? 'currencyCode' : 'price';
+      throw StorefrontErrors.badInput(parsed.message, [{ field, message: parsed.message }]);
+    }
+    return parsed.minor;
+  }
+
+  /** A write that ran into the per-store handle uniqueness is `handle_taken`. */
+  private async handleChecked<T>(write: Promise<T>): Promise<T> {
+    try {
+      return await write;
+    } catch (error) {
+      if (error instanceof HandleTakenError) throw StorefrontErrors.handleTaken();
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,186 @@
+import { TestApp } from '@app/testing/test-app';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { expectSuccess, run, SDK_PYTHON, SYSTEM_PYTHON } from './python';
+
+/**
+ * The Python SDK as integrators get it: `pip install --no-build-isolation libs/sdk-python` into a fresh
+ * virtual environment with no package index (`--no-index`: offline), `mypy --strict` on the package and on
+ * code that uses the installed package (its `py.typed` at work), and the README's quick starts run as
+ * written, with that environment's Python, against a running server.
+ *
+ * Needs Debian's /usr/bin/python3 with python3-venv, python3-wheel and python3-mypy (`.ci/run` installs
+ * them; SYSTEM_PYTHON points elsewhere).
+ */
+
+const README = join(SDK_PYTHON, 'README.md');
+const VERSION = /__version__ = "([^"]+)"/.exec(
+  readFileSync(join(SDK_PYTHON, 'src/storefront_platform/_version.py'), 'utf8'),
+)![1];
+
+/** The ```python blocks under the README's "Quick start" headings, by heading. */
+function quickStarts(): { title: string; code: string }[] {
+  const blocks: { title: string; code: string }[] = [];
+  let heading = '';
+  const lines = readFileSync(README, 'utf8').split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    if (lines[i].startsWith('## ')) heading = lines[i].slice(3);
+    if (lines[i] === '```python' && heading.startsWith('Quick start')) {
+      const end = lines.indexOf('```', i + 1);
+      blocks.push({ title: heading, code: lines.slice(i + 1, end).join('\n') + '\n' });
+      i = end;
+    }
+  }
+  return blocks;
+}
+
+describe('Python SDK package', () => {
+  let dir: string;
+  let venvPython: string;
+
+  beforeAll(async () => {
+    const probe = await run(SYSTEM_PYTHON, ['-c', 'import ensurepip, venv, wheel, setuptools, mypy']);
+    if (probe.code !== 0)
+      throw new Error(
+        `${SYSTEM_PYTHON} lacks what packaging needs: apt-get install -y python3-venv python3-wheel python3-mypy\n${probe.output}`,
+      );
+    dir = mkdtempSync(join(tmpdir(), 'sf-python-package-'));
+    // pip builds in the source directory (build/, *.egg-info): build from a copy, so the checkout stays clean.
+    const source = join(dir, 'sdk-python');
+    cpSync(SDK_PYTHON, source, {
+      recursive: true,
+      filter: (path) =>
+        !['__pycache__', 'build', '.mypy_cache'].includes(basename(path)) && !path.endsWith('.egg-info'),
+    });
+    const venv = join(dir, 'venv');
+    expectSuccess(
+      await run(SYSTEM_PYTHON, ['-m', 'venv', '--system-site-packages', venv]),
+      'python3 -m venv',
+    );
+    venvPython = join(venv, 'bin/python');
+    expectSuccess(
+      await run(
+        venvPython,
+        [
+          '-m',
+          'pip',
+          'install',
+          '--no-build-isolation',
+          '--no-index',
+          '--no-cache-dir',
+          '--disable-pip-version-check',
+          source,
+        ],
+        { cwd: dir, timeoutMs: 180_000 },
+      ),
+      'pip install --no-build-isolation --no-index libs/sdk-python',
+    );
+  }, 240_000);
+  afterAll(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('installs offline, with no dependency, its version and py.typed', async () => {
+    const shown = expectSuccess(
+      await run(venvPython, ['-m', 'pip', 'show', '--files', 'storefront-platform'], { cwd: dir }),
+      'pip show',
+    ).stdout;
+    expect(shown).toMatch(new RegExp(`^Version: ${VERSION.replace(/\./g, '\\.')}$`, 'm'));
+    expect(shown).toMatch(/^Requires: *$/m);
+    expect(shown).toMatch(/^License: MIT$/m);
+    expect(shown).toMatch(/storefront_platform\/py\.typed/);
+    // Imported from the environment, not from the checkout.
+    const where = expectSuccess(
+      await run(
+        venvPython,
+        ['-c', 'import storefront_platform as s; print(s.__version__); print(s.__file__)'],
+        {
+          cwd: dir,
+        },
+      ),
+      'import',
+    ).stdout.split('\n');
+    expect(where[0]).toBe(VERSION);
+    expect(where[1].startsWith(join(dir, 'venv'))).toBe(true);
+  });
+
+  it('mypy --strict accepts the package (for Python 3.10 and up) and the README quick starts using the installed package', async () => {
+    const cache = join(dir, 'mypy-cache');
+    expectSuccess(
+      await run(
+        SYSTEM_PYTHON,
+        [
+          '-m',
+          'mypy',
+          '--strict',
+          '--python-version',
+          '3.10',
+          '--cache-dir',
+          cache,
+          'src/storefront_platform',
+        ],
+        { cwd: SDK_PYTHON, timeoutMs: 180_000 },
+      ),
+      'mypy --strict src',
+    );
+    const files = quickStarts().map((block, i) => {
+      const file = join(dir, `quickstart_${i}.py`);
+      writeFileSync(file, block.code);
+      return file;
+    });
+    expect(files.length).toBeGreaterThanOrEqual(2);
+    // Run from the environment, so mypy finds the installed package through its py.typed (PEP 561).
+    expectSuccess(
+      await run(venvPython, ['-m', 'mypy', '--strict', '--cache-dir', cache, ...files], {
+        cwd: dir,
+        timeoutMs: 180_000,
+      }),
+      'mypy --strict on the README quick starts',
+    );
+  }, 400_000);
+
+  describe('the README quick starts, as written', () => {
+    let t: TestApp;
+    const env: Record<string, string> = {};
+    beforeAll(async () => {
+      t = await TestApp.start();
+      const { access_token: token } = await t.signIn('python-readme@example.com');
+      const store = await t.post(
+        '/v1/user/stores/onboarding/stage1',
+        { name: 'Readme shop', description: 'Mugs' },
+        { token },
+      );
+      const app = await t.post(
+        '/v1/user/stores/oauth/apps',
+        { storeId: store.body.id, name: 'Readme' },
+        { token },
+      );
+      const pub = await t.post(`/v1/user/stores/${store.body.id}/public-tokens`, { name: 'Web' }, { token });
+      Object.assign(env, {
+        STOREFRONT_URL: t.baseUrl,
+        STOREFRONT_CLIENT_ID: app.body.clientId,
+        STOREFRONT_CLIENT_SECRET: app.body.clientSecret,
+        STOREFRONT_PUBLIC_TOKEN: pub.body.token,
+      });
+    });
+    afterAll(() => t?.close());
+
+    it('each runs to its end against the server, in order', async () => {
+      const outputs: string[] = [];
+      for (const [i, block] of quickStarts().entries()) {
+        const file = join(dir, `run_${i}.py`);
+        writeFileSync(file, block.code);
+        outputs.push(expectSuccess(await run(venvPython, [file], { cwd: dir, env }), block.title).stdout);
+      }
+      // What they printed comes from the server: the store, the order, the pages, the product.
+      expect(outputs[0]).toMatch(/^Connected to Readme shop$/m);
+      expect(outputs[0]).toMatch(/^Order [0-9a-f-]{36} for 19\.00 EUR$/m);
+      expect(outputs[0]).toMatch(/^mug 36$/m);
+      expect(outputs[0]).toMatch(/@example\.com 1 lines$/m);
+      expect(outputs[0]).toMatch(/^Mug$/m);
+      expect(outputs[1]).toMatch(/^Readme shop\nMug 9\.50\nMug in stock: 36$/m);
+      expect(existsSync(join(dir, 'venv'))).toBe(true);
+    });
+  });
+});
