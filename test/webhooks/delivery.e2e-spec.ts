@@ -345,7 +345,7 @@ describe('webhook delivery across a crash', () => {
   const withServer = server ? it : it.failing;
 
   withServer(
-    "an attempt cut off by SIGKILL is made again after a restart, when its lease passes, with the same webhook-id",
+    'an attempt cut off by SIGKILL is made again after a restart, when its lease passes, with the same webhook-id',
     async () => {
       const r = await new WebhookReceiver().start();
       const mail = await new MailCatcher().start();
