@@ -28,12 +28,27 @@ export interface ClaimedDeliveryRow {
   previous_secret_live: boolean;
 }
 
-/** How many attempts may be in flight at once, across instances. */
+/** This instance's attempts in flight, by endpoint and by store. */
+export interface InFlight {
+  byEndpoint: Map<string, number>;
+  byStore: Map<string, number>;
+}
+
+/** How many attempts one instance may have in flight at once. */
 export interface InFlightLimits {
   perEndpoint: number;
   perStore: number;
   /** From this many timed-out attempts in a row on, an endpoint gets one attempt at a time (its circuit). */
   circuitAfterTimeouts: number;
+}
+
+/** A 2xx attempt, to book (DeliveryQueueRepository.bookDelivered). */
+export interface DeliveredAttempt {
+  id: string;
+  lease: Date;
+  at: Date;
+  statusCode: number;
+  durationMs: number;
 }
 
 /** An attempt's outcome, as its delivery, its attempt row and its endpoint record it. */
@@ -76,16 +91,21 @@ export class DeliveryQueueRepository {
 
   /**
    * Takes up to `max` due deliveries, oldest first, leased for `leaseSeconds`, such that no endpoint and
-   * no store goes over its limit of attempts in flight (leases held, by any instance): one store's
-   * hanging endpoints hold at most `perStore` attempts, and a dead endpoint at most `perEndpoint` of its
-   * store's (one, once its circuit is open). What does not fit stays due for a later claim.
+   * no store goes over its limit of this instance's attempts in flight (`inFlight`): one store's hanging
+   * endpoints hold at most `perStore` attempts, a dead endpoint at most `perEndpoint` of its store's (one,
+   * once its circuit is open). What does not fit stays due for a later claim.
    *
    * Its cost does not grow with a backlog: it walks the endpoints that have pending deliveries (one index
    * seek each, ENDPOINT_WALK) and takes from each only as many of its oldest due deliveries as it has room
    * for — so a dead endpoint's thousands of due deliveries are never read while it is full. The walk
    * looks at ENDPOINTS_PER_CLAIM endpoints at most, going on where the last claim stopped.
    */
-  async claim(max: number, leaseSeconds: number, limits: InFlightLimits): Promise<ClaimedDeliveryRow[]> {
+  async claim(
+    max: number,
+    leaseSeconds: number,
+    limits: InFlightLimits,
+    inFlight: InFlight,
+  ): Promise<ClaimedDeliveryRow[]> {
     const walked = await this.sql.rows<{ endpoint_id: string }>({
       name: 'webhook_deliveries_walk',
       text: ENDPOINT_WALK,
@@ -95,27 +115,25 @@ export class DeliveryQueueRepository {
     if (walked.length === 0) return [];
     return this.sql.rows<ClaimedDeliveryRow>({
       name: 'webhook_deliveries_claim',
-      text: `/* webhook delivery claim */ WITH leased AS (
-               SELECT endpoint_id, store_id FROM webhook_deliveries WHERE leased_until > now()),
-             endpoint_busy AS (SELECT endpoint_id, count(*) AS n FROM leased GROUP BY endpoint_id),
-             store_busy AS (SELECT store_id, count(*) AS n FROM leased GROUP BY store_id),
+      text: `/* webhook delivery claim */ WITH
              per_endpoint AS (
                SELECT due.id, due.store_id, due.next_attempt_at
                  FROM webhook_endpoints w
-                 LEFT JOIN endpoint_busy b ON b.endpoint_id = w.id
+                 LEFT JOIN unnest($7::uuid[], $8::int[]) AS busy(endpoint_id, n) ON busy.endpoint_id = w.id
                  CROSS JOIN LATERAL (
                    SELECT d.id, d.store_id, d.next_attempt_at FROM webhook_deliveries d
                     WHERE d.status = 'pending' AND d.endpoint_id = w.id AND d.next_attempt_at <= now()
                       AND (d.leased_until IS NULL OR d.leased_until <= now())
                     ORDER BY d.next_attempt_at
                     LIMIT greatest(0, CASE WHEN w.consecutive_timeouts >= $3::int THEN 1 ELSE $1::int END
-                                      - coalesce(b.n, 0))) due
+                                      - coalesce(busy.n, 0))) due
                 WHERE w.id = ANY ($6::uuid[])),
              per_store AS (
                SELECT e.id, e.next_attempt_at,
-                      coalesce(b.n, 0) + row_number() OVER (PARTITION BY e.store_id ORDER BY e.next_attempt_at, e.id)
+                      coalesce(busy.n, 0) + row_number() OVER (PARTITION BY e.store_id ORDER BY e.next_attempt_at, e.id)
                         <= $2::int AS fits
-                 FROM per_endpoint e LEFT JOIN store_busy b ON b.store_id = e.store_id),
+                 FROM per_endpoint e
+                 LEFT JOIN unnest($9::uuid[], $10::int[]) AS busy(store_id, n) ON busy.store_id = e.store_id),
              chosen AS (
                SELECT d.id FROM webhook_deliveries d
                 WHERE d.id IN (SELECT id FROM per_store WHERE fits ORDER BY next_attempt_at, id LIMIT $4::int)
@@ -135,16 +153,59 @@ export class DeliveryQueueRepository {
         max,
         leaseSeconds,
         walked.map((row) => row.endpoint_id),
+        [...inFlight.byEndpoint.keys()],
+        [...inFlight.byEndpoint.values()],
+        [...inFlight.byStore.keys()],
+        [...inFlight.byStore.values()],
       ],
     });
   }
 
   /**
-   * Books an attempt in one statement: its attempt row (always: the list shows every attempt made), and —
-   * if the delivery still carries this attempt's lease (a manual retry or an expired lease hands it on) —
-   * the delivery's status or next attempt, and the endpoint's runs: failed deliveries (disabling it at
-   * `disableAfter`; 410 disables it at once) and timed-out attempts (its circuit). `disabledNow` is true
-   * for the one booking that disabled the endpoint for failing (its owner is then told, once).
+   * Books delivered attempts, many in one statement (one transaction instead of one each: most of what a
+   * delivery costs PostgreSQL): each attempt's row (always: the list shows every attempt made), and — if
+   * the delivery still carries that attempt's lease (a manual retry or an expired lease hands it on) —
+   * the delivery `succeeded` and its endpoint's runs of failures and timeouts ended. The deliveries are
+   * locked first, in id order (two batches never lock in opposite orders; a DELETE of the endpoint waits,
+   * so the attempt row never meets a foreign-key violation).
+   */
+  async bookDelivered(attempts: DeliveredAttempt[]): Promise<void> {
+    await this.sql.run({
+      name: 'webhook_deliveries_delivered',
+      text: `WITH input AS (
+               SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::timestamptz[], $4::int[], $5::int[])
+                        AS i(id, lease, at, status_code, duration_ms)),
+             target AS (
+               SELECT d.id, d.leased_until = i.lease AS leased, i.at, i.status_code, i.duration_ms
+                 FROM webhook_deliveries d JOIN input i ON i.id = d.id ORDER BY d.id FOR NO KEY UPDATE OF d),
+             delivery AS (
+               UPDATE webhook_deliveries d
+                  SET status = 'succeeded', attempt_count = d.attempt_count + 1, next_attempt_at = NULL,
+                      leased_until = NULL, manual = NULL
+                 FROM target WHERE d.id = target.id AND target.leased
+               RETURNING d.endpoint_id),
+             attempt AS (
+               INSERT INTO webhook_attempts (delivery_id, at, status_code, error, duration_ms)
+               SELECT id, at, status_code, NULL, duration_ms FROM target)
+             UPDATE webhook_endpoints w SET consecutive_failures = 0, consecutive_timeouts = 0
+              WHERE w.id IN (SELECT endpoint_id FROM delivery)
+                AND (w.consecutive_failures <> 0 OR w.consecutive_timeouts <> 0)`,
+      values: [
+        attempts.map((a) => a.id),
+        attempts.map((a) => a.lease),
+        attempts.map((a) => a.at),
+        attempts.map((a) => a.statusCode),
+        attempts.map((a) => a.durationMs),
+      ],
+    });
+  }
+
+  /**
+   * Books an attempt that did not deliver, in one statement: its attempt row, and — if the delivery still
+   * carries this attempt's lease — the delivery's next attempt or its failure, and the endpoint's runs:
+   * failed deliveries (disabling it at `disableAfter`; 410 disables it at once) and timed-out attempts
+   * (its circuit). `disabledNow` is true for the one booking that disabled the endpoint for failing (its
+   * owner is then told, once).
    */
   async book(
     deliveryId: string,
@@ -168,9 +229,7 @@ export class DeliveryQueueRepository {
                SELECT id, $5, $6::int, $7, $8 FROM target),
              endpoint AS (
                UPDATE webhook_endpoints w
-                  SET consecutive_failures = CASE WHEN $3::text = 'succeeded' THEN 0
-                                                  WHEN $9::boolean THEN w.consecutive_failures + 1
-                                                  ELSE w.consecutive_failures END,
+                  SET consecutive_failures = w.consecutive_failures + CASE WHEN $9::boolean THEN 1 ELSE 0 END,
                       consecutive_timeouts = CASE WHEN $11::boolean THEN w.consecutive_timeouts + 1
                                                   WHEN $6::int IS NOT NULL THEN 0
                                                   ELSE w.consecutive_timeouts END,
@@ -183,8 +242,7 @@ export class DeliveryQueueRepository {
                 WHERE w.id = delivery.endpoint_id
                   -- Only when something changes: most attempts leave their endpoint's row alone.
                   AND ($9::boolean OR $11::boolean OR $6::int = 410
-                       OR ($6::int IS NOT NULL AND w.consecutive_timeouts > 0)
-                       OR ($3::text = 'succeeded' AND w.consecutive_failures > 0))
+                       OR ($6::int IS NOT NULL AND w.consecutive_timeouts > 0))
                RETURNING w.disabled_reason = 'failing' AND w.consecutive_failures = $10::int AS disabled_now)
              SELECT EXISTS (SELECT 1 FROM delivery) AS booked, COALESCE(bool_or(disabled_now), false) AS disabled_now
                FROM endpoint`,

@@ -19,7 +19,14 @@ import {
 import type { Logger } from 'pino';
 import type { DataSource, EntityManager, EntitySubscriberInterface, TransactionCommitEvent } from 'typeorm';
 import { AttemptOutcome, AttemptSender } from './attempt-sender';
-import { ClaimedDeliveryRow, DeliveryQueueRepository, InFlightLimits } from './delivery-queue.repository';
+import { Batcher } from './batcher';
+import {
+  ClaimedDeliveryRow,
+  DeliveredAttempt,
+  DeliveryQueueRepository,
+  InFlight,
+  InFlightLimits,
+} from './delivery-queue.repository';
 import { EndpointResolver } from './endpoint-resolver';
 import { afterAttempt } from './retry-policy';
 import { signatureHeader, SigningSecretBox } from './signing-secrets';
@@ -27,9 +34,9 @@ import { signatureHeader, SigningSecretBox } from './signing-secrets';
 export const WEBHOOK_USER_AGENT = 'Storefront-Webhooks/1';
 
 /**
- * Attempts in flight (docs/webhooks.md: fair between stores): per instance (network waits, not CPU: many
- * fit), and across instances per store, per endpoint, and per endpoint whose last 3 attempts timed out
- * (its circuit: one at a time, until one is answered).
+ * Attempts in flight on one instance (docs/webhooks.md: fair between stores): in all (network waits, not
+ * CPU: many fit), per store, per endpoint, and per endpoint whose last 3 attempts timed out (its circuit:
+ * one at a time, until one is answered).
  */
 const MAX_IN_FLIGHT = 200;
 const LIMITS: InFlightLimits = { perEndpoint: 16, perStore: 32, circuitAfterTimeouts: 3 };
@@ -68,6 +75,11 @@ export class DeliveryWorker
   private readonly resolver: EndpointResolver;
   private readonly sender: AttemptSender;
   private readonly inFlight = new Set<Promise<void>>();
+  private readonly busy: InFlight = { byEndpoint: new Map(), byStore: new Map() };
+  /** Delivered attempts are booked together: those that end while a booking runs go in the next one. */
+  private readonly delivered = new Batcher<DeliveredAttempt>((attempts) =>
+    this.queue.bookDelivered(attempts),
+  );
   private readonly wakeTimers = new Map<number, NodeJS.Timeout>();
   private readonly embedded: boolean;
   private running = false;
@@ -177,9 +189,9 @@ export class DeliveryWorker
       let claimed = 0;
       if (room > 0) {
         try {
-          const deliveries = await this.queue.claim(room, this.leaseSeconds, LIMITS);
+          const deliveries = await this.queue.claim(room, this.leaseSeconds, LIMITS, this.busy);
           claimed = deliveries.length;
-          for (const delivery of deliveries) this.track(this.attempt(delivery));
+          for (const delivery of deliveries) this.track(delivery);
         } catch (error) {
           this.logger.warn({ err: errorForLog(error) }, 'webhook deliveries could not be claimed');
         }
@@ -198,16 +210,34 @@ export class DeliveryWorker
     }
   }
 
-  /** A finished attempt frees a slot of its endpoint and store: what waited for it may fit now. */
-  private track(attempt: Promise<void>): void {
-    this.inFlight.add(attempt);
-    void attempt.finally(() => {
-      this.inFlight.delete(attempt);
+  /**
+   * Counts the attempt in its endpoint's and store's slots until its request ends (its booking may come
+   * later), then wakes the loop: what waited for the slot may fit now.
+   */
+  private track(delivery: ClaimedDeliveryRow): void {
+    const count = (map: Map<string, number>, key: string, by: number) => {
+      const n = (map.get(key) ?? 0) + by;
+      if (n > 0) map.set(key, n);
+      else map.delete(key);
+    };
+    const slots = (by: number) => {
+      count(this.busy.byEndpoint, delivery.endpoint_id, by);
+      count(this.busy.byStore, delivery.store_id, by);
+    };
+    slots(1);
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      slots(-1);
       this.nudge();
-    });
+    };
+    const attempt = this.attempt(delivery, release).finally(release);
+    this.inFlight.add(attempt);
+    void attempt.finally(() => this.inFlight.delete(attempt));
   }
 
-  private async attempt(delivery: ClaimedDeliveryRow): Promise<void> {
+  private async attempt(delivery: ClaimedDeliveryRow, requestEnded: () => void): Promise<void> {
     const { id, leased_until: lease } = delivery;
     try {
       // Disabled (by its owner, a 410, or failures) after it was made: nothing more is sent automatically.
@@ -241,7 +271,12 @@ export class DeliveryWorker
           'webhook-signature': signatureHeader(secrets, delivery.event_id, timestamp, delivery.body),
         },
       });
+      requestEnded();
       this.metrics.webhookDelivery(resultLabel(outcome));
+      if (outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300) {
+        const { statusCode, durationMs } = outcome;
+        return await this.delivered.add({ id, lease, at, statusCode, durationMs });
+      }
       const next = afterAttempt(
         outcome,
         delivery.attempt_count + 1,

@@ -19,9 +19,6 @@ import type { WebhookEndpointEntity } from './webhook-endpoint.entity';
 @Index('ix_webhook_deliveries_event', ['eventId'])
 // Each endpoint's pending deliveries, oldest due first (the claim's walk and its take per endpoint).
 @Index('ix_webhook_deliveries_due', ['endpointId', 'nextAttemptAt'], { where: `"status" = 'pending'` })
-// The attempts in flight, per endpoint and store (the claim's limits). The migration INCLUDEs
-// endpoint_id and store_id, which TypeORM's index metadata cannot say.
-@Index('ix_webhook_deliveries_leased', ['leasedUntil'], { where: '"leased_until" IS NOT NULL' })
 export class WebhookDeliveryEntity {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_webhook_deliveries' })
   id!: string;
