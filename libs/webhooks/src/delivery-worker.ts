@@ -21,8 +21,8 @@ import type { DataSource, EntityManager, EntitySubscriberInterface, TransactionC
 import { AttemptOutcome, AttemptSender } from './attempt-sender';
 import { Batcher } from './batcher';
 import {
+  AttemptBooking,
   ClaimedDeliveryRow,
-  DeliveredAttempt,
   DeliveryQueueRepository,
   InFlight,
   InFlightLimits,
@@ -76,9 +76,9 @@ export class DeliveryWorker
   private readonly sender: AttemptSender;
   private readonly inFlight = new Set<Promise<void>>();
   private readonly busy: InFlight = { byEndpoint: new Map(), byStore: new Map() };
-  /** Delivered attempts are booked together: those that end while a booking runs go in the next one. */
-  private readonly delivered = new Batcher<DeliveredAttempt>((attempts) =>
-    this.queue.bookDelivered(attempts),
+  /** Attempts are booked together: those that end while a booking runs go in the next one. */
+  private readonly bookings = new Batcher<AttemptBooking, boolean>((bookings) =>
+    this.queue.book(bookings, this.config.webhookDisableAfter),
   );
   private readonly wakeTimers = new Map<number, NodeJS.Timeout>();
   private readonly embedded: boolean;
@@ -155,6 +155,11 @@ export class DeliveryWorker
     await Promise.allSettled([...this.inFlight]);
     this.resolver.close();
     this.sender.close();
+  }
+
+  /** Books an attempt (with those that end meanwhile); true when this disabled its endpoint for failing. */
+  private book(booking: AttemptBooking): Promise<boolean> {
+    return this.bookings.add(booking);
   }
 
   private get leaseSeconds(): number {
@@ -238,10 +243,14 @@ export class DeliveryWorker
   }
 
   private async attempt(delivery: ClaimedDeliveryRow, requestEnded: () => void): Promise<void> {
-    const { id, leased_until: lease } = delivery;
+    const booking = { id: delivery.id, endpointId: delivery.endpoint_id, lease: delivery.leased_until };
+    // Failed without an attempt: its endpoint disabled (by its owner, a 410, or failures) since it was
+    // made — nothing more is sent automatically — or its secret unreadable.
+    const unattempted = { ...booking, status: 'failed', delaySeconds: null, failedDelivery: false } as const;
+    const noAnswer = { at: null, statusCode: null, error: null, durationMs: 0, timedOut: false };
     try {
-      // Disabled (by its owner, a 410, or failures) after it was made: nothing more is sent automatically.
-      if (!delivery.enabled && !delivery.manual) return await this.queue.failUnattempted(id, lease);
+      if (!delivery.enabled && !delivery.manual)
+        return void (await this.book({ ...unattempted, ...noAnswer }));
       const at = new Date();
       const timestamp = Math.floor(at.getTime() / 1000);
       let secrets: string[];
@@ -250,12 +259,12 @@ export class DeliveryWorker
         secrets = this.secrets.liveSecrets(delivery.endpoint_id, delivery.secret_sealed, previous);
       } catch (error) {
         // The sealed secret does not open: OTP_PEPPER changed since it was stored (docs/webhooks.md).
-        // Nothing can be signed until the owner rotates the secret: the delivery fails, unattempted.
+        // Nothing can be signed until the owner rotates the secret.
         this.logger.error(
           { err: errorForLog(error), endpointId: delivery.endpoint_id },
           'webhook signing secret unreadable (was OTP_PEPPER changed?): rotate the endpoint secret',
         );
-        return await this.queue.failUnattempted(id, lease);
+        return void (await this.book({ ...unattempted, ...noAnswer }));
       }
       const outcome = await this.sender.send({
         url: delivery.url,
@@ -273,30 +282,26 @@ export class DeliveryWorker
       });
       requestEnded();
       this.metrics.webhookDelivery(resultLabel(outcome));
-      if (outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300) {
-        const { statusCode, durationMs } = outcome;
-        return await this.delivered.add({ id, lease, at, statusCode, durationMs });
-      }
-      const next = afterAttempt(
-        outcome,
-        delivery.attempt_count + 1,
-        delivery.manual,
-        this.config.webhookRetrySchedule,
-      );
-      const { booked, disabledNow } = await this.queue.book(id, lease, {
+      const schedule = this.config.webhookRetrySchedule;
+      const next = afterAttempt(outcome, delivery.attempt_count + 1, delivery.manual, schedule);
+      const { statusCode, error, durationMs, timedOut } = outcome;
+      const disabledNow = await this.book({
+        ...booking,
         ...next,
         at,
-        statusCode: outcome.statusCode,
-        error: outcome.error,
-        durationMs: outcome.durationMs,
-        timedOut: outcome.timedOut,
-        disableAfter: this.config.webhookDisableAfter,
+        statusCode,
+        error,
+        durationMs,
+        timedOut,
       });
-      if (booked && next.delaySeconds !== null) this.wakeAt(Date.now() + next.delaySeconds * 1000);
+      if (next.delaySeconds !== null) this.wakeAt(Date.now() + next.delaySeconds * 1000);
       if (disabledNow) await this.tellOwner(delivery);
     } catch (error) {
       // Not booked (the database unavailable): the lease passes and the attempt is made again.
-      this.logger.warn({ err: errorForLog(error), deliveryId: id }, 'webhook attempt could not be booked');
+      this.logger.warn(
+        { err: errorForLog(error), deliveryId: delivery.id },
+        'webhook attempt could not be booked',
+      );
     }
   }
 
