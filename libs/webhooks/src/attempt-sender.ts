@@ -34,7 +34,7 @@ export interface AttemptRequest {
 }
 
 /** At most this much of an answer's body is read (and thrown away): only the status matters. */
-const MAX_BODY_BYTES = 64 * 1024;
+const MAX_BODY_BYTES = 65_536;
 /** Idle kept connections close after this, under the 5 s most servers keep one (so we rarely reuse a closing one). */
 const IDLE_SOCKET_MS = 4000;
 /** Pools kept at most (each holds only idle sockets between attempts); the oldest is closed beyond it. */

@@ -3,12 +3,19 @@ import { Sql } from '@app/database';
 import type { AttemptOutcome } from './attempt-sender';
 import type { AfterAttempt, ManualAttempt } from './retry-policy';
 
+/**
+ * Attempts one instance may have in flight per endpoint and per store; from CIRCUIT_AFTER_TIMEOUTS
+ * timed-out attempts in a row on, an endpoint gets one at a time until one is answered (its circuit).
+ */
+const PER_ENDPOINT = 16;
+const PER_STORE = 32;
+const CIRCUIT_AFTER_TIMEOUTS = 3;
 /** Endpoints with pending deliveries one claim looks at, at most (ENDPOINT_WALK). */
 const ENDPOINTS_PER_CLAIM = 1000;
 /** Before every endpoint id: the walk's start. */
 const WALK_START = '00000000-0000-0000-0000-000000000000';
 
-/** A delivery taken for an attempt: the delivery, its lease, its endpoint and its sealed secrets. */
+/** A delivery taken for an attempt (its lease: `leased_until`), with its endpoint and sealed secrets. */
 export interface ClaimedDeliveryRow {
   id: string;
   event_id: string;
@@ -16,7 +23,6 @@ export interface ClaimedDeliveryRow {
   /** Attempts made before this one. */
   attempt_count: number;
   manual: ManualAttempt | null;
-  /** The lease: this attempt may book its outcome only while the delivery still carries it. */
   leased_until: Date;
   store_id: string;
   endpoint_id: string;
@@ -34,14 +40,6 @@ export interface InFlight {
   byStore: Map<string, number>;
 }
 
-/** How many attempts one instance may have in flight at once. */
-export interface InFlightLimits {
-  perEndpoint: number;
-  perStore: number;
-  /** From this many timed-out attempts in a row on, an endpoint gets one attempt at a time (its circuit). */
-  circuitAfterTimeouts: number;
-}
-
 /**
  * An attempt's outcome, as its delivery, its attempt row and its endpoint record it; `at` null for a
  * delivery failed without an attempt (its endpoint disabled, its secret unreadable).
@@ -56,9 +54,8 @@ export type AttemptBooking = AfterAttempt &
 
 /**
  * The endpoints that have pending deliveries, in id order after $1, $2 at most: a loose index scan (one
- * seek of ix_webhook_deliveries_due per endpoint, however many deliveries each has). The marker tells
- * the loop's statements apart in recordings of a request's SQL (@app/testing's recordSql): the loop
- * claims on its own timer, in any request's window.
+ * seek per endpoint, however many deliveries each has). The marker tells the loop's statements apart in
+ * recordings of a request's SQL (@app/testing's recordSql): they run on the loop's own timer.
  */
 const ENDPOINT_WALK = `/* webhook delivery claim */ WITH RECURSIVE walk(endpoint_id, step) AS (
     SELECT (SELECT endpoint_id FROM webhook_deliveries
@@ -72,11 +69,10 @@ const ENDPOINT_WALK = `/* webhook delivery claim */ WITH RECURSIVE walk(endpoint
 
 /**
  * The delivery rows as the queue of attempts (as Vendure's SQL job queue does with its job table): a
- * pending delivery whose `next_attempt_at` has come is due; an instance takes due deliveries with
- * `FOR UPDATE SKIP LOCKED` — so with several instances each attempt is made by one of them — and leases
- * them until `leased_until`. A lease that passes without its outcome booked (the instance died) makes
- * the delivery due again: crash recovery is part of the claim, not a maintenance job that has to run.
- * One state machine per delivery — pending (due, or leased) → succeeded | failed — and no other table.
+ * pending delivery is due once `next_attempt_at` has come; an instance takes it with `FOR UPDATE SKIP
+ * LOCKED` (each attempt made by one instance) and leases it until `leased_until`. A lease that passes
+ * unbooked (the instance died) makes it due again: crash recovery is part of the claim. One state machine
+ * per delivery — pending (due, or leased) → succeeded | failed — and no other table.
  */
 @Injectable()
 export class DeliveryQueueRepository {
@@ -88,20 +84,15 @@ export class DeliveryQueueRepository {
   /**
    * Takes up to `max` due deliveries, oldest first, leased for `leaseSeconds`, such that no endpoint and
    * no store goes over its limit of this instance's attempts in flight (`inFlight`): one store's hanging
-   * endpoints hold at most `perStore` attempts, a dead endpoint at most `perEndpoint` of its store's (one,
-   * once its circuit is open). What does not fit stays due for a later claim.
+   * endpoints hold PER_STORE attempts at most, a dead endpoint PER_ENDPOINT of them (one, once its circuit
+   * is open). What does not fit stays due for a later claim.
    *
    * Its cost does not grow with a backlog: it walks the endpoints that have pending deliveries (one index
    * seek each, ENDPOINT_WALK) and takes from each only as many of its oldest due deliveries as it has room
    * for — so a dead endpoint's thousands of due deliveries are never read while it is full. The walk
    * looks at ENDPOINTS_PER_CLAIM endpoints at most, going on where the last claim stopped.
    */
-  async claim(
-    max: number,
-    leaseSeconds: number,
-    limits: InFlightLimits,
-    inFlight: InFlight,
-  ): Promise<ClaimedDeliveryRow[]> {
+  async claim(max: number, leaseSeconds: number, inFlight: InFlight): Promise<ClaimedDeliveryRow[]> {
     const walked = await this.sql.rows<{ endpoint_id: string }>({
       name: 'webhook_deliveries_walk',
       text: ENDPOINT_WALK,
@@ -143,9 +134,9 @@ export class DeliveryQueueRepository {
                        w.id AS endpoint_id, w.created_by, w.url, w.enabled, w.secret_sealed, w.previous_secret_sealed,
                        COALESCE(w.previous_secret_until > now(), false) AS previous_secret_live`,
       values: [
-        limits.perEndpoint,
-        limits.perStore,
-        limits.circuitAfterTimeouts,
+        PER_ENDPOINT,
+        PER_STORE,
+        CIRCUIT_AFTER_TIMEOUTS,
         max,
         leaseSeconds,
         walked.map((row) => row.endpoint_id),

@@ -18,14 +18,13 @@ import {
 } from '@app/core';
 import type { Logger } from 'pino';
 import type { DataSource, EntityManager, EntitySubscriberInterface, TransactionCommitEvent } from 'typeorm';
-import { AttemptOutcome, AttemptSender } from './attempt-sender';
+import { AttemptSender } from './attempt-sender';
 import { Batcher } from './batcher';
 import {
   AttemptBooking,
   ClaimedDeliveryRow,
   DeliveryQueueRepository,
   InFlight,
-  InFlightLimits,
 } from './delivery-queue.repository';
 import { EndpointResolver } from './endpoint-resolver';
 import { afterAttempt } from './retry-policy';
@@ -34,12 +33,10 @@ import { signatureHeader, SigningSecretBox } from './signing-secrets';
 export const WEBHOOK_USER_AGENT = 'Storefront-Webhooks/1';
 
 /**
- * Attempts in flight on one instance (docs/webhooks.md: fair between stores): in all (network waits, not
- * CPU: many fit), per store, per endpoint, and per endpoint whose last 3 attempts timed out (its circuit:
- * one at a time, until one is answered).
+ * Attempts in flight on one instance: network waits, not CPU, so many fit (the limits per endpoint and
+ * store are the claim's: docs/webhooks.md, fair between stores).
  */
 const MAX_IN_FLIGHT = 200;
-const LIMITS: InFlightLimits = { perEndpoint: 16, perStore: 32, circuitAfterTimeouts: 3 };
 /** A lease outlives its attempt (bounded by WEBHOOK_TIMEOUT) by this much: the time to book its outcome. */
 const LEASE_MARGIN_SECONDS = 10;
 /**
@@ -56,12 +53,6 @@ const MAX_WAKE_TIMERS = 1000;
 /** The mark a transaction carries when it made deliveries due (TypeORM's QueryRunner.data is for this). */
 const DUE_MARK = 'webhookDeliveriesDue';
 
-/** The `result` label of webhook_deliveries_total for one attempt. */
-function resultLabel(outcome: AttemptOutcome): string {
-  if (outcome.statusCode === null) return outcome.error ?? 'failed';
-  return outcome.statusCode >= 200 && outcome.statusCode < 300 ? 'delivered' : 'failed';
-}
-
 /**
  * Makes the attempts: one loop per instance claims due deliveries (DeliveryQueueRepository.claim: within
  * the limits of attempts in flight, leased), runs each attempt on its own — an attempt never waits for
@@ -76,7 +67,10 @@ export class DeliveryWorker
   private readonly sender: AttemptSender;
   private readonly inFlight = new Set<Promise<void>>();
   private readonly busy: InFlight = { byEndpoint: new Map(), byStore: new Map() };
-  /** Attempts are booked together: those that end while a booking runs go in the next one. */
+  /**
+   * Attempts are booked together: those that end while a booking runs go in the next one. Each booking
+   * answers whether it disabled its endpoint for failing.
+   */
   private readonly bookings = new Batcher<AttemptBooking, boolean>((bookings) =>
     this.queue.book(bookings, this.config.webhookDisableAfter),
   );
@@ -100,11 +94,7 @@ export class DeliveryWorker
   ) {
     // The `webhook` dependency is the platform's own way out — its DNS servers — not the endpoints: one
     // customer's endpoint failing is that endpoint's state, not our outage.
-    const dns = dependencies.monitor('webhook');
-    this.resolver = new EndpointResolver(config.webhookDnsServers, {
-      failed: (error) => dns.failed(error),
-      succeeded: () => dns.succeeded(),
-    });
+    this.resolver = new EndpointResolver(config.webhookDnsServers, dependencies.monitor('webhook'));
     this.sender = new AttemptSender(this.resolver);
     this.embedded = config.databaseUrl === null;
   }
@@ -157,11 +147,6 @@ export class DeliveryWorker
     this.sender.close();
   }
 
-  /** Books an attempt (with those that end meanwhile); true when this disabled its endpoint for failing. */
-  private book(booking: AttemptBooking): Promise<boolean> {
-    return this.bookings.add(booking);
-  }
-
   private get leaseSeconds(): number {
     return this.config.webhookTimeout + LEASE_MARGIN_SECONDS;
   }
@@ -194,7 +179,7 @@ export class DeliveryWorker
       let claimed = 0;
       if (room > 0) {
         try {
-          const deliveries = await this.queue.claim(room, this.leaseSeconds, LIMITS, this.busy);
+          const deliveries = await this.queue.claim(room, this.leaseSeconds, this.busy);
           claimed = deliveries.length;
           for (const delivery of deliveries) this.track(delivery);
         } catch (error) {
@@ -220,88 +205,89 @@ export class DeliveryWorker
    * later), then wakes the loop: what waited for the slot may fit now.
    */
   private track(delivery: ClaimedDeliveryRow): void {
-    const count = (map: Map<string, number>, key: string, by: number) => {
-      const n = (map.get(key) ?? 0) + by;
-      if (n > 0) map.set(key, n);
-      else map.delete(key);
-    };
     const slots = (by: number) => {
-      count(this.busy.byEndpoint, delivery.endpoint_id, by);
-      count(this.busy.byStore, delivery.store_id, by);
+      for (const [map, key] of [
+        [this.busy.byEndpoint, delivery.endpoint_id],
+        [this.busy.byStore, delivery.store_id],
+      ] as const) {
+        const n = (map.get(key) ?? 0) + by;
+        if (n > 0) map.set(key, n);
+        else map.delete(key);
+      }
     };
     slots(1);
-    let released = false;
-    const release = () => {
-      if (released) return;
-      released = true;
+    let ended = false;
+    const requestEnded = () => {
+      if (ended) return;
+      ended = true;
       slots(-1);
       this.nudge();
     };
-    const attempt = this.attempt(delivery, release).finally(release);
+    const attempt = this.attempt(delivery, requestEnded).finally(requestEnded);
     this.inFlight.add(attempt);
     void attempt.finally(() => this.inFlight.delete(attempt));
   }
 
   private async attempt(delivery: ClaimedDeliveryRow, requestEnded: () => void): Promise<void> {
-    const booking = { id: delivery.id, endpointId: delivery.endpoint_id, lease: delivery.leased_until };
-    // Failed without an attempt: its endpoint disabled (by its owner, a 410, or failures) since it was
-    // made — nothing more is sent automatically — or its secret unreadable.
-    const unattempted = { ...booking, status: 'failed', delaySeconds: null, failedDelivery: false } as const;
-    const noAnswer = { at: null, statusCode: null, error: null, durationMs: 0, timedOut: false };
+    const { id, event_id: eventId, body, endpoint_id: endpointId } = delivery;
+    const booking = { id, endpointId, lease: delivery.leased_until };
     try {
-      if (!delivery.enabled && !delivery.manual)
-        return void (await this.book({ ...unattempted, ...noAnswer }));
       const at = new Date();
       const timestamp = Math.floor(at.getTime() / 1000);
-      let secrets: string[];
-      try {
-        const previous = delivery.previous_secret_live ? delivery.previous_secret_sealed : null;
-        secrets = this.secrets.liveSecrets(delivery.endpoint_id, delivery.secret_sealed, previous);
-      } catch (error) {
-        // The sealed secret does not open: OTP_PEPPER changed since it was stored (docs/webhooks.md).
-        // Nothing can be signed until the owner rotates the secret.
-        this.logger.error(
-          { err: errorForLog(error), endpointId: delivery.endpoint_id },
-          'webhook signing secret unreadable (was OTP_PEPPER changed?): rotate the endpoint secret',
-        );
-        return void (await this.book({ ...unattempted, ...noAnswer }));
+      // Its endpoint disabled (by its owner, a 410, or failures) since it was made: nothing more is sent
+      // automatically. Or its secret unreadable. Either way the delivery fails, without an attempt.
+      const secrets = delivery.enabled || delivery.manual ? this.liveSecrets(delivery) : null;
+      if (!secrets) {
+        const unattempted = { status: 'failed', delaySeconds: null, failedDelivery: false } as const;
+        const noAnswer = { at: null, statusCode: null, error: null, durationMs: 0, timedOut: false };
+        return void (await this.bookings.add({ ...booking, ...unattempted, ...noAnswer }));
       }
       const outcome = await this.sender.send({
         url: delivery.url,
-        body: delivery.body,
+        body,
         timeoutMs: this.config.webhookTimeout * 1000,
         allowLocal: this.config.webhookAllowLocal,
         storeId: delivery.store_id,
         headers: {
           'content-type': 'application/json',
           'user-agent': WEBHOOK_USER_AGENT,
-          'webhook-id': delivery.event_id,
+          'webhook-id': eventId,
           'webhook-timestamp': String(timestamp),
-          'webhook-signature': signatureHeader(secrets, delivery.event_id, timestamp, delivery.body),
+          'webhook-signature': signatureHeader(secrets, eventId, timestamp, body),
         },
       });
       requestEnded();
-      this.metrics.webhookDelivery(resultLabel(outcome));
+      const { statusCode, error, durationMs, timedOut } = outcome;
+      const delivered = statusCode !== null && statusCode >= 200 && statusCode < 300;
+      this.metrics.webhookDelivery(
+        statusCode === null ? (error ?? 'failed') : delivered ? 'delivered' : 'failed',
+      );
       const schedule = this.config.webhookRetrySchedule;
       const next = afterAttempt(outcome, delivery.attempt_count + 1, delivery.manual, schedule);
-      const { statusCode, error, durationMs, timedOut } = outcome;
-      const disabledNow = await this.book({
-        ...booking,
-        ...next,
-        at,
-        statusCode,
-        error,
-        durationMs,
-        timedOut,
-      });
+      const outcomeRow = { at, statusCode, error, durationMs, timedOut };
+      const disabledNow = await this.bookings.add({ ...booking, ...next, ...outcomeRow });
       if (next.delaySeconds !== null) this.wakeAt(Date.now() + next.delaySeconds * 1000);
       if (disabledNow) await this.tellOwner(delivery);
     } catch (error) {
       // Not booked (the database unavailable): the lease passes and the attempt is made again.
-      this.logger.warn(
-        { err: errorForLog(error), deliveryId: delivery.id },
-        'webhook attempt could not be booked',
+      this.logger.warn({ err: errorForLog(error), deliveryId: id }, 'webhook attempt could not be booked');
+    }
+  }
+
+  /**
+   * The secrets that sign, or null when the current one does not open: OTP_PEPPER changed since it was
+   * stored (docs/webhooks.md). Nothing can be signed until the owner rotates the secret.
+   */
+  private liveSecrets(delivery: ClaimedDeliveryRow): string[] | null {
+    const previous = delivery.previous_secret_live ? delivery.previous_secret_sealed : null;
+    try {
+      return this.secrets.liveSecrets(delivery.endpoint_id, delivery.secret_sealed, previous);
+    } catch (error) {
+      this.logger.error(
+        { err: errorForLog(error), endpointId: delivery.endpoint_id },
+        'webhook signing secret unreadable (was OTP_PEPPER changed?): rotate the endpoint secret',
       );
+      return null;
     }
   }
 
