@@ -9,6 +9,7 @@ import {
   StorefrontClient,
   waitReady,
   WebhookReceiver,
+  webhookReceivers,
 } from '@app/testing';
 import { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -45,15 +46,7 @@ async function storeWithHook(t: TestApp, email: string, url: string) {
 }
 
 describe('webhook delivery', () => {
-  const receivers: WebhookReceiver[] = [];
-  const receiver = async () => {
-    const r = await new WebhookReceiver().start();
-    receivers.push(r);
-    return r;
-  };
-  afterAll(async () => {
-    for (const r of receivers) await r.stop();
-  });
+  const receiver = webhookReceivers();
 
   it('without WEBHOOK_ALLOW_LOCAL: http:// and local IPs are refused, a name resolving to loopback fails as blocked_address with no connection', async () => {
     let connections = 0;

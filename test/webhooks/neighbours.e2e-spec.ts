@@ -1,4 +1,4 @@
-import { createTestDatabase, DnsServer, serverUrl, StorefrontClient, WebhookReceiver } from '@app/testing';
+import { createTestDatabase, DnsServer, serverUrl, StorefrontClient, webhookReceivers } from '@app/testing';
 import { TestApp } from '@app/testing/test-app';
 import { Client } from 'pg';
 
@@ -14,15 +14,7 @@ const commitToAttempt = (request: { body: string; at: number }) =>
   request.at - Date.parse(JSON.parse(request.body).createdAt);
 
 describe('webhook delivery among neighbours', () => {
-  const receivers: WebhookReceiver[] = [];
-  const receiver = async () => {
-    const r = await new WebhookReceiver().start();
-    receivers.push(r);
-    return r;
-  };
-  afterAll(async () => {
-    for (const r of receivers) await r.stop();
-  });
+  const receiver = webhookReceivers();
 
   /** A store of a new account, with one endpoint per URL (events: store.updated); its owner's token. */
   async function storeWith(t: TestApp, email: string, urls: string[]) {

@@ -3,7 +3,7 @@ import { EVENT_TYPES } from '@app/events';
 import { ExpiredRowsPurge } from '@app/database';
 import { AccountClient, verifyWebhook } from '@app/sdk';
 import { DataSource } from 'typeorm';
-import { otpFrom, StorefrontClient, ReceivedWebhook, WebhookReceiver } from '@app/testing';
+import { otpFrom, StorefrontClient, ReceivedWebhook, webhookReceivers } from '@app/testing';
 import { TestApp, TestResponse } from '@app/testing/test-app';
 
 // Webhooks (Standard Webhooks 1.0): endpoints of a store's owner, deliveries made in the change's own
@@ -28,13 +28,7 @@ describe('webhooks', () => {
   let sf: StorefrontClient;
   let owner: string;
   let stranger: string;
-  const receivers: WebhookReceiver[] = [];
-
-  const receiver = async () => {
-    const r = await new WebhookReceiver().start();
-    receivers.push(r);
-    return r;
-  };
+  const receiver = webhookReceivers();
   const hooks = (storeId: string) => `/v1/user/stores/${storeId}/webhooks`;
   const createHook = async (storeId: string, body: Record<string, unknown>, token = owner) => {
     const res = await t.post(hooks(storeId), body, { token });
@@ -76,7 +70,6 @@ describe('webhooks', () => {
     stranger = await sf.account('stranger@example.com');
   });
   afterAll(async () => {
-    for (const r of receivers) await r.stop();
     await t?.close();
   });
 

@@ -96,3 +96,19 @@ export class WebhookReceiver {
     this.server = null;
   }
 }
+
+/**
+ * Receivers for one spec file: `receiver()` starts one, and every one started is stopped after the file's
+ * tests (jest's afterAll; registered when this is called, so call it in the describe block).
+ */
+export function webhookReceivers(): () => Promise<WebhookReceiver> {
+  const started: WebhookReceiver[] = [];
+  afterAll(async () => {
+    for (const r of started) await r.stop();
+  });
+  return async () => {
+    const r = await new WebhookReceiver().start();
+    started.push(r);
+    return r;
+  };
+}
