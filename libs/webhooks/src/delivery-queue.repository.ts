@@ -86,11 +86,9 @@ export class DeliveryQueueRepository {
    * no store goes over its limit of this instance's attempts in flight (`inFlight`): one store's hanging
    * endpoints hold PER_STORE attempts at most, a dead endpoint PER_ENDPOINT of them (one, once its circuit
    * is open). What does not fit stays due for a later claim.
-   *
-   * Its cost does not grow with a backlog: it walks the endpoints that have pending deliveries (one index
-   * seek each, ENDPOINT_WALK) and takes from each only as many of its oldest due deliveries as it has room
-   * for — so a dead endpoint's thousands of due deliveries are never read while it is full. The walk
-   * looks at ENDPOINTS_PER_CLAIM endpoints at most, going on where the last claim stopped.
+   * Its cost does not grow with a backlog: it walks the endpoints with pending deliveries (ENDPOINT_WALK,
+   * from where the last claim stopped) and reads of each only what fits — a dead endpoint's thousands of
+   * due deliveries are not even read while it is full.
    */
   async claim(max: number, leaseSeconds: number, inFlight: InFlight): Promise<ClaimedDeliveryRow[]> {
     const walked = await this.sql.rows<{ endpoint_id: string }>({
@@ -149,17 +147,13 @@ export class DeliveryQueueRepository {
   }
 
   /**
-   * Books attempts, many in one statement (one transaction for all the attempts that ended while the last
-   * booking ran: per delivery, a transaction of its own cost PostgreSQL 3–4 times the CPU). For each: its
-   * attempt row (always: the list shows every attempt made; none for a delivery failed unattempted), and —
-   * if the delivery still carries the attempt's lease (a manual retry or an expired lease hands it on) —
-   * its status or next attempt. Then, per endpoint, its runs: a delivery ends its failures, an answer its
-   * timeouts (its circuit); failed deliveries disable it at `disableAfter` in a row, a 410 at once. The
-   * deliveries are locked first, in id order: two bookings never lock in opposite orders, and an endpoint
-   * deleted meanwhile makes its attempts find nothing (never a foreign-key violation).
-   *
-   * Answers, per booking, whether it disabled its endpoint for failing (true for one booking of that
-   * endpoint: its owner is told once).
+   * Books attempts, many in one statement (a transaction per delivery cost PostgreSQL 3–4 times the CPU):
+   * each attempt's row (the list shows every attempt made), and — while the delivery still carries the
+   * attempt's lease — its status or next attempt; then each endpoint's runs: a delivery ends its failures,
+   * an answer its timeouts (its circuit); failed deliveries disable it at `disableAfter` in a row, a 410 at
+   * once. Deliveries are locked first, in id order (no two bookings lock in opposite orders; an endpoint
+   * deleted meanwhile leaves nothing to book). Answers, per booking, whether it disabled its endpoint for
+   * failing (true for one booking of that endpoint: its owner is told once).
    */
   async book(bookings: AttemptBooking[], disableAfter: number): Promise<boolean[]> {
     const column = <K extends keyof AttemptBooking>(key: K) => bookings.map((b) => b[key]);

@@ -40,9 +40,9 @@ const MAX_IN_FLIGHT = 200;
 /** A lease outlives its attempt (bounded by WEBHOOK_TIMEOUT) by this much: the time to book its outcome. */
 const LEASE_MARGIN_SECONDS = 10;
 /**
- * How often an idle instance looks for what was made due elsewhere (other instances, leases of a dead
- * one); its own commits, finished attempts and retries wake it at once. The embedded database has no
- * other instance: once a minute, so its single pooled connection idles and the pool's timeout closes it.
+ * How often an idle instance looks for what was made due elsewhere (other instances, dead leases): its
+ * own commits, ended requests and retries wake it. The embedded database has no other instance: once a
+ * minute, so its single pooled connection idles and the pool's timeout closes it.
  */
 const POLL_MS = 1000;
 const EMBEDDED_POLL_MS = 60_000;
@@ -54,10 +54,8 @@ const MAX_WAKE_TIMERS = 1000;
 const DUE_MARK = 'webhookDeliveriesDue';
 
 /**
- * Makes the attempts: one loop per instance claims due deliveries (DeliveryQueueRepository.claim: within
- * the limits of attempts in flight, leased), runs each attempt on its own — an attempt never waits for
- * another — and books each outcome in one statement. The HTTP request runs outside any transaction (it
- * can take WEBHOOK_TIMEOUT, and the embedded database has one session).
+ * Makes the attempts: one loop per instance claims due deliveries (within the limits in flight, leased),
+ * runs each on its own — an attempt never waits for another — outside any transaction, and books them.
  */
 @Injectable()
 export class DeliveryWorker
@@ -132,9 +130,8 @@ export class DeliveryWorker
   }
 
   /**
-   * Stops claiming and lets the attempts in flight finish and book (each is bounded by WEBHOOK_TIMEOUT),
-   * before the database pool closes (this runs ahead of the data source's own shutdown). An attempt
-   * still unbooked when the process dies anyway is made again once its lease passes.
+   * Stops claiming and lets the attempts in flight finish and book (each within WEBHOOK_TIMEOUT) before
+   * the database pool closes. One still unbooked when the process dies is made again once its lease passes.
    */
   async beforeApplicationShutdown(): Promise<void> {
     this.running = false;

@@ -14,7 +14,7 @@ const LOOPBACK: LookupAddress[] = [
   { address: '::1', family: 6 },
 ];
 
-/** The name did not resolve; `slow` when it ran out of time (rather than being refused or unknown). */
+/** The name did not resolve; `slow` when it ran out of time. */
 export class NameNotResolved extends Error {
   constructor(
     readonly slow: boolean,

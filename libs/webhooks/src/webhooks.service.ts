@@ -13,11 +13,7 @@ import { EndpointRow, WebhooksRepository } from './webhooks.repository';
 
 /** At most this many endpoints per store. */
 export const MAX_ENDPOINTS_PER_STORE = 20;
-/**
- * The owner's requests for attempts, per store and minute (§11): test events and retries are attempts
- * the owner can ask for at will, so a script cannot turn them into a flood at its endpoints' expense —
- * or at other stores' (every attempt takes a slot, every name a lookup).
- */
+/** The owner's requests for attempts, per store and minute: attempts at will must not become a flood. */
 export const REQUESTS_PER_MINUTE = { test: 10, retry: 60 } as const;
 
 /**
