@@ -1,7 +1,7 @@
 'use strict';
 // `order-create-hooked`, but the orders go to an instance with WEBHOOK_DELIVERY=false on the same database:
-// it writes each order's delivery and job in the order's transaction and makes no attempt; the main
-// instance (which delivers) takes the jobs by its poll, as a delivery-only worker would. The CPU line is
+// it writes each order's delivery in the order's transaction and makes no attempt; the main instance
+// (which delivers) claims the deliveries by its poll, as a delivery-only worker would. The CPU line is
 // the queue-only instance's: what a subscriber costs an API instance when delivery runs elsewhere. On these
 // two cores the worker's CPU is still taken from the same machine, so req/s is not the point here; the
 // server CPU per order beside `order-create`'s is.

@@ -11,6 +11,8 @@ const { ownInstance, startReceiver } = require('./support/webhook-bench');
 
 const INSTANCE = 'webhooks';
 const IDLE_SECONDS = 3;
+/** The target: commit → first attempt p95, idle and under load. */
+const TARGET_P95_MS = 1000;
 const IDLE_GAP_MS = 50;
 let bench = null;
 let receiver = null;
@@ -69,13 +71,21 @@ module.exports = {
         await receiver.waitFor(changes, 30_000);
         const load = receiver.firsts();
         const lastArrival = load.times.at(-1) ?? Date.now();
+        const verdict = (latency) =>
+          `p95 ≤ ${TARGET_P95_MS} ms: ${latency.p95 <= TARGET_P95_MS ? 'PASS' : 'FAIL'}`;
         Object.assign(stats, {
-          idle: { changes: idleChanges, delivered: idle.count, commitToFirstAttemptMs: idle.latency },
+          idle: {
+            changes: idleChanges,
+            delivered: idle.count,
+            commitToFirstAttemptMs: idle.latency,
+            target: verdict(idle.latency),
+          },
           load: {
             changes,
             delivered: load.count,
             duplicates: load.duplicates,
             commitToFirstAttemptMs: load.latency,
+            target: verdict(load.latency),
             deliveriesPerSec: Math.round(load.count / ((lastArrival - started) / 1000)),
           },
         });

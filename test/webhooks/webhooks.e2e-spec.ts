@@ -3,12 +3,11 @@ import { EVENT_TYPES } from '@app/events';
 import { ExpiredRowsPurge } from '@app/database';
 import { AccountClient, verifyWebhook } from '@app/sdk';
 import { DataSource } from 'typeorm';
-import { otpFrom, StorefrontClient, ReceivedWebhook, WebhookReceiver } from '@app/testing';
+import { otpFrom, StorefrontClient, ReceivedWebhook, webhookReceivers } from '@app/testing';
 import { TestApp, TestResponse } from '@app/testing/test-app';
-import { ATTEMPT_QUEUE, DeliveryQueue } from '@app/webhooks/delivery-queue';
 
-// Webhooks (Standard Webhooks 1.0): endpoints of a store's owner, deliveries queued in the change's own
-// transaction (pg-boss), signed, retried on WEBHOOK_RETRY_SCHEDULE, disabled on 410 or after
+// Webhooks (Standard Webhooks 1.0): endpoints of a store's owner, deliveries made in the change's own
+// transaction, signed, retried on WEBHOOK_RETRY_SCHEDULE, disabled on 410 or after
 // WEBHOOK_DISABLE_AFTER failed deliveries; verified here with the `standardwebhooks` package against
 // real receivers on loopback (WEBHOOK_ALLOW_LOCAL=true).
 
@@ -29,13 +28,7 @@ describe('webhooks', () => {
   let sf: StorefrontClient;
   let owner: string;
   let stranger: string;
-  const receivers: WebhookReceiver[] = [];
-
-  const receiver = async () => {
-    const r = await new WebhookReceiver().start();
-    receivers.push(r);
-    return r;
-  };
+  const receiver = webhookReceivers();
   const hooks = (storeId: string) => `/v1/user/stores/${storeId}/webhooks`;
   const createHook = async (storeId: string, body: Record<string, unknown>, token = owner) => {
     const res = await t.post(hooks(storeId), body, { token });
@@ -77,7 +70,6 @@ describe('webhooks', () => {
     stranger = await sf.account('stranger@example.com');
   });
   afterAll(async () => {
-    for (const r of receivers) await r.stop();
     await t?.close();
   });
 
@@ -332,65 +324,39 @@ describe('webhooks', () => {
     ).toEqual([true, true]);
   });
 
-  it("a change's deliveries and their jobs are written by one statement, as pg-boss's own insert writes a job; a finished job leaves the table", async () => {
-    const queue = t.app.get(DeliveryQueue);
-    const db = t.app.get(DataSource);
-    // The same job queued both ways, in one transaction that is rolled back (the worker never sees them).
-    const deliveryId = '00000000-0000-4000-8000-000000000001';
-    const [ours, theirs] = await db
-      .transaction(async (tx) => {
-        await tx.query(`WITH created AS (SELECT $1::uuid AS id) ${queue.firstAttemptsFrom('created')}`, [
-          deliveryId,
-        ]);
-        await queue.enqueue(tx, [{ deliveryId, seq: 1, manual: false, resume: false }]);
-        const rows = await tx.query(
-          `SELECT *, keep_until - start_after AS kept, start_after - created_on AS delay
-             FROM pgboss.job WHERE name = $1 AND data->>'deliveryId' = $2 ORDER BY created_on, id`,
-          [ATTEMPT_QUEUE, deliveryId],
-        );
-        throw Object.assign(new Error('roll back'), { rows });
-      })
-      .catch((error: { rows?: Record<string, unknown>[] }) => error.rows ?? []);
-    expect([ours, theirs].every(Boolean)).toBe(true);
-    const comparable = (row: Record<string, unknown>) => {
-      const { id, created_on, start_after, keep_until, ...rest } = row;
-      return {
-        ...rest,
-        uuid: UUID.test(String(id)),
-        times: [created_on, start_after, keep_until].every(Boolean),
-      };
-    };
-    // Every column but the id and the instants; the retention and the delay as intervals.
-    expect(comparable(ours)).toEqual(comparable(theirs));
-    expect(ours.data).toEqual({ deliveryId, seq: 1, manual: false, resume: false });
-    expect(ours.state).toBe('created');
-    expect(ours.expire_in).toEqual(theirs.expire_in);
-
-    // End to end: a delivered attempt's job is deleted, not kept as completed (nor archived).
+  it('test events and retries are limited per store: 10 and 60 a minute, then 429 rate_limited with Retry-After', async () => {
     const r = await receiver();
-    const storeId = await sf.store(owner, 'Jobs');
-    await createHook(storeId, { url: r.url(), events: ['store.updated'] });
-    expect((await touch(storeId, 'one job')).status).toBe(200);
-    await r.waitFor((got) => got.length === 1);
-    const [delivery] = await waitForDeliveries(
-      storeId,
-      (await t.get(hooks(storeId), { token: owner })).body[0].id,
-      (d) => d[0]?.status === 'succeeded',
+    const storeId = await sf.store(owner, 'Limited');
+    const first = await createHook(storeId, { url: r.url(), events: ['store.updated'] });
+    const second = await createHook(storeId, { url: r.url(), events: ['store.updated'] });
+    const test = (hookId: string) => t.post(`${hooks(storeId)}/${hookId}/test`, undefined, { token: owner });
+    // Ten for the store, whichever endpoint they test.
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => test(i % 2 ? first.id : second.id)),
     );
-    expect(delivery.attempts).toHaveLength(1);
-    const deadline = Date.now() + 5000;
-    let left: { state: string }[] = [];
-    do {
-      left = await db.query(`SELECT state FROM pgboss.job WHERE name = $1 AND data->>'deliveryId' = $2`, [
-        ATTEMPT_QUEUE,
-        delivery.id,
-      ]);
-      if (left.length) await sleep(100);
-    } while (left.length && Date.now() < deadline);
-    expect(left).toEqual([]);
-    expect(
-      await db.query(`SELECT 1 FROM pgboss.archive WHERE data->>'deliveryId' = $1`, [delivery.id]),
-    ).toEqual([]);
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(202));
+    const refused = await test(first.id);
+    expect([refused.status, refused.body.code]).toEqual([429, 'rate_limited']);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    expect(refused.headers.get('content-type')).toContain('application/problem+json');
+    // Another store of the same owner has its own budget.
+    const otherStore = await sf.store(owner, 'Not limited');
+    const other = await createHook(otherStore, { url: r.url(), events: ['store.updated'] });
+    expect((await t.post(`${hooks(otherStore)}/${other.id}/test`, undefined, { token: owner })).status).toBe(
+      202,
+    );
+
+    // Retries: sixty a minute for the store, then 429; the refused one queues nothing.
+    await r.waitFor((got) => got.length === 11);
+    const deliveryId = answers[0].body.deliveryId;
+    const retry = () =>
+      t.post(`${hooks(storeId)}/${second.id}/deliveries/${deliveryId}/retry`, undefined, { token: owner });
+    const retries = await Promise.all(Array.from({ length: 60 }, retry));
+    expect(retries.map((a) => a.status)).toEqual(Array(60).fill(202));
+    const tooMany = await retry();
+    expect([tooMany.status, tooMany.body.code]).toEqual([429, 'rate_limited']);
+    expect(Number(tooMany.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
   });
 
   it('retries on the schedule (500, 500, 200: three attempts, one webhook-id) and lists every attempt', async () => {

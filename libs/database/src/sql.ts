@@ -92,8 +92,8 @@ export class Sql {
     if (tx) {
       if (!tx.queryRunner) throw new Error('Sql.run: a transaction manager was expected');
       // A named statement goes to node-postgres as a { name, text } config, which TypeORM passes through:
-      // prepared once per connection, as on the pool (the worker's and the outbox's statements in every
-      // transaction that writes an event: parsing and planning pg-boss's insert cost ~300 µs of PostgreSQL).
+      // prepared once per connection, as on the pool (the outbox's and the webhook sink's statements in
+      // every transaction that writes an event).
       const text =
         statement.name && this.prepared
           ? ({ name: statement.name, text: statement.text } as unknown as string)

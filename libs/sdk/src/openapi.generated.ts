@@ -651,7 +651,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** One more attempt of the delivery now, with the same `webhook-id`. */
+        /** One more attempt of the delivery now, with the same `webhook-id` (at most 60 a minute per store). */
         post: operations["WebhooksController_retry"];
         delete?: never;
         options?: never;
@@ -685,7 +685,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a `webhook.test` event to this endpoint alone. */
+        /** Send a `webhook.test` event to this endpoint alone (at most 10 a minute per store). */
         post: operations["WebhooksController_sendTest"];
         delete?: never;
         options?: never;
@@ -880,10 +880,10 @@ export interface components {
             at: string;
             durationMs: number;
             /**
-             * @description Why there was no answer; null when the endpoint answered.
+             * @description Why there was no answer; null when the endpoint answered. A name that does not resolve is `blocked_address`.
              * @enum {string|null}
              */
-            error: "timeout" | "connection_error" | "dns_error" | "blocked_address" | null;
+            error: "timeout" | "connection_error" | "blocked_address" | null;
             /** @description The HTTP status the endpoint answered. */
             statusCode: number | null;
         };
@@ -3462,6 +3462,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description `rate_limited`: the store asked for 60 retries this minute (`Retry-After`). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     WebhooksController_rotateSecret: {
@@ -3545,6 +3552,13 @@ export interface operations {
             };
             /** @description `store_not_found` or `webhook_not_found` (another account’s endpoint included). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `rate_limited`: the store asked for 10 test events this minute (`Retry-After`). */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

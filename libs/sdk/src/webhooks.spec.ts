@@ -66,4 +66,26 @@ describe('verifyWebhook', () => {
     const error = await verifyWebhook(body, headers, other).catch((e: unknown) => e);
     expect((error as Error).name).toBe('WebhookVerificationError');
   });
+
+  it('a toleranceSeconds that is not a finite number ≥ 0 (NaN from an unset variable) accepts no delivery', async () => {
+    for (const toleranceSeconds of [NaN, -1, Infinity, '300' as unknown as number])
+      for (const headers of [signedByPackage(), signedByPackage(new Date(Date.now() - 86_400_000))])
+        await expect(verifyWebhook(body, headers, secret, { toleranceSeconds })).rejects.toBeInstanceOf(
+          RangeError,
+        );
+    expect(await verifyWebhook(body, signedByPackage(), secret, { toleranceSeconds: 0.5 })).toEqual(event);
+  });
+
+  it('a secrets list with a missing or malformed entry still tries the others; none usable is an argument error', async () => {
+    const headers = signedByPackage();
+    expect(await verifyWebhook(body, headers, [undefined, null, '', 'whsec_!!not base64!!', secret])).toEqual(
+      event,
+    );
+    expect(await verifyWebhook(body, headers, [secret, undefined])).toEqual(event);
+    await expect(verifyWebhook(body, headers, [undefined])).rejects.toBeInstanceOf(TypeError);
+    await expect(verifyWebhook(body, headers, 'whsec_')).rejects.toBeInstanceOf(TypeError);
+    await expect(verifyWebhook(body, headers, [undefined, other])).rejects.toThrow(
+      new WebhookVerificationError('no valid signature'),
+    );
+  });
 });

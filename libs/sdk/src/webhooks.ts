@@ -55,22 +55,28 @@ function sameText(a: string, b: string): boolean {
  * Verifies a webhook delivery (Standard Webhooks 1.0) and answers its event: `webhook-id`,
  * `webhook-timestamp` within `toleranceSeconds` of now, and a `v1,` signature in `webhook-signature` —
  * the base64 HMAC-SHA256 of `id.timestamp.body` — made with one of the secrets (pass the old and the new
- * one while you switch after a rotation). Pass the body exactly as received (the raw text or bytes, not
- * re-serialized JSON). Throws WebhookVerificationError otherwise. Deduplicate on the event's `id` (the
- * same on every attempt). Uses Web Crypto: Node ≥ 20, browsers and workers, no dependency.
+ * one while you switch after a rotation; missing entries are skipped). Pass the body exactly as received
+ * (the raw text or bytes, not re-serialized JSON). Throws WebhookVerificationError for a delivery that fails
+ * a check (answer it 400), and RangeError or TypeError for an argument no delivery can pass — a tolerance
+ * that is not a finite number ≥ 0, no usable secret — as the Python SDK does. Deduplicate on the event's
+ * `id` (the same on every attempt). Uses Web Crypto: Node ≥ 20, browsers and workers, no dependency.
  */
 export async function verifyWebhook(
   rawBody: string | Uint8Array,
   headers: WebhookHeaders,
-  secretOrSecrets: string | readonly string[],
+  secretOrSecrets: string | readonly (string | null | undefined)[],
   options: VerifyWebhookOptions = {},
 ): Promise<WebhookEvent> {
+  const tolerance = options.toleranceSeconds ?? 300;
+  // NaN compares false with everything: unchecked, it would accept any timestamp.
+  if (typeof tolerance !== 'number' || !Number.isFinite(tolerance) || tolerance < 0)
+    throw new RangeError('toleranceSeconds must be a finite number of seconds, 0 or more');
+  const keys = await hmacKeys(secretOrSecrets);
   const id = header(headers, 'webhook-id');
   const timestamp = header(headers, 'webhook-timestamp');
   const signatures = header(headers, 'webhook-signature');
   if (!id || !timestamp || !signatures) throw new WebhookVerificationError('missing webhook headers');
   if (!/^\d+$/.test(timestamp)) throw new WebhookVerificationError('invalid webhook-timestamp');
-  const tolerance = options.toleranceSeconds ?? 300;
   const now = Math.floor((options.now ?? Date.now()) / 1000);
   if (Math.abs(now - Number(timestamp)) > tolerance) {
     throw new WebhookVerificationError('webhook-timestamp outside the tolerance');
@@ -80,22 +86,8 @@ export async function verifyWebhook(
     .split(' ')
     .filter((s) => s.startsWith('v1,'))
     .map((s) => s.slice(3));
-  const secrets = typeof secretOrSecrets === 'string' ? [secretOrSecrets] : [...secretOrSecrets];
   const message = new TextEncoder().encode(`${id}.${timestamp}.${body}`);
-  for (const secret of secrets) {
-    let keyBytes: Uint8Array<ArrayBuffer>;
-    try {
-      keyBytes = fromBase64(secret.startsWith(PREFIX) ? secret.slice(PREFIX.length) : secret);
-    } catch {
-      throw new WebhookVerificationError('the secret is not a whsec_ secret');
-    }
-    const key = await globalThis.crypto.subtle.importKey(
-      'raw',
-      keyBytes,
-      { name: 'HMAC', hash: 'SHA-256' },
-      false,
-      ['sign'],
-    );
+  for (const key of keys) {
     const expected = toBase64(new Uint8Array(await globalThis.crypto.subtle.sign('HMAC', key, message)));
     if (offered.some((signature) => sameText(signature, expected))) {
       try {
@@ -106,4 +98,37 @@ export async function verifyWebhook(
     }
   }
   throw new WebhookVerificationError('no valid signature');
+}
+
+type HmacKey = Awaited<ReturnType<typeof globalThis.crypto.subtle.importKey>>;
+
+/**
+ * The HMAC keys of the secrets given. A list may hold a missing entry (an unset variable during a
+ * rotation) or one that is not a secret: each is skipped and the others are still tried.
+ */
+async function hmacKeys(
+  secretOrSecrets: string | readonly (string | null | undefined)[],
+): Promise<HmacKey[]> {
+  const given = typeof secretOrSecrets === 'string' ? [secretOrSecrets] : [...(secretOrSecrets ?? [])];
+  const keys: HmacKey[] = [];
+  for (const secret of given) {
+    if (typeof secret !== 'string') continue;
+    let bytes: Uint8Array<ArrayBuffer>;
+    try {
+      bytes = fromBase64(secret.startsWith(PREFIX) ? secret.slice(PREFIX.length) : secret);
+    } catch {
+      continue;
+    }
+    if (bytes.length === 0) continue;
+    keys.push(
+      await globalThis.crypto.subtle.importKey('raw', bytes, { name: 'HMAC', hash: 'SHA-256' }, false, [
+        'sign',
+      ]),
+    );
+  }
+  if (keys.length === 0)
+    throw new TypeError(
+      "no usable webhook secret: pass the endpoint's whsec_… secret (or a list of them while you rotate)",
+    );
+  return keys;
 }

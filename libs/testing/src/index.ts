@@ -8,6 +8,7 @@ export * from './server-build';
 export * from './server-process';
 export * from './storefront-client';
 export * from './webhook-receiver';
+export * from './dns-server';
 export * from './store-fixtures';
 export * from './sql-recorder';
 // Imported by their own paths, not from here, so that importing '@app/testing' stays light:

@@ -5,6 +5,7 @@ export interface ReceivedWebhook {
   headers: IncomingHttpHeaders;
   body: string;
   at: number;
+  path: string;
 }
 
 export interface ReceiverAnswer {
@@ -17,18 +18,23 @@ export interface ReceiverAnswer {
 }
 
 /**
- * A real webhook receiver on a loopback port: records every request (headers, raw body, arrival time)
- * and answers as `answer` says — by default 200 at once. Counts TCP connections too.
+ * A real webhook receiver on a loopback port: records every request (headers, raw body, arrival time,
+ * path) and answers as `answer` says — by default 200 at once. Counts TCP connections, and the requests
+ * open at once (received, not yet answered or given up by the client).
  */
 export class WebhookReceiver {
   readonly received: ReceivedWebhook[] = [];
   connections = 0;
+  open = 0;
+  maxOpen = 0;
   answer: (request: ReceivedWebhook, index: number) => ReceiverAnswer = () => ({ status: 200 });
   private server: Server | null = null;
   private waiters: (() => void)[] = [];
 
   async start(): Promise<this> {
     this.server = createServer((req, res) => {
+      this.maxOpen = Math.max(this.maxOpen, ++this.open);
+      res.on('close', () => this.open--);
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
@@ -36,6 +42,7 @@ export class WebhookReceiver {
           headers: req.headers,
           body: Buffer.concat(chunks).toString('utf8'),
           at: Date.now(),
+          path: req.url ?? '/',
         };
         const index = this.received.push(request) - 1;
         for (const wake of this.waiters.splice(0)) wake();
@@ -88,4 +95,20 @@ export class WebhookReceiver {
     await new Promise<void>((resolve) => this.server!.close(() => resolve()));
     this.server = null;
   }
+}
+
+/**
+ * Receivers for one spec file: `receiver()` starts one, and every one started is stopped after the file's
+ * tests (jest's afterAll; registered when this is called, so call it in the describe block).
+ */
+export function webhookReceivers(): () => Promise<WebhookReceiver> {
+  const started: WebhookReceiver[] = [];
+  afterAll(async () => {
+    for (const r of started) await r.stop();
+  });
+  return async () => {
+    const r = await new WebhookReceiver().start();
+    started.push(r);
+    return r;
+  };
 }

@@ -1,46 +1,29 @@
 import { Batcher } from './batcher';
 
 describe('Batcher', () => {
-  it('flushes what one turn adds in one call, and what comes during a flush in the next', async () => {
-    const flushed: number[][] = [];
-    let release!: () => void;
-    const batcher = new Batcher<number>(async (items) => {
-      flushed.push(items);
-      if (flushed.length === 1) await new Promise<void>((resolve) => (release = resolve));
+  it('flushes the first item at once and gathers what comes meanwhile into the next flush', async () => {
+    const flushes: number[][] = [];
+    let release: () => void = () => undefined;
+    const batcher = new Batcher<number, number>(async (items) => {
+      flushes.push(items);
+      if (flushes.length === 1) await new Promise<void>((resolve) => (release = resolve));
+      return items.map((n) => n * 10);
     });
-    const first = [1, 2, 3].map((n) => batcher.add(n));
+    const first = batcher.add(1);
     await new Promise((resolve) => setImmediate(resolve));
-    const second = [4, 5].map((n) => batcher.add(n));
-    expect(flushed).toEqual([[1, 2, 3]]);
+    const more = [2, 3, 4].map((n) => batcher.add(n));
     release();
-    await Promise.all([...first, ...second]);
-    expect(flushed).toEqual([
-      [1, 2, 3],
-      [4, 5],
-    ]);
+    expect(await Promise.all([first, ...more])).toEqual([10, 20, 30, 40]);
+    expect(flushes).toEqual([[1], [2, 3, 4]]);
   });
 
-  it('rejects every item of a failed flush, and goes on with the next', async () => {
-    let fail = true;
-    const batcher = new Batcher<string>(async () => {
-      if (fail) throw new Error('down');
+  it('rejects the items of a failed flush, and only those', async () => {
+    const batcher = new Batcher<number, boolean>(async (items) => {
+      if (items.includes(13)) throw new Error('unlucky');
+      return items.map(() => true);
     });
-    const failed = Promise.allSettled([batcher.add('a'), batcher.add('b')]);
-    expect((await failed).map((r) => r.status)).toEqual(['rejected', 'rejected']);
-    fail = false;
-    await expect(batcher.add('c')).resolves.toBeUndefined();
-  });
-
-  it('caps a flush at maxBatch items', async () => {
-    const sizes: number[] = [];
-    const batcher = new Batcher<number>(
-      async (items) => {
-        sizes.push(items.length);
-      },
-      0,
-      2,
-    );
-    await Promise.all([1, 2, 3, 4, 5].map((n) => batcher.add(n)));
-    expect(sizes).toEqual([2, 2, 1]);
+    const bad = batcher.add(13);
+    await expect(bad).rejects.toThrow('unlucky');
+    await expect(batcher.add(7)).resolves.toBe(true);
   });
 });

@@ -1,26 +1,24 @@
 /**
- * Gathers the items added while a flush is running (or within `delayMs` of the first) into the next
- * flush: one statement for many attempts' bookkeeping instead of one each, with never more than one
- * flush in flight. Each `add` settles with the flush that carried its item.
+ * Gathers the items added while a flush is running into the next flush: one statement for many items
+ * instead of one each, never two flushes at once, and no wait when nothing is running (the first item
+ * flushes on the next turn of the event loop). Each `add` settles with its item's result in the flush
+ * that carried it.
  */
-export class Batcher<T> {
-  private pending: { item: T; resolve: () => void; reject: (error: unknown) => void }[] = [];
+export class Batcher<T, R> {
+  private pending: { item: T; resolve: (result: R) => void; reject: (error: unknown) => void }[] = [];
   private flushing = false;
 
   constructor(
-    private readonly flush: (items: T[]) => Promise<void>,
-    private readonly delayMs = 0,
+    private readonly flush: (items: T[]) => Promise<R[]>,
     private readonly maxBatch = 500,
   ) {}
 
-  add(item: T): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
+  add(item: T): Promise<R> {
+    return new Promise<R>((resolve, reject) => {
       this.pending.push({ item, resolve, reject });
-      if (!this.flushing) {
-        this.flushing = true;
-        if (this.delayMs > 0) setTimeout(() => void this.drain(), this.delayMs);
-        else setImmediate(() => void this.drain());
-      }
+      if (this.flushing) return;
+      this.flushing = true;
+      setImmediate(() => void this.drain());
     });
   }
 
@@ -28,8 +26,8 @@ export class Batcher<T> {
     while (this.pending.length > 0) {
       const batch = this.pending.splice(0, this.maxBatch);
       try {
-        await this.flush(batch.map((entry) => entry.item));
-        for (const entry of batch) entry.resolve();
+        const results = await this.flush(batch.map((entry) => entry.item));
+        batch.forEach((entry, i) => entry.resolve(results[i]));
       } catch (error) {
         for (const entry of batch) entry.reject(error);
       }

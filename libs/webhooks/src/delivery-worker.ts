@@ -1,242 +1,311 @@
-import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import {
+  BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  OnApplicationBootstrap,
+  OnModuleInit,
+} from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
 import { AccountService } from '@app/auth';
 import {
   APP_CONFIG,
   APP_LOGGER,
   AppConfig,
   Dependencies,
-  DependencyMonitor,
   errorForLog,
   MailService,
   Metrics,
 } from '@app/core';
 import type { Logger } from 'pino';
+import type { DataSource, EntityManager, EntitySubscriberInterface, TransactionCommitEvent } from 'typeorm';
+import { AttemptSender } from './attempt-sender';
 import { Batcher } from './batcher';
-import { AttemptJob, DeliveryQueue } from './delivery-queue';
-import { nextAttemptDelay } from './retry-policy';
-import { signatureHeader, WebhookSecretBox } from './webhook-secrets';
-import { AttemptOutcome, sendAttempt } from './webhook-sender';
-import { AttemptTargetRow, WebhooksRepository } from './webhooks.repository';
+import {
+  AttemptBooking,
+  ClaimedDeliveryRow,
+  DeliveryQueueRepository,
+  InFlight,
+} from './delivery-queue.repository';
+import { EndpointResolver } from './endpoint-resolver';
+import { afterAttempt } from './retry-policy';
+import { signatureHeader, SigningSecretBox } from './signing-secrets';
 
 export const WEBHOOK_USER_AGENT = 'Storefront-Webhooks/1';
 
-/** The `result` label of webhook_deliveries_total for one attempt. */
-function resultLabel(outcome: AttemptOutcome): string {
-  if (outcome.statusCode !== null)
-    return outcome.statusCode >= 200 && outcome.statusCode < 300 ? 'delivered' : 'failed';
-  return outcome.error ?? 'failed';
-}
-
 /**
- * Delivered attempts are booked together, at most this long after the first of them finished: attempts
- * sent at once finish a few ms apart, and one statement then books them all (it delays only the
- * bookkeeping, never an attempt).
+ * Attempts in flight on one instance: network waits, not CPU, so many fit (the limits per endpoint and
+ * store are the claim's: docs/webhooks.md, fair between stores).
  */
-const BOOKING_GATHER_MS = 20;
-/** Opened signing secrets kept at most (by endpoint and sealed value: a rotation is a new entry). */
-const MAX_OPENED_SECRETS = 1000;
-
-interface DeliveredAttempt {
-  deliveryId: string;
-  jobSeq: number;
-  at: Date;
-  statusCode: number;
-  durationMs: number;
-}
+const MAX_IN_FLIGHT = 200;
+/** A lease outlives its attempt (bounded by WEBHOOK_TIMEOUT) by this much: the time to book its outcome. */
+const LEASE_MARGIN_SECONDS = 10;
+/**
+ * How often an idle instance looks for what was made due elsewhere (other instances, dead leases): its
+ * own commits, ended requests and retries wake it. The embedded database has no other instance: once a
+ * minute, so its single pooled connection idles and the pool's timeout closes it.
+ */
+const POLL_MS = 1000;
+const EMBEDDED_POLL_MS = 60_000;
+/** Claims start at most this often: under load one claim takes many deliveries (at 16 per endpoint). */
+const MIN_CLAIM_GAP_MS = 20;
+/** Timers kept for retries coming due (100 ms apart at least); beyond this the poll finds them. */
+const MAX_WAKE_TIMERS = 1000;
+/** The mark a transaction carries when it made deliveries due (TypeORM's QueryRunner.data is for this). */
+const DUE_MARK = 'webhookDeliveriesDue';
 
 /**
- * Makes the attempts of a batch of deliveries (jobs of DeliveryQueue) and books their outcomes: the
- * attempt row, the delivery's status or next attempt, the endpoint's run of failures. The batch's
- * deliveries and endpoints are read in one statement; each HTTP request then runs on its own, outside
- * any transaction (it can take WEBHOOK_TIMEOUT, and the embedded database has one session); the
- * bookkeeping comes after it: delivered attempts are booked together (one statement for all those that
- * finished meanwhile), any other outcome in one short transaction of its own, which also queues the next
- * attempt.
+ * Makes the attempts: one loop per instance claims due deliveries (within the limits in flight, leased),
+ * runs each on its own — an attempt never waits for another — outside any transaction, and books them.
  */
 @Injectable()
-export class DeliveryWorker implements OnModuleInit {
+export class DeliveryWorker
+  implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown, EntitySubscriberInterface
+{
+  private readonly resolver: EndpointResolver;
+  private readonly sender: AttemptSender;
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly busy: InFlight = { byEndpoint: new Map(), byStore: new Map() };
   /**
-   * The `webhook` dependency is the platform's own way out — its DNS resolver — not the endpoints:
-   * one customer's endpoint failing is that endpoint's state (its deliveries, webhook_deliveries_total),
-   * and reporting it as our outage would flap the log between every failing and working endpoint.
+   * Attempts are booked together: those that end while a booking runs go in the next one. Each booking
+   * answers whether it disabled its endpoint for failing.
    */
-  private readonly resolver: DependencyMonitor;
-  private readonly delivered = new Batcher<DeliveredAttempt>(
-    (attempts) => this.repository.bookDelivered(attempts),
-    BOOKING_GATHER_MS,
+  private readonly bookings = new Batcher<AttemptBooking, boolean>((bookings) =>
+    this.queue.book(bookings, this.config.webhookDisableAfter),
   );
-  /**
-   * Secrets opened before (AES-GCM under a key from OTP_PEPPER): a steady stream to one endpoint opens its
-   * secret once, not at every attempt. Keyed by the sealed text, so a rotated secret is a new entry.
-   */
-  private readonly opened = new Map<string, string>();
+  private readonly wakeTimers = new Map<number, NodeJS.Timeout>();
+  private readonly embedded: boolean;
+  private running = false;
+  private woken = false;
+  private wake: (() => void) | null = null;
+  private loopDone: Promise<void> | null = null;
 
   constructor(
-    private readonly repository: WebhooksRepository,
-    private readonly queue: DeliveryQueue,
-    private readonly secrets: WebhookSecretBox,
+    private readonly queue: DeliveryQueueRepository,
+    private readonly secrets: SigningSecretBox,
     private readonly metrics: Metrics,
     private readonly mail: MailService,
     private readonly accounts: AccountService,
     dependencies: Dependencies,
+    @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(APP_LOGGER) private readonly logger: Logger,
   ) {
-    this.resolver = dependencies.monitor('webhook');
+    // The `webhook` dependency is the platform's own way out — its DNS servers — not the endpoints: one
+    // customer's endpoint failing is that endpoint's state, not our outage.
+    this.resolver = new EndpointResolver(config.webhookDnsServers, dependencies.monitor('webhook'));
+    this.sender = new AttemptSender(this.resolver);
+    this.embedded = config.databaseUrl === null;
   }
 
   onModuleInit(): void {
-    this.queue.setHandler((jobs) => this.attemptAll(jobs));
+    // Told of every commit, to claim at once what a transaction made due.
+    this.dataSource.subscribers.push(this);
   }
 
-  /** One promise per job, in order: the batch's targets are read once, then each attempt goes alone. */
-  attemptAll(jobs: AttemptJob[]): Promise<void>[] {
-    const targets = this.repository.attemptTargets([...new Set(jobs.map((job) => job.deliveryId))]);
-    return jobs.map(async (job) => this.attempt(job, (await targets).get(job.deliveryId)));
+  /** The caller's transaction made deliveries due: its commit wakes this instance's loop. */
+  markDue(tx: EntityManager): void {
+    if (tx.queryRunner) (tx.queryRunner.data as Record<string, unknown>)[DUE_MARK] = true;
   }
 
-  private async attempt(job: AttemptJob, target: AttemptTargetRow | undefined): Promise<void> {
-    // Gone with its endpoint (deleted) or its event (purged); or a newer job took over; or settled.
-    if (!target || target.job_seq !== job.seq || target.status !== 'pending') return;
-    if (!target.enabled && !job.manual) {
-      // Disabled (by its owner, a 410, or failures) after this attempt was scheduled: nothing more is sent.
-      await this.repository.transaction((tx) => this.repository.settle(tx, target.delivery_id, 'failed'));
-      return;
+  afterTransactionCommit(event: TransactionCommitEvent): void {
+    const data = event.queryRunner.data as Record<string, unknown>;
+    if (data[DUE_MARK] && !event.queryRunner.isTransactionActive) {
+      delete data[DUE_MARK];
+      this.nudge();
     }
+  }
 
-    const at = new Date();
-    const timestamp = Math.floor(at.getTime() / 1000);
-    let signature: string;
-    try {
-      signature = signatureHeader(this.liveSecrets(target), target.event_id, timestamp, target.body);
-    } catch (error) {
-      // The sealed secret does not open: OTP_PEPPER changed since it was stored (docs/webhooks.md). Nothing
-      // can be signed until the owner rotates the secret; the delivery fails rather than retrying blindly.
-      this.logger.error(
-        { err: errorForLog(error), endpointId: target.endpoint_id },
-        'webhook signing secret unreadable (was OTP_PEPPER changed?): rotate the endpoint secret',
+  onApplicationBootstrap(): void {
+    if (this.config.webhookAllowLocal)
+      this.logger.warn(
+        'WEBHOOK_ALLOW_LOCAL=true: webhook endpoints may use http:// and loopback, private and link-local addresses (development and tests only)',
       );
-      await this.repository.transaction((tx) => this.repository.settle(tx, target.delivery_id, 'failed'));
-      return;
-    }
-    const outcome = await sendAttempt({
-      url: target.url,
-      body: target.body,
-      timeoutMs: this.config.webhookTimeout * 1000,
-      allowLocal: this.config.webhookAllowLocal,
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': WEBHOOK_USER_AGENT,
-        'webhook-id': target.event_id,
-        'webhook-timestamp': String(timestamp),
-        'webhook-signature': signature,
-      },
-    });
-    this.metrics.webhookDelivery(resultLabel(outcome));
-    if (outcome.resolverFailed) this.resolver.failed(new Error('DNS resolver unavailable'));
-    else if (outcome.error !== 'dns_error') this.resolver.succeeded();
-
-    const disabledNow = await this.book(job, target, at, outcome);
-    if (disabledNow) await this.tellOwner(target);
+    // WEBHOOK_DELIVERY=false: this instance makes deliveries due with its changes and attempts none; the
+    // instances that deliver find them by their poll (docs/webhooks.md: delivery-only instances).
+    if (!this.config.webhookDelivery) return;
+    this.running = true;
+    this.loopDone = this.loop();
+    // Leases left by a process that died are due when they pass; nobody else polls the embedded database.
+    if (this.embedded) this.wakeAt(Date.now() + (this.leaseSeconds + 1) * 1000);
   }
 
   /**
-   * The current secret (it must open) and, for 24 h after a rotation, the previous one — unless that one no
-   * longer opens (a rotation made to recover from a changed OTP_PEPPER): then the new secret signs alone.
+   * Stops claiming and lets the attempts in flight finish and book (each within WEBHOOK_TIMEOUT) before
+   * the database pool closes. One still unbooked when the process dies is made again once its lease passes.
    */
-  private liveSecrets(target: AttemptTargetRow): string[] {
-    const secrets = [this.open(target.endpoint_id, target.secret_sealed)];
-    if (target.previous_secret_sealed && target.previous_secret_live) {
-      try {
-        secrets.push(this.open(target.endpoint_id, target.previous_secret_sealed));
-      } catch {
-        // unreadable: skipped (above)
-      }
-    }
-    return secrets;
+  async beforeApplicationShutdown(): Promise<void> {
+    this.running = false;
+    for (const timer of this.wakeTimers.values()) clearTimeout(timer);
+    this.wakeTimers.clear();
+    this.nudge();
+    await this.loopDone;
+    await Promise.allSettled([...this.inFlight]);
+    this.resolver.close();
+    this.sender.close();
   }
 
-  private open(endpointId: string, sealed: string): string {
-    const key = `${endpointId}:${sealed}`;
-    let secret = this.opened.get(key);
-    if (secret === undefined) {
-      secret = this.secrets.open(endpointId, sealed);
-      if (this.opened.size >= MAX_OPENED_SECRETS) this.opened.clear();
-      this.opened.set(key, secret);
-    }
-    return secret;
+  private get leaseSeconds(): number {
+    return this.config.webhookTimeout + LEASE_MARGIN_SECONDS;
   }
 
-  /** Records the attempt and decides what follows; true when this disabled the endpoint for failing. */
-  private async book(
-    job: AttemptJob,
-    target: AttemptTargetRow,
-    at: Date,
-    outcome: AttemptOutcome,
-  ): Promise<boolean> {
-    const delivered = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
-    if (delivered) {
-      await this.delivered.add({
-        deliveryId: target.delivery_id,
-        jobSeq: job.seq,
-        at,
-        statusCode: outcome.statusCode!,
-        durationMs: outcome.durationMs,
+  private nudge(): void {
+    this.woken = true;
+    this.wake?.();
+  }
+
+  /** Looks for due deliveries at `at` (timers 100 ms apart at least, never keeping the process alive). */
+  private wakeAt(at: number): void {
+    const slot = Math.ceil(at / 100) * 100;
+    if (!this.running || this.wakeTimers.has(slot) || this.wakeTimers.size >= MAX_WAKE_TIMERS) return;
+    const timer = setTimeout(() => {
+      this.wakeTimers.delete(slot);
+      this.nudge();
+    }, slot - Date.now());
+    timer.unref();
+    this.wakeTimers.set(slot, timer);
+  }
+
+  private async loop(): Promise<void> {
+    let lastClaim = 0;
+    while (this.running) {
+      const gap = lastClaim + MIN_CLAIM_GAP_MS - Date.now();
+      if (gap > 0) await new Promise((resolve) => setTimeout(resolve, gap));
+      lastClaim = Date.now();
+      this.woken = false;
+      const room = MAX_IN_FLIGHT - this.inFlight.size;
+      let claimed = 0;
+      if (room > 0) {
+        try {
+          const deliveries = await this.queue.claim(room, this.leaseSeconds, this.busy);
+          claimed = deliveries.length;
+          for (const delivery of deliveries) this.track(delivery);
+        } catch (error) {
+          this.logger.warn({ err: errorForLog(error) }, 'webhook deliveries could not be claimed');
+        }
+      }
+      if (!this.running) break;
+      // Every free slot filled: more may be due. Otherwise wait for a wake-up or the poll.
+      if ((room > 0 && claimed === room) || this.woken) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, this.embedded ? EMBEDDED_POLL_MS : POLL_MS);
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
       });
-      return false;
+      this.wake = null;
     }
-    return this.repository.transaction(async (tx) => {
-      await this.repository.insertAttempt(tx, target.delivery_id, {
-        at,
-        statusCode: outcome.statusCode,
-        error: outcome.error,
-        durationMs: outcome.durationMs,
+  }
+
+  /**
+   * Counts the attempt in its endpoint's and store's slots until its request ends (its booking may come
+   * later), then wakes the loop: what waited for the slot may fit now.
+   */
+  private track(delivery: ClaimedDeliveryRow): void {
+    const slots = (by: number) => {
+      for (const [map, key] of [
+        [this.busy.byEndpoint, delivery.endpoint_id],
+        [this.busy.byStore, delivery.store_id],
+      ] as const) {
+        const n = (map.get(key) ?? 0) + by;
+        if (n > 0) map.set(key, n);
+        else map.delete(key);
+      }
+    };
+    slots(1);
+    let ended = false;
+    const requestEnded = () => {
+      if (ended) return;
+      ended = true;
+      slots(-1);
+      this.nudge();
+    };
+    const attempt = this.attempt(delivery, requestEnded).finally(requestEnded);
+    this.inFlight.add(attempt);
+    void attempt.finally(() => this.inFlight.delete(attempt));
+  }
+
+  private async attempt(delivery: ClaimedDeliveryRow, requestEnded: () => void): Promise<void> {
+    const { id, event_id: eventId, body, endpoint_id: endpointId } = delivery;
+    const booking = { id, endpointId, lease: delivery.leased_until };
+    try {
+      const at = new Date();
+      const timestamp = Math.floor(at.getTime() / 1000);
+      // Its endpoint disabled (by its owner, a 410, or failures) since it was made: nothing more is sent
+      // automatically. Or its secret unreadable. Either way the delivery fails, without an attempt.
+      const secrets = delivery.enabled || delivery.manual ? this.liveSecrets(delivery) : null;
+      if (!secrets) {
+        const unattempted = { status: 'failed', delaySeconds: null, failedDelivery: false } as const;
+        const noAnswer = { at: null, statusCode: null, error: null, durationMs: 0, timedOut: false };
+        return void (await this.bookings.add({ ...booking, ...unattempted, ...noAnswer }));
+      }
+      const outcome = await this.sender.send({
+        url: delivery.url,
+        body,
+        timeoutMs: this.config.webhookTimeout * 1000,
+        allowLocal: this.config.webhookAllowLocal,
+        storeId: delivery.store_id,
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': WEBHOOK_USER_AGENT,
+          'webhook-id': eventId,
+          'webhook-timestamp': String(timestamp),
+          'webhook-signature': signatureHeader(secrets, eventId, timestamp, body),
+        },
       });
-      const attempts = await this.repository.countAttempt(tx, target.delivery_id, job.seq);
-      // Stale: a manual retry (or a replay of this job) took over while the request was out.
-      if (attempts === undefined) return false;
-      if (outcome.statusCode === 410) {
-        await this.repository.settle(tx, target.delivery_id, 'failed');
-        await this.repository.endpointGone(tx, target.endpoint_id);
-        return false;
-      }
-      const goesOn = !job.manual || job.resume;
-      const delay = goesOn
-        ? nextAttemptDelay(this.config.webhookRetrySchedule, attempts, outcome.retryAfter)
-        : null;
-      if (delay !== null) {
-        const seq = await this.repository.reschedule(tx, target.delivery_id, delay);
-        await this.queue.enqueue(
-          tx,
-          [{ deliveryId: target.delivery_id, seq, manual: false, resume: false }],
-          delay,
-        );
-        return false;
-      }
-      await this.repository.settle(tx, target.delivery_id, 'failed');
-      // A manual retry of a delivery that had already failed is not another failed delivery in the run.
-      if (job.manual && !job.resume) return false;
-      return this.repository.endpointFailed(tx, target.endpoint_id, this.config.webhookDisableAfter);
-    });
+      requestEnded();
+      const { statusCode, error, durationMs, timedOut } = outcome;
+      const delivered = statusCode !== null && statusCode >= 200 && statusCode < 300;
+      this.metrics.webhookDelivery(
+        statusCode === null ? (error ?? 'failed') : delivered ? 'delivered' : 'failed',
+      );
+      const schedule = this.config.webhookRetrySchedule;
+      const next = afterAttempt(outcome, delivery.attempt_count + 1, delivery.manual, schedule);
+      const outcomeRow = { at, statusCode, error, durationMs, timedOut };
+      const disabledNow = await this.bookings.add({ ...booking, ...next, ...outcomeRow });
+      if (next.delaySeconds !== null) this.wakeAt(Date.now() + next.delaySeconds * 1000);
+      if (disabledNow) await this.tellOwner(delivery);
+    } catch (error) {
+      // Not booked (the database unavailable): the lease passes and the attempt is made again.
+      this.logger.warn({ err: errorForLog(error), deliveryId: id }, 'webhook attempt could not be booked');
+    }
+  }
+
+  /**
+   * The secrets that sign, or null when the current one does not open: OTP_PEPPER changed since it was
+   * stored (docs/webhooks.md). Nothing can be signed until the owner rotates the secret.
+   */
+  private liveSecrets(delivery: ClaimedDeliveryRow): string[] | null {
+    const previous = delivery.previous_secret_live ? delivery.previous_secret_sealed : null;
+    try {
+      return this.secrets.liveSecrets(delivery.endpoint_id, delivery.secret_sealed, previous);
+    } catch (error) {
+      this.logger.error(
+        { err: errorForLog(error), endpointId: delivery.endpoint_id },
+        'webhook signing secret unreadable (was OTP_PEPPER changed?): rotate the endpoint secret',
+      );
+      return null;
+    }
   }
 
   /** The owner hears that their endpoint was disabled (once, when it happens). Best effort: logged if not sent. */
-  private async tellOwner(target: AttemptTargetRow): Promise<void> {
+  private async tellOwner(delivery: ClaimedDeliveryRow): Promise<void> {
+    const { url, endpoint_id: endpointId, store_id: storeId } = delivery;
     try {
-      const owner = await this.accounts.me(target.created_by);
+      const owner = await this.accounts.me(delivery.created_by);
       await this.mail.send({
         to: owner.email,
         subject: 'A webhook endpoint of your store was disabled',
         text:
-          `Deliveries to ${target.url} (endpoint ${target.endpoint_id} of store ${target.store_id}) failed ` +
+          `Deliveries to ${url} (endpoint ${endpointId} of store ${storeId}) failed ` +
           `${this.config.webhookDisableAfter} times in a row, every retry included, so the endpoint was disabled.\n\n` +
-          `Nothing more is sent to it until you enable it again (PUT /v1/user/stores/${target.store_id}/webhooks/` +
-          `${target.endpoint_id} with {"enabled": true}, or the console's Enable button). Its deliveries ` +
+          `Nothing more is sent to it until you enable it again (PUT /v1/user/stores/${storeId}/webhooks/` +
+          `${endpointId} with {"enabled": true}, or the console's Enable button). Its deliveries ` +
           `list shows what the endpoint answered.\n`,
       });
     } catch (error) {
       this.logger.warn(
-        { err: errorForLog(error), endpointId: target.endpoint_id },
+        { err: errorForLog(error), endpointId },
         'could not tell the owner that their webhook endpoint was disabled',
       );
     }

@@ -1,4 +1,4 @@
-import { nextAttemptDelay } from './retry-policy';
+import { afterAttempt, nextAttemptDelay } from './retry-policy';
 
 describe('nextAttemptDelay', () => {
   const schedule = [5, 300, 1800];
@@ -20,5 +20,51 @@ describe('nextAttemptDelay', () => {
     expect(nextAttemptDelay(schedule, 2, 60, () => 0)).toBe(300);
     expect(nextAttemptDelay(schedule, 1, 10 ** 9, () => 0)).toBe(86_400);
     expect(nextAttemptDelay(schedule, 4, 60)).toBeNull();
+  });
+});
+
+describe('afterAttempt', () => {
+  const schedule = [5, 300];
+  const none = () => 0;
+  const answered = (statusCode: number, retryAfter: number | null = null) => ({ statusCode, retryAfter });
+  const noAnswer = { statusCode: null, retryAfter: null };
+
+  it('a 2xx delivers, whatever came before', () => {
+    expect(afterAttempt(answered(204), 3, null, schedule)).toEqual({
+      status: 'succeeded',
+      delaySeconds: null,
+      failedDelivery: false,
+    });
+    expect(afterAttempt(answered(200), 1, 'once', schedule).status).toBe('succeeded');
+  });
+
+  it('a failure schedules the next attempt while the schedule lasts, then fails the delivery', () => {
+    expect(afterAttempt(noAnswer, 1, null, schedule, none)).toEqual({
+      status: 'pending',
+      delaySeconds: 5,
+      failedDelivery: false,
+    });
+    expect(afterAttempt(answered(503, 60), 1, 'resume', schedule, none).delaySeconds).toBe(60);
+    expect(afterAttempt(answered(500), 3, null, schedule)).toEqual({
+      status: 'failed',
+      delaySeconds: null,
+      failedDelivery: true,
+    });
+  });
+
+  it('410 fails at once without counting a failed delivery (the endpoint is disabled as gone)', () => {
+    expect(afterAttempt(answered(410), 1, null, schedule)).toEqual({
+      status: 'failed',
+      delaySeconds: null,
+      failedDelivery: false,
+    });
+  });
+
+  it("the owner's retry of a settled delivery is that one attempt and does not count", () => {
+    expect(afterAttempt(answered(500), 1, 'once', schedule)).toEqual({
+      status: 'failed',
+      delaySeconds: null,
+      failedDelivery: false,
+    });
   });
 });

@@ -20,6 +20,7 @@ import {
   ApiOperation,
   ApiParam,
   ApiTags,
+  ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import {
   AccountCaller,
@@ -129,9 +130,14 @@ export class WebhooksController {
 
   @Post(':webhookId/test')
   @HttpCode(202)
-  @ApiOperation({ summary: 'Send a `webhook.test` event to this endpoint alone.' })
+  @ApiOperation({
+    summary: 'Send a `webhook.test` event to this endpoint alone (at most 10 a minute per store).',
+  })
   @OneEndpoint()
   @ApiAcceptedResponse({ type: DeliveryQueuedModel })
+  @ApiTooManyRequestsResponse({
+    description: '`rate_limited`: the store asked for 10 test events this minute (`Retry-After`).',
+  })
   sendTest(
     @CurrentCaller() caller: AccountCaller,
     @Param('id') storeId: string,
@@ -158,11 +164,17 @@ export class WebhooksController {
 
   @Post(':webhookId/deliveries/:deliveryId/retry')
   @HttpCode(202)
-  @ApiOperation({ summary: 'One more attempt of the delivery now, with the same `webhook-id`.' })
+  @ApiOperation({
+    summary:
+      'One more attempt of the delivery now, with the same `webhook-id` (at most 60 a minute per store).',
+  })
   @ApiParam({ name: 'webhookId', format: 'uuid' })
   @ApiParam({ name: 'deliveryId', format: 'uuid' })
   @ApiAcceptedResponse({ description: 'The attempt is queued.' })
   @ApiNotFoundResponse({ description: `${ENDPOINT_404} \`delivery_not_found\`.` })
+  @ApiTooManyRequestsResponse({
+    description: '`rate_limited`: the store asked for 60 retries this minute (`Retry-After`).',
+  })
   async retry(
     @CurrentCaller() caller: AccountCaller,
     @Param('id') storeId: string,

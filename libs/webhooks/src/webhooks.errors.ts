@@ -7,6 +7,7 @@ export const WEBHOOK_ERROR_CODES = [
   'delivery_not_found',
   'webhook_limit_reached',
   'validation_failed',
+  'rate_limited',
 ] as const;
 const webhookError = errorFactory(WEBHOOK_ERROR_CODES);
 
@@ -18,4 +19,10 @@ export const WebhookErrors = {
     webhookError('webhook_limit_reached', `A store has at most ${max} webhook endpoints.`),
   invalid: (field: string, message: string) =>
     webhookError('validation_failed', 'The request failed validation.', { errors: [{ field, message }] }),
+  rateLimited: (retryAfter: number, perMinute: number, kind: 'test' | 'retry') =>
+    webhookError(
+      'rate_limited',
+      `A store may ask for at most ${perMinute} ${kind === 'test' ? 'test events' : 'retries'} a minute.`,
+      { retryAfter },
+    ),
 };

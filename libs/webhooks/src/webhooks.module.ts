@@ -1,18 +1,19 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '@app/auth';
 import { StoresModule } from '@app/stores';
-import { DeliveryQueue } from './delivery-queue';
+import { DeliveryQueueRepository } from './delivery-queue.repository';
 import { WebhookDeliverySink } from './delivery-sink';
 import { DeliveryWorker } from './delivery-worker';
-import { WebhookSecretBox } from './webhook-secrets';
+import { SigningSecretBox } from './signing-secrets';
 import { WebhooksController } from './webhooks.controller';
 import { WebhooksRepository } from './webhooks.repository';
 import { WebhooksService } from './webhooks.service';
 
 /**
  * Webhook endpoints and their delivery: the routes, the sink the events writer hands every event to (in
- * the change's transaction), the pg-boss queue of attempts and the worker that makes them. The sink is
- * wired into the events context in the composition root (EventsModule.forRoot's `sinks`).
+ * the change's transaction), and the worker that makes the attempts, with the delivery rows as its
+ * queue. The sink is wired into the events context in the composition root (EventsModule.forRoot's
+ * `sinks`).
  */
 @Module({
   imports: [StoresModule, AuthModule],
@@ -20,8 +21,8 @@ import { WebhooksService } from './webhooks.service';
   providers: [
     WebhooksRepository,
     WebhooksService,
-    WebhookSecretBox,
-    DeliveryQueue,
+    SigningSecretBox,
+    DeliveryQueueRepository,
     DeliveryWorker,
     WebhookDeliverySink,
   ],

@@ -3,16 +3,18 @@ import { AccountCaller, APP_CONFIG, AppConfig, DEFAULT_PAGE_LIMIT, isUuid, keyse
 import { EventsWriter } from '@app/events';
 import { StoresService } from '@app/stores';
 import { randomUUID } from 'node:crypto';
-import { DeliveryQueue } from './delivery-queue';
-import { decodeDeliveryCursor, encodeDeliveryCursor } from './delivery-cursor';
-import { DeliveryModel, DeliveryPageModel, WebhookCreatedModel, WebhookModel } from './dto/webhook.dto';
-import { endpointUrlProblem } from './webhook-url';
-import { newWebhookSecret, WebhookSecretBox } from './webhook-secrets';
+import { DeliveryWorker } from './delivery-worker';
+import { DeliveryPageModel, WebhookCreatedModel, WebhookModel } from './dto/webhook.dto';
+import { endpointUrlProblem } from './endpoint-url';
+import { newSigningSecret, SigningSecretBox } from './signing-secrets';
+import { decodeDeliveryCursor, encodeDeliveryCursor, toDelivery, toWebhook } from './webhook.mapper';
 import { WebhookErrors } from './webhooks.errors';
-import { DeliveryRow, EndpointRow, WebhooksRepository } from './webhooks.repository';
+import { EndpointRow, WebhooksRepository } from './webhooks.repository';
 
 /** At most this many endpoints per store. */
 export const MAX_ENDPOINTS_PER_STORE = 20;
+/** The owner's requests for attempts, per store and minute: attempts at will must not become a flood. */
+export const REQUESTS_PER_MINUTE = { test: 10, retry: 60 } as const;
 
 /**
  * Webhook endpoints of the caller's stores and their deliveries. Another account's store, endpoint or
@@ -22,8 +24,8 @@ export const MAX_ENDPOINTS_PER_STORE = 20;
 export class WebhooksService {
   constructor(
     private readonly repository: WebhooksRepository,
-    private readonly secrets: WebhookSecretBox,
-    private readonly queue: DeliveryQueue,
+    private readonly secrets: SigningSecretBox,
+    private readonly worker: DeliveryWorker,
     private readonly events: EventsWriter,
     private readonly stores: StoresService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -37,7 +39,7 @@ export class WebhooksService {
     if (!isUuid(storeId)) throw WebhookErrors.storeNotFound();
     this.checkUrl(input.url);
     const id = randomUUID();
-    const secret = newWebhookSecret();
+    const secret = newSigningSecret();
     const row = await this.repository.transaction(async (tx) => {
       const count = await this.repository.lockAndCount(tx, caller.accountId, storeId);
       if (count === null) throw WebhookErrors.storeNotFound();
@@ -90,7 +92,7 @@ export class WebhooksService {
     endpointId: string,
   ): Promise<WebhookCreatedModel> {
     await this.checkIds(caller, storeId, endpointId);
-    const secret = newWebhookSecret();
+    const secret = newSigningSecret();
     const row = await this.repository.rotateOwned(caller.accountId, storeId, endpointId, {
       sealed: this.secrets.seal(endpointId, secret),
       hint: secret.slice(-4),
@@ -110,6 +112,7 @@ export class WebhooksService {
     endpointId: string,
   ): Promise<{ deliveryId: string }> {
     const endpoint = await this.ownedEndpoint(caller, storeId, endpointId);
+    await this.countRequest(endpoint.store_id, 'test');
     const deliveryId = await this.repository.transaction(async (tx) => {
       const event = await this.events.emit(tx, {
         storeId,
@@ -117,8 +120,9 @@ export class WebhooksService {
         caller,
         data: { endpointId: endpoint.id },
       });
-      const id = await this.repository.insertOne(tx, endpoint.id, event, JSON.stringify(event));
-      await this.queue.enqueue(tx, [{ deliveryId: id, seq: 1, manual: true, resume: true }]);
+      const target = { id: endpoint.id, storeId: endpoint.store_id };
+      const id = await this.repository.insertTest(tx, target, event, JSON.stringify(event));
+      this.worker.markDue(tx);
       return id;
     });
     return { deliveryId };
@@ -146,15 +150,20 @@ export class WebhooksService {
   async retry(caller: AccountCaller, storeId: string, endpointId: string, deliveryId: string): Promise<void> {
     const endpoint = await this.ownedEndpoint(caller, storeId, endpointId);
     if (!isUuid(deliveryId)) throw WebhookErrors.deliveryNotFound();
+    await this.countRequest(endpoint.store_id, 'retry');
     const found = await this.repository.transaction(async (tx) => {
       const retried = await this.repository.manualRetry(tx, endpoint.id, deliveryId);
-      if (!retried) return false;
-      await this.queue.enqueue(tx, [
-        { deliveryId, seq: retried.job_seq, manual: true, resume: retried.previous_status === 'pending' },
-      ]);
-      return true;
+      if (retried) this.worker.markDue(tx);
+      return retried;
     });
     if (!found) throw WebhookErrors.deliveryNotFound();
+  }
+
+  /** 429 `rate_limited` past the store's budget of this kind of request (REQUESTS_PER_MINUTE). */
+  private async countRequest(storeId: string, kind: keyof typeof REQUESTS_PER_MINUTE): Promise<void> {
+    const window = await this.repository.countRequest(storeId, kind);
+    if (window.hits > REQUESTS_PER_MINUTE[kind])
+      throw WebhookErrors.rateLimited(window.resetSeconds, REQUESTS_PER_MINUTE[kind], kind);
   }
 
   private checkUrl(url: string): void {
@@ -184,34 +193,4 @@ export class WebhooksService {
       ? WebhookErrors.webhookNotFound()
       : WebhookErrors.storeNotFound();
   }
-}
-
-function toWebhook(row: EndpointRow): WebhookModel {
-  return {
-    id: row.id,
-    storeId: row.store_id,
-    url: row.url,
-    events: row.events,
-    description: row.description,
-    enabled: row.enabled,
-    disabledReason: row.disabled_reason,
-    secretHint: row.secret_hint,
-    createdAt: row.created_at.toISOString(),
-  };
-}
-
-function toDelivery(row: DeliveryRow): DeliveryModel {
-  return {
-    id: row.id,
-    eventId: row.event_id,
-    eventType: row.event_type,
-    status: row.status,
-    attempts: row.attempts.map((a) => ({
-      at: new Date(a.at).toISOString(),
-      statusCode: a.statusCode,
-      error: a.error,
-      durationMs: a.durationMs,
-    })),
-    nextAttemptAt: row.status === 'pending' && row.next_attempt_at ? row.next_attempt_at.toISOString() : null,
-  };
 }

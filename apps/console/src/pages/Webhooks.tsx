@@ -38,8 +38,7 @@ function disabledWhy(endpoint: WebhookEndpoint): string {
 const ATTEMPT_ERRORS: Record<string, string> = {
   timeout: 'No answer in time',
   connection_error: 'Could not connect',
-  dns_error: 'Host name not found',
-  blocked_address: 'Refused: a local or private address',
+  blocked_address: 'Refused: a local or private address, or a name that does not resolve',
 };
 
 /** One attempt in words: "HTTP 500 in 12 ms" or "Could not connect after 3 ms". */

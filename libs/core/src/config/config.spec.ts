@@ -145,6 +145,17 @@ describe('loadConfig', () => {
     fails({ ...db, WEBHOOK_DELIVERY: 'maybe' }, 'WEBHOOK_DELIVERY');
   });
 
+  it('WEBHOOK_DNS_SERVERS: unset → the system resolver; IP addresses with an optional port', () => {
+    expect(load({}).webhookDnsServers).toBeNull();
+    expect(
+      load({ WEBHOOK_DNS_SERVERS: '127.0.0.53, 10.0.0.2:5353,[::1]:53,2001:4860:4860::8888' })
+        .webhookDnsServers,
+    ).toEqual(['127.0.0.53', '10.0.0.2:5353', '[::1]:53', '2001:4860:4860::8888']);
+    fails({ WEBHOOK_DNS_SERVERS: 'dns.example.com' }, 'WEBHOOK_DNS_SERVERS');
+    fails({ WEBHOOK_DNS_SERVERS: '127.0.0.1:0' }, 'WEBHOOK_DNS_SERVERS');
+    fails({ WEBHOOK_DNS_SERVERS: '127.0.0.1,' }, 'WEBHOOK_DNS_SERVERS');
+  });
+
   it('validates the session and OTP-budget numbers', () => {
     expect(load({ OTP_MAX_FAILURES: '3', SESSION_MAX_AGE: '5', REFRESH_REUSE_INTERVAL: '0' })).toMatchObject({
       otpMaxFailures: 3,

@@ -70,6 +70,8 @@ export interface AppConfig {
    * leaving the attempts to the instances of the same database that do (delivery-only instances).
    */
   webhookDelivery: boolean;
+  /** DNS servers (`ip` or `ip:port`) endpoint names are resolved with; null → the system's (resolv.conf). */
+  webhookDnsServers: string[] | null;
   /** Days events and deliveries are kept. */
   eventRetentionDays: number;
 }
@@ -282,6 +284,24 @@ function secondsList(env: Env, name: string, def: number[], max: number): number
   return values;
 }
 
+/** WEBHOOK_DNS_SERVERS: comma-separated `ip`, `ip:port` or `[ipv6]:port`; unset → null. */
+function dnsServers(env: Env, name: string): string[] | null {
+  const raw = str(env, name);
+  if (raw === undefined) return null;
+  return raw.split(',').map((entry) => {
+    const server = entry.trim();
+    const match = /^\[([^\]]+)\](?::(\d+))?$/.exec(server) ?? /^([^:]+)(?::(\d+))?$/.exec(server);
+    const address = match?.[1] ?? server;
+    const port = match?.[2] === undefined ? 53 : Number(match[2]);
+    if (!isIP(address) || port < 1 || port > 65535)
+      throw new ConfigError(
+        name,
+        `must be comma-separated IP addresses, each with an optional :port (bad entry "${server}")`,
+      );
+    return server;
+  });
+}
+
 /** Reads and validates the environment; throws ConfigError naming the first bad variable. */
 export function loadConfig(env: Env = process.env): AppConfig {
   const nodeEnv = str(env, 'NODE_ENV') ?? 'development';
@@ -370,6 +390,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     webhookDisableAfter: int(env, 'WEBHOOK_DISABLE_AFTER', 10, 1, 1_000_000),
     webhookAllowLocal: bool(env, 'WEBHOOK_ALLOW_LOCAL', false),
     webhookDelivery,
+    webhookDnsServers: dnsServers(env, 'WEBHOOK_DNS_SERVERS'),
     eventRetentionDays: int(env, 'EVENT_RETENTION_DAYS', 30, 1, 3650),
   };
 }

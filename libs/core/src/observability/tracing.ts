@@ -1,5 +1,5 @@
 import { context, trace } from '@opentelemetry/api';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, RequestOptions } from 'node:http';
 import { serviceVersion } from './version';
 
 /**
@@ -72,6 +72,17 @@ const REDACTED_QUERY_PARAMS = [
 
 type Env = Record<string, string | undefined>;
 
+/**
+ * A webhook attempt (a Standard Webhooks request: it carries `webhook-id`). It goes to a customer's
+ * endpoint, so it gets no span and carries no `traceparent` of ours (contract §11): our trace ids are not
+ * the receiver's business, and a span would record the endpoint's URL, query string included.
+ */
+export function isWebhookAttempt(options: RequestOptions): boolean {
+  const headers = options.headers;
+  if (!headers || Array.isArray(headers)) return false;
+  return Object.keys(headers).some((name) => name.toLowerCase() === 'webhook-id');
+}
+
 export function tracingRequested(env: Env = process.env): boolean {
   if (env.OTEL_SDK_DISABLED === 'true' || env.OTEL_TRACES_EXPORTER === 'none') return false;
   return Boolean(env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || env.OTEL_EXPORTER_OTLP_ENDPOINT);
@@ -130,6 +141,7 @@ export function startTracing(env: Env = process.env): boolean {
         redactedQueryParams: REDACTED_QUERY_PARAMS,
         ignoreIncomingRequestHook: (request: IncomingMessage) =>
           metricsPort !== null && request.socket.localPort === metricsPort,
+        ignoreOutgoingRequestHook: isWebhookAttempt,
       }),
       // requireParentSpan: a query outside any request (migrations, the purge job) starts no trace of its
       // own. No span per pool checkout: a third of the spans for little (a wait for a connection shows

@@ -129,8 +129,9 @@ export class DeliveryAttemptModel {
   @ApiProperty({
     type: String,
     nullable: true,
-    enum: ['timeout', 'connection_error', 'dns_error', 'blocked_address'],
-    description: 'Why there was no answer; null when the endpoint answered.',
+    enum: ['timeout', 'connection_error', 'blocked_address'],
+    description:
+      'Why there was no answer; null when the endpoint answered. A name that does not resolve is `blocked_address`.',
   })
   error!: string | null;
   @ApiProperty() durationMs!: number;

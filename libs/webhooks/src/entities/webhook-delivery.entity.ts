@@ -3,10 +3,13 @@ import type { WebhookEndpointEntity } from './webhook-endpoint.entity';
 
 /**
  * One event for one endpoint: the body as it is signed and sent (the same bytes on every attempt) and
- * where its attempts stand. It goes with its endpoint and with its event (purged after the retention).
+ * where its attempts stand. The row is also the queue of attempts (docs/webhooks.md): a pending delivery
+ * is due at `next_attempt_at`, and an instance making its attempt holds it until `leased_until`. It goes
+ * with its endpoint and with its event (purged after the retention).
  */
 @Entity({ name: 'webhook_deliveries' })
 @Check('ck_webhook_deliveries_status', `"status" IN ('pending', 'succeeded', 'failed')`)
+@Check('ck_webhook_deliveries_manual', `"manual" IN ('resume', 'once')`)
 // One delivery per event and endpoint, however often the event is handed over.
 @Unique('uq_webhook_deliveries_endpoint_event', ['endpointId', 'eventId'])
 // An endpoint's deliveries read newest first, (created_at, id) descending. The migration declares these
@@ -14,6 +17,8 @@ import type { WebhookEndpointEntity } from './webhook-endpoint.entity';
 @Index('ix_webhook_deliveries_endpoint_created', ['endpointId', 'createdAt', 'id'])
 // The cascade from an event's purge.
 @Index('ix_webhook_deliveries_event', ['eventId'])
+// Each endpoint's pending deliveries, oldest due first (the claim's walk and its take per endpoint).
+@Index('ix_webhook_deliveries_due', ['endpointId', 'nextAttemptAt'], { where: `"status" = 'pending'` })
 export class WebhookDeliveryEntity {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_webhook_deliveries' })
   id!: string;
@@ -24,6 +29,10 @@ export class WebhookDeliveryEntity {
   @ManyToOne('WebhookEndpointEntity', { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'endpoint_id', foreignKeyConstraintName: 'FK_webhook_deliveries_endpoint' })
   endpoint?: WebhookEndpointEntity;
+
+  /** The endpoint's store (it never changes): the per-store limit of attempts in flight reads it. */
+  @Column({ name: 'store_id', type: 'uuid' })
+  storeId!: string;
 
   @Column({ name: 'event_id', type: 'uuid' })
   eventId!: string;
@@ -45,12 +54,17 @@ export class WebhookDeliveryEntity {
   @Column({ name: 'attempt_count', type: 'integer', default: 0 })
   attemptCount!: number;
 
-  /** The sequence number of the delivery's current queued attempt; an attempt of an older one is stale. */
-  @Column({ name: 'job_seq', type: 'integer', default: 1 })
-  jobSeq!: number;
-
+  /** When the next attempt is due, while the delivery is pending. */
   @Column({ name: 'next_attempt_at', type: 'timestamptz', nullable: true })
   nextAttemptAt!: Date | null;
+
+  /** Set while an instance makes an attempt: until then no other takes it; after it, anyone may (a crash). */
+  @Column({ name: 'leased_until', type: 'timestamptz', nullable: true })
+  leasedUntil!: Date | null;
+
+  /** The next attempt is the owner's request (test event, retry): made even while the endpoint is disabled. */
+  @Column({ type: 'varchar', length: 8, nullable: true })
+  manual!: 'resume' | 'once' | null;
 
   @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
   createdAt!: Date;

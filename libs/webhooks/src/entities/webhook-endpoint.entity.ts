@@ -57,6 +57,10 @@ export class WebhookEndpointEntity {
   @Column({ name: 'consecutive_failures', type: 'integer', default: 0 })
   consecutiveFailures!: number;
 
+  /** Attempts in a row that ran out of time: from CIRCUIT_AFTER_TIMEOUTS on, one attempt at a time. */
+  @Column({ name: 'consecutive_timeouts', type: 'integer', default: 0 })
+  consecutiveTimeouts!: number;
+
   @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
   createdAt!: Date;
 

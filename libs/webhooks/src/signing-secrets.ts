@@ -3,15 +3,15 @@ import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } f
 import { APP_CONFIG, AppConfig } from '@app/core';
 
 /** `whsec_` + base64 of 32 random bytes, as Standard Webhooks prescribes. */
-export const WEBHOOK_SECRET_PREFIX = 'whsec_';
+export const SIGNING_SECRET_PREFIX = 'whsec_';
 
-export function newWebhookSecret(): string {
-  return WEBHOOK_SECRET_PREFIX + randomBytes(32).toString('base64');
+export function newSigningSecret(): string {
+  return SIGNING_SECRET_PREFIX + randomBytes(32).toString('base64');
 }
 
 /** The bytes the HMAC is keyed with: everything after `whsec_`, base64-decoded. */
 function keyBytes(secret: string): Buffer {
-  return Buffer.from(secret.slice(WEBHOOK_SECRET_PREFIX.length), 'base64');
+  return Buffer.from(secret.slice(SIGNING_SECRET_PREFIX.length), 'base64');
 }
 
 /**
@@ -40,7 +40,7 @@ export function signatureHeader(secrets: string[], id: string, timestamp: number
  * characters are kept in clear (`secretHint`).
  */
 @Injectable()
-export class WebhookSecretBox {
+export class SigningSecretBox {
   private readonly key: Buffer;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
@@ -66,6 +66,21 @@ export class WebhookSecretBox {
       cipher.getAuthTag().toString('base64'),
       sealed.toString('base64'),
     ].join('.');
+  }
+
+  /**
+   * The secrets that sign an endpoint's attempt: the current one (it must open: else this throws) and, for
+   * 24 h after a rotation, the previous one — unless that one no longer opens (a rotation made to recover
+   * from a changed OTP_PEPPER): then the new secret signs alone.
+   */
+  liveSecrets(endpointId: string, current: string, previous: string | null): string[] {
+    const secrets = [this.open(endpointId, current)];
+    try {
+      if (previous) secrets.push(this.open(endpointId, previous));
+    } catch {
+      // unreadable: skipped (above)
+    }
+    return secrets;
   }
 
   open(endpointId: string, sealed: string): string {

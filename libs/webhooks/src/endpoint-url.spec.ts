@@ -1,4 +1,4 @@
-import { endpointUrlProblem } from './webhook-url';
+import { endpointUrlProblem } from './endpoint-url';
 
 describe('endpointUrlProblem', () => {
   it('accepts https URLs with a public host or a name (names are checked at each attempt)', () => {
