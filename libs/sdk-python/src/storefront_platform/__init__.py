@@ -18,6 +18,7 @@ from ._errors import (
     StorefrontError,
     WebhookVerificationError,
 )
+from ._events import EVENT_TYPES, is_event, is_event_type
 from ._graphql import AppOrders, AppProducts, StorefrontProducts
 from ._installed_app_client import AuthorizationRequest, InstalledAppClient
 from ._results import request_id_of
@@ -55,6 +56,9 @@ __all__ = [
     "AppOrders",
     "StorefrontProducts",
     "verify_webhook",
+    "EVENT_TYPES",
+    "is_event_type",
+    "is_event",
     "request_id_of",
     # errors
     "StorefrontError",
