@@ -72,6 +72,8 @@ export interface AppConfig {
   webhookDelivery: boolean;
   /** Days events and deliveries are kept. */
   eventRetentionDays: number;
+  /** Seconds a store invitation's link lives. */
+  invitationTtl: number;
 }
 
 export interface GoogleConfig {
@@ -371,6 +373,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     webhookAllowLocal: bool(env, 'WEBHOOK_ALLOW_LOCAL', false),
     webhookDelivery,
     eventRetentionDays: int(env, 'EVENT_RETENTION_DAYS', 30, 1, 3650),
+    invitationTtl: int(env, 'INVITATION_TTL', 259_200, 1, 31_536_000),
   };
 }
 

@@ -9,6 +9,7 @@ import { AccountProviders1795400600000 } from './1795400600000-AccountProviders'
 import { Events1795401000000 } from './1795401000000-Events';
 import { JobQueue1795401200000 } from './1795401200000-JobQueue';
 import { Webhooks1795401300000 } from './1795401300000-Webhooks';
+import { StoreMembers1795693014244 } from './1795693014244-StoreMembers';
 
 // Every migration, in order. Listed explicitly (not globbed) so the same list works from TypeScript
 // (tests, the migration CLI) and from the compiled build. Add new ones at the end.
@@ -25,4 +26,5 @@ export const MIGRATIONS: Function[] = [
   Events1795401000000,
   JobQueue1795401200000,
   Webhooks1795401300000,
+  StoreMembers1795693014244,
 ];
