@@ -1,11 +1,10 @@
-import { ACCESS_METADATA, AccessRule, STORE_ACCESS_METADATA, StoreAccessRule } from '@app/core';
-import { RequestMethod } from '@nestjs/common';
-import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import { ACCESS_METADATA, AccessRule, StoreAccessRule } from '@app/core';
 import { ModulesContainer } from '@nestjs/core';
 import { GraphQLSchemaHost } from '@nestjs/graphql';
 import type { GraphQLSchema } from 'graphql';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { registeredRoutes } from '@app/testing/registered-routes';
 import { TestApp } from '@app/testing/test-app';
 
 /**
@@ -90,44 +89,23 @@ describe('route map', () => {
     const graphql: string[] = [];
     const seen = new Set<unknown>();
     const undeclared: string[] = [];
-    for (const module of t.app.get(ModulesContainer).values()) {
-      for (const wrapper of module.controllers.values()) {
-        const controller = wrapper.metatype as (new (...args: never[]) => unknown) | null;
-        if (!controller || seen.has(controller)) continue;
-        seen.add(controller);
-        const base = String(Reflect.getMetadata(PATH_METADATA, controller) ?? '');
-        const classRule = Reflect.getMetadata(ACCESS_METADATA, controller) as AccessRule | undefined;
-        const classStore = Reflect.getMetadata(STORE_ACCESS_METADATA, controller) as
-          | StoreAccessRule
-          | undefined;
-        for (const key of Object.getOwnPropertyNames(controller.prototype)) {
-          const handler = (controller.prototype as Record<string, unknown>)[key];
-          if (key === 'constructor' || typeof handler !== 'function') continue;
-          const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
-          if (method === undefined) continue;
-          const paths = [Reflect.getMetadata(PATH_METADATA, handler) ?? ''].flat() as string[];
-          const rule = (Reflect.getMetadata(ACCESS_METADATA, handler) as AccessRule | undefined) ?? classRule;
-          const store =
-            (Reflect.getMetadata(STORE_ACCESS_METADATA, handler) as StoreAccessRule | undefined) ??
-            classStore;
-          for (const sub of paths) {
-            const path = ('/' + [base, sub].filter((p) => p && p !== '/').join('/')).replace(/\/+/g, '/');
-            const route = `${RequestMethod[method]} ${path}`;
-            if (
-              path.startsWith('/v1/user/stores') &&
-              rule &&
-              !rule.public &&
-              !store &&
-              !STORELESS_ROUTES.includes(route)
-            ) {
-              undeclared.push(route);
-            }
-            rest.push(
-              `| ${RequestMethod[method]} | \`${path}\` | \`${files.get(controller.name)}\` (${controller.name}.${key}) | ${describeRule(rule, store)} |`,
-            );
-          }
-        }
+    for (const route of registeredRoutes(t.app)) {
+      const key = `${route.method} ${route.path}`;
+      const { rule, store } = route;
+      if (
+        route.path.startsWith('/v1/user/stores') &&
+        rule &&
+        !rule.public &&
+        !store &&
+        !STORELESS_ROUTES.includes(key)
+      ) {
+        undeclared.push(key);
       }
+      rest.push(
+        `| ${route.method} | \`${route.path}\` | \`${files.get(route.controller)}\` (${route.controller}.${route.handler}) | ${describeRule(rule, store)} |`,
+      );
+    }
+    for (const module of t.app.get(ModulesContainer).values()) {
       for (const wrapper of module.providers.values()) {
         const resolver = wrapper.metatype as (new (...args: never[]) => unknown) | null;
         if (!resolver || typeof resolver !== 'function' || seen.has(resolver)) continue;
