@@ -1,7 +1,7 @@
 'use strict';
 // One store by id — the guard's token check with the caller's membership read in the same statement,
-// then the store's row, mapped. A session per connection, each with a store of its own (50 accounts, as
-// 50 people would be, not one hot row). The setup also counts the SQL statements per request of this
+// then the store's row, mapped. 50 accounts, each with a store of its own, taken in turn (as 50 people
+// would be, not one hot row). The setup also counts the SQL statements per request of this
 // route and of /v1/auth/me (pg_stat_database; ~45 s of waiting), printed as `statements per request`.
 const { accountWithStores } = require('./support/fixtures');
 const { showStatements, statementsPerRequest } = require('./support/statements');
@@ -10,7 +10,7 @@ const PROBE_REQUESTS = 200;
 
 module.exports = {
   name: 'store-get',
-  title: 'GET /v1/user/stores/:id (a store per connection)',
+  title: 'GET /v1/user/stores/:id (50 accounts, each its own store)',
   order: 29,
   ratioTo: 'live',
   ratioLabel: 'store-get/live',
@@ -43,20 +43,21 @@ module.exports = {
         `GET /v1/user/stores/:id → ${showStatements(storeGet)}; GET /v1/auth/me → ${showStatements(me)}`,
     );
 
+    // 50 accounts, each reading its own store, taken in turn (not one hot session or store row).
     let next = 0;
     return {
-      method: 'GET',
-      path: `/v1/user/stores/${first.storeIds[0]}`,
       expectStatus: 200,
-      // Each connection is one account reading its own store.
-      setupClient(client) {
-        const account = accounts[next++ % accounts.length];
-        client.setRequest({
+      requests: [
+        {
           method: 'GET',
-          path: `/v1/user/stores/${account.storeIds[0]}`,
-          headers: { authorization: `Bearer ${account.token}` },
-        });
-      },
+          setupRequest(request) {
+            const account = accounts[next++ % accounts.length];
+            request.path = `/v1/user/stores/${account.storeIds[0]}`;
+            request.headers = { ...request.headers, authorization: `Bearer ${account.token}` };
+            return request;
+          },
+        },
+      ],
     };
   },
 };
