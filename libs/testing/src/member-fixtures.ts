@@ -23,7 +23,11 @@ export async function invite(
   storeId: string,
   email: string,
   role: InvitedRole,
-): Promise<{ invitation: { id: string; email: string; role: string }; token: string; mail: CaughtMail }> {
+): Promise<{
+  invitation: { id: string; email: string; role: string; expiresAt: string; createdAt: string };
+  token: string;
+  mail: CaughtMail;
+}> {
   const res = await t.post(
     `/v1/user/stores/${storeId}/invitations`,
     { email, role },
