@@ -1,4 +1,4 @@
-import { addMember, createStore, invitationTokenFrom, otpFrom, STAGE2 } from '@app/testing';
+import { addMember, createStore, invitationTokenFrom, otpFrom, STAGE2, STAGE3 } from '@app/testing';
 import { TestApp } from '@app/testing/test-app';
 import { Page } from 'playwright-core';
 import { checkStorePage, signInToConsole, View, withConsoleBrowser } from './console-pages';
@@ -37,22 +37,7 @@ describe('console: members, invitations and role-aware pages', () => {
     store = await createStore(t, ownerToken, 'Chai & Co. — a long store name that has to wrap on a phone');
     const as = { token: ownerToken };
     await t.post(`/v1/user/stores/${store}/onboarding/stage2`, STAGE2, as);
-    await t.post(
-      `/v1/user/stores/${store}/onboarding/stage3`,
-      {
-        mobile: '+919876543210',
-        supportEmail: 'help@example.com',
-        region: 'South India',
-        address: {
-          line1: '12 MG Road',
-          city: 'Bengaluru',
-          state: 'Karnataka',
-          postalCode: '560001',
-          country: 'IN',
-        },
-      },
-      as,
-    );
+    await t.post(`/v1/user/stores/${store}/onboarding/stage3`, STAGE3, as);
     await t.post(`/v1/user/stores/${store}/onboarding/stage4`, { socialLinks: [] }, as);
     expect((await t.post(`/v1/user/stores/${store}/onboarding/complete`, undefined, as)).status).toBe(200);
     const product = {

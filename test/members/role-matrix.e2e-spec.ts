@@ -1,4 +1,4 @@
-import { addMember, createStore, STAGE2, StorefrontClient } from '@app/testing';
+import { addMember, createStore, STAGE2, STAGE3, StorefrontClient } from '@app/testing';
 import { registeredRoutes } from '@app/testing/registered-routes';
 import { TestApp } from '@app/testing/test-app';
 
@@ -96,18 +96,7 @@ describe('the role matrix: every store route × owner, admin, developer, staff, 
       expect: EDIT,
       request: async () => ({
         path: `${base()}/onboarding/stage3`,
-        body: {
-          mobile: '+919876543210',
-          supportEmail: 'help@example.com',
-          region: 'South India',
-          address: {
-            line1: '12 MG Road',
-            city: 'Bengaluru',
-            state: 'Karnataka',
-            postalCode: '560001',
-            country: 'IN',
-          },
-        },
+        body: STAGE3,
       }),
     },
     {
