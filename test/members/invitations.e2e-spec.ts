@@ -2,6 +2,7 @@ import { createStore, invitationTokenFrom, invite } from '@app/testing';
 import { TestApp } from '@app/testing/test-app';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
+import { ExpiredRowsPurge } from '@app/database';
 
 /**
  * Invitations (contract §14): the mail through the real SMTP catcher, the token in its link kept only as
@@ -169,6 +170,27 @@ describe('invitations', () => {
     } finally {
       await short.close();
     }
+  });
+
+  it('the purge job deletes invitations a day past their expiry, accepted or not, and keeps the others', async () => {
+    const store = await createStore(t, owner, 'Purged');
+    const address = email('purged');
+    const member = await signIn(address);
+    const used = await invite(t, owner, store, address, 'staff');
+    expect((await accept(used.token, member)).status).toBe(200);
+    const stale = await invite(t, owner, store, email('stale'), 'staff');
+    const fresh = await invite(t, owner, store, email('fresh'), 'staff');
+    // Both a day and a moment past their expiry (the clock moved by hand: the rule is what is tested).
+    await db.query(
+      `UPDATE store_invitations SET expires_at = now() - interval '25 hours' WHERE id = ANY($1::uuid[])`,
+      [[used.invitation.id, stale.invitation.id]],
+    );
+    const report = await t.app.get(ExpiredRowsPurge).purgeOnce();
+    expect(report.deleted.store_invitations).toBe(2);
+    const left = await db.query(`SELECT id FROM store_invitations WHERE store_id = $1`, [store]);
+    expect(left.map((r: { id: string }) => r.id)).toEqual([fresh.invitation.id]);
+    // The membership and the events stay.
+    expect((await t.get(`/v1/user/stores/${store}`, { token: member })).body.role).toBe('staff');
   });
 
   it('ten concurrent accepts of one invitation make exactly one membership and one event', async () => {
