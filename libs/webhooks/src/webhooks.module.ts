@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '@app/auth';
-import { StoresModule } from '@app/stores';
 import { DeliveryQueue } from './delivery-queue';
 import { WebhookDeliverySink } from './delivery-sink';
 import { DeliveryWorker } from './delivery-worker';
@@ -15,7 +14,7 @@ import { WebhooksService } from './webhooks.service';
  * wired into the events context in the composition root (EventsModule.forRoot's `sinks`).
  */
 @Module({
-  imports: [StoresModule, AuthModule],
+  imports: [AuthModule],
   controllers: [WebhooksController],
   providers: [
     WebhooksRepository,
