@@ -2,39 +2,14 @@
 // The store list of a large account (200 stores). No target of its own: compare its
 // req/s and CPU per request with stores-me-3 in the same run. The setup also shows that the number of
 // SQL statements per request does not grow with the number of stores (see queriesPerRequest).
-const { setTimeout: sleep } = require('node:timers/promises');
-const { accountWithStores, checkStoreList, times } = require('./support/fixtures');
+const { accountWithStores, checkStoreList } = require('./support/fixtures');
+const { STATS_SETTLE_MS, showStatements, statementsPerRequest } = require('./support/statements');
 
 const PROBE_REQUESTS = 200;
-// PostgreSQL 15 backends publish their statistics at most once a second, and an idle backend with
-// unpublished counts does so after 10 s: wait that long before reading pg_stat_* counters.
-const STATS_SETTLE_MS = 10_500;
 
-/** Transactions committed in the bench database and relation scans (seq + index) on its tables. */
-async function counters(ctx) {
-  const [row] = await ctx.query(
-    `SELECT (SELECT xact_commit + xact_rollback FROM pg_stat_database WHERE datname = current_database()) AS xacts,
-            (SELECT coalesce(sum(seq_scan + coalesce(idx_scan, 0)), 0) FROM pg_stat_user_tables) AS scans`,
-  );
-  return { xacts: Number(row.xacts), scans: Number(row.scans) };
-}
-
-/**
- * Statements per `GET /v1/user/stores/@me`, from the database's own counters: every statement the
- * server runs outside a transaction is one committed transaction, and every table read one scan.
- * Sequential requests, nothing else running (setups run one at a time). The counter read itself is
- * one more transaction per window, subtracted.
- */
-async function queriesPerRequest(ctx, token, count) {
-  const before = await counters(ctx);
-  await times(count, () => ctx.expect(200, 'GET', '/v1/user/stores/@me', undefined, { token }), 1);
-  await sleep(STATS_SETTLE_MS);
-  const after = await counters(ctx);
-  return {
-    xacts: (after.xacts - before.xacts - 1) / count,
-    scans: (after.scans - before.scans) / count,
-  };
-}
+/** Statements per `GET /v1/user/stores/@me` of the account (support/statements.js). */
+const queriesPerRequest = (ctx, token, count) =>
+  statementsPerRequest(ctx, () => ctx.expect(200, 'GET', '/v1/user/stores/@me', undefined, { token }), count);
 
 module.exports = {
   name: 'stores-me-200',
@@ -49,16 +24,14 @@ module.exports = {
 
     // The statement count per request, for 3 stores and for 200 (constant, not one per store).
     ctx.log(
-      `counting SQL statements per @me request (${(3 * STATS_SETTLE_MS) / 1000} s of waiting for pg_stat)…`,
+      `counting SQL statements per @me request (${(4 * STATS_SETTLE_MS) / 1000} s of waiting for pg_stat)…`,
     );
     const small = await accountWithStores(ctx, 'bench-stores-probe-3@bench.example', 3);
-    await sleep(STATS_SETTLE_MS); // the sign-ins and seeding of this and earlier setups settle first
     const three = await queriesPerRequest(ctx, small.token, PROBE_REQUESTS);
     const many = await queriesPerRequest(ctx, token, PROBE_REQUESTS);
-    const show = (q) => `${q.xacts.toFixed(2)} statements, ${q.scans.toFixed(2)} table scans`;
     ctx.log(
       `SQL per GET /v1/user/stores/@me (${PROBE_REQUESTS} sequential requests each, from pg_stat_database/pg_stat_user_tables): ` +
-        `3 stores → ${show(three)}; 200 stores → ${show(many)}`,
+        `3 stores → ${showStatements(three)}; 200 stores → ${showStatements(many)}`,
     );
 
     return {

@@ -57,8 +57,15 @@ const PYTHON_ONLY: Record<string, string> = {
   'InstalledAppClient.authorize_url': '§16 names it; the TypeScript InstalledAppClient arrives with §13',
 };
 
-/** Exported TypeScript functions without a Python counterpart, and why. */
+/**
+ * TypeScript functions without a Python counterpart, and why (TypeScript names). The roles table's helpers
+ * serve clients that show a store member the controls its role can use — AccountClient users (the
+ * console); the Python SDK has no AccountClient (§16), so there is no member whose role it could ask about.
+ */
 const TYPESCRIPT_ONLY: Record<string, string> = {
+  isRole: 'roles are an AccountClient matter; the Python SDK has no AccountClient',
+  roleAllows: 'roles are an AccountClient matter; the Python SDK has no AccountClient',
+  roleManages: 'roles are an AccountClient matter; the Python SDK has no AccountClient',
   isCountryCode: "the console's country select (a browser form helper); the API validates countries itself",
 };
 

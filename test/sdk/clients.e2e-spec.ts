@@ -343,6 +343,55 @@ describe('SDK — AccountClient', () => {
     expect(await account.session()).toBeNull();
   });
 
+  it('runs a team: invitations (the token from the mail), members and their roles, leaving, the transfer', async () => {
+    const owner = await signedInAccount(t, 'team-owner@example.com');
+    const asha = await signedInAccount(t, 'asha@example.com');
+    const ravi = await signedInAccount(t, 'ravi@example.com');
+    const store = await owner.stores.create({ name: 'Team shop', description: 'Run by several' });
+    expect(store.role).toBe('owner');
+
+    const invitation = await owner.invitations.create(store.id, {
+      email: 'Asha@Example.com ',
+      role: 'admin',
+    });
+    expect(invitation).toMatchObject({ email: 'asha@example.com', role: 'admin' });
+    expect(invitation.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await owner.invitations.list(store.id)).map((i) => i.id)).toEqual([invitation.id]);
+    const link = /\/console\/invitations\/(\S+)/.exec((await t.mail.waitFor('asha@example.com')).text);
+    const accepted = await asha.invitations.accept(link![1]);
+    expect({ ...accepted }).toEqual({ storeId: store.id, role: 'admin' });
+    expect((await asha.stores.list()).map((s) => [s.id, s.role])).toEqual([[store.id, 'admin']]);
+
+    // An admin invites staff; the owner revokes one invitation; the other is accepted.
+    const revoked = await asha.invitations.create(store.id, { email: 'nobody@example.com', role: 'staff' });
+    await owner.invitations.revoke(store.id, revoked.id);
+    await asha.invitations.create(store.id, { email: 'ravi@example.com', role: 'staff' });
+    const raviLink = /\/console\/invitations\/(\S+)/.exec((await t.mail.waitFor('ravi@example.com')).text);
+    await ravi.invitations.accept(raviLink![1]);
+    const refused = await asha.invitations
+      .create(store.id, { email: 'another-admin@example.com', role: 'admin' })
+      .catch((e: unknown) => e);
+    expect([(refused as ApiError).status, (refused as ApiError).code]).toEqual([403, 'insufficient_role']);
+
+    const members = await owner.members.list(store.id);
+    expect(members.map((m) => [m.email, m.role])).toEqual([
+      ['team-owner@example.com', 'owner'],
+      ['asha@example.com', 'admin'],
+      ['ravi@example.com', 'staff'],
+    ]);
+    const raviId = members[2].accountId;
+    expect((await asha.members.update(store.id, raviId, { role: 'developer' })).role).toBe('developer');
+    const staffOnly = await ravi.products.list(store.id);
+    expect(staffOnly.data).toEqual([]);
+    await ravi.members.remove(store.id, raviId); // leaving
+    const gone = await ravi.stores.get(store.id).catch((e: unknown) => e);
+    expect([(gone as ApiError).status, (gone as ApiError).code]).toEqual([404, 'store_not_found']);
+
+    const transferred = await owner.stores.transfer(store.id, members[1].accountId);
+    expect([transferred.id, transferred.role]).toEqual([store.id, 'admin']);
+    expect((await asha.stores.get(store.id)).role).toBe('owner');
+  });
+
   it('refreshes once for 20 parallel calls when the access token is about to expire, and the session survives', async () => {
     const f = recordingFetch();
     const account = await signedInAccount(t, 'parallel@example.com', f.impl);

@@ -3,7 +3,7 @@ import { EVENT_TYPES } from '@app/events';
 import { ExpiredRowsPurge } from '@app/database';
 import { AccountClient, verifyWebhook } from '@app/sdk';
 import { DataSource } from 'typeorm';
-import { otpFrom, StorefrontClient, ReceivedWebhook, webhookReceivers } from '@app/testing';
+import { addMember, otpFrom, StorefrontClient, ReceivedWebhook, webhookReceivers } from '@app/testing';
 import { TestApp, TestResponse } from '@app/testing/test-app';
 
 // Webhooks (Standard Webhooks 1.0): endpoints of a store's owner, deliveries made in the change's own
@@ -233,6 +233,19 @@ describe('webhooks', () => {
     expect(
       (await t.delete(`/v1/user/stores/${storeId}/public-tokens/${pt.id}`, { token: owner })).status,
     ).toBe(204);
+    // member.* and store.transferred: a member invited and joining, its role changed, the ownership
+    // transferred to it and back, then removed.
+    const memberEmail = 'webhook-member@example.com';
+    const member = (await t.signIn(memberEmail)).access_token;
+    await addMember(t, owner, storeId, { token: member, email: memberEmail }, 'staff');
+    const memberId = (await t.get('/v1/auth/me', { token: member })).body.id;
+    const ownerId = (await t.get('/v1/auth/me', { token: owner })).body.id;
+    const members = `/v1/user/stores/${storeId}/members`;
+    expect((await t.put(`${members}/${memberId}`, { role: 'admin' }, { token: owner })).status).toBe(200);
+    const transfer = `/v1/user/stores/${storeId}/transfer`;
+    expect((await t.post(transfer, { accountId: memberId }, { token: owner })).status).toBe(200);
+    expect((await t.post(transfer, { accountId: ownerId }, { token: member })).status).toBe(200);
+    expect((await t.delete(`${members}/${memberId}`, { token: owner })).status).toBe(204);
     // webhook.test
     const test = await t.post(`${hooks(storeId)}/${hook.id}/test`, undefined, { token: owner });
     expect(test.status).toBe(202);

@@ -10,16 +10,24 @@ import {
   BearerTokenKind,
   JwtBearerStrategy,
 } from '@app/auth';
-import { AppConfig, AppValidationPipe, CoreModule } from '@app/core';
+import {
+  AppConfig,
+  AppValidationPipe,
+  CoreModule,
+  MEMBERSHIP_SQL,
+  STORE_LOCATORS,
+  StoreLocator,
+} from '@app/core';
 import { DatabaseModule } from '@app/database';
 import { EVENTS_PURGE_RULES, EventsModule } from '@app/events';
 import { IDEMPOTENCY_PURGE_RULES } from '@app/idempotency';
-import { AppNames, AppTokenLiveness, OAuthAppsModule } from '@app/oauth-apps';
+import { MEMBERS_PURGE_RULES, MEMBERSHIP_SQL_FRAGMENTS, MembersModule } from '@app/members';
+import { APP_STORE_LOCATOR, AppNames, AppTokenLiveness, OAuthAppsModule } from '@app/oauth-apps';
 import { OnboardingModule } from '@app/onboarding';
 import { PUBLIC_TOKEN_PREFIX, PublicTokensModule, PublicTokenStrategy } from '@app/public-tokens';
 import { SOCIAL_LOGIN_PURGE_RULES, SocialLoginModule } from '@app/social-login';
 import { StorefrontModule } from '@app/storefront';
-import { StoresModule, StoresService } from '@app/stores';
+import { StoresModule } from '@app/stores';
 import { WebhookDeliverySink, WebhooksModule } from '@app/webhooks';
 import type { Logger } from 'pino';
 import { ENTITIES } from './entities';
@@ -31,6 +39,11 @@ import { HealthController } from './health/health.controller';
  * JWTs — account tokens from auth, app tokens resolved by oauth-apps — by passport-jwt, `sfp_` public
  * tokens by public-tokens' bearer strategy. Global so the storefront's HTTP hook authenticates through
  * the same guard.
+ *
+ * Store access (@StoreAccess routes): the account token's session read also reads the caller's
+ * membership of the route's store, with the members context's SQL (MEMBERSHIP_SQL, also what the stores
+ * context lists a caller's stores and founds a store with), the store found from the route's value
+ * directly or through a locator of the context that owns the value (STORE_LOCATORS: an app's store).
  */
 @Global()
 @Module({
@@ -39,6 +52,8 @@ import { HealthController } from './health/health.controller';
     JwtBearerStrategy,
     PublicTokenStrategy,
     { provide: APP_TOKEN_RESOLVER, useExisting: AppTokenLiveness },
+    { provide: MEMBERSHIP_SQL, useValue: MEMBERSHIP_SQL_FRAGMENTS },
+    { provide: STORE_LOCATORS, useValue: [APP_STORE_LOCATOR] satisfies StoreLocator[] },
     {
       provide: BEARER_TOKEN_KINDS,
       inject: [PublicTokenStrategy, JwtBearerStrategy],
@@ -52,7 +67,7 @@ import { HealthController } from './health/health.controller';
     // before it, at the HTTP edge: http/route-hooks.ts.)
     { provide: APP_GUARD, useExisting: AccessGuard },
   ],
-  exports: [AccessGuard],
+  exports: [AccessGuard, MEMBERSHIP_SQL, STORE_LOCATORS],
 })
 export class AccessModule {}
 
@@ -69,20 +84,21 @@ export class AppModule {
           ...SOCIAL_LOGIN_PURGE_RULES,
           ...IDEMPOTENCY_PURGE_RULES,
           ...EVENTS_PURGE_RULES,
+          ...MEMBERS_PURGE_RULES,
         ]),
         AuthModule,
         SocialLoginModule,
         AccessModule,
-        // Every context emits through the global EventsWriter; what events needs back from them (the
-        // list's owner check, an app actor's name) and the work every event causes (webhook delivery,
-        // queued in the change's transaction) are wired here, where both sides are visible.
+        // Every context emits through the global EventsWriter; what events needs back from them (an app
+        // actor's name) and the work every event causes (webhook delivery, queued in the change's
+        // transaction) are wired here, where both sides are visible.
         EventsModule.forRoot({
-          imports: [StoresModule, OAuthAppsModule, WebhooksModule],
-          storeOwnership: StoresService,
+          imports: [OAuthAppsModule, WebhooksModule],
           appNames: AppNames,
           sinks: [WebhookDeliverySink],
         }),
         StoresModule,
+        MembersModule,
         OnboardingModule,
         OAuthAppsModule,
         PublicTokensModule,

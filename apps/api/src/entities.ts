@@ -1,6 +1,7 @@
 import { AUTH_ENTITIES } from '@app/auth';
 import { EventEntity } from '@app/events';
 import { IdempotencyKeyEntity } from '@app/idempotency';
+import { MEMBERS_ENTITIES } from '@app/members';
 import { OAuthAppEntity } from '@app/oauth-apps';
 import { PublicTokenEntity } from '@app/public-tokens';
 import { SOCIAL_ENTITIES } from '@app/social-login';
@@ -13,6 +14,7 @@ export const ENTITIES = [
   ...AUTH_ENTITIES,
   ...SOCIAL_ENTITIES,
   StoreEntity,
+  ...MEMBERS_ENTITIES,
   OAuthAppEntity,
   PublicTokenEntity,
   ...STOREFRONT_ENTITIES,

@@ -15,6 +15,25 @@ export const account = new AccountClient({ baseUrl: window.location.origin, stor
 /** Where social sign-in comes back to: the console's own callback page. */
 export const CALLBACK_PATH = '/console/auth/callback';
 
+const RETURN_KEY = 'storefront.console.return_to';
+
+/**
+ * The console page to come back to after a social sign-in (a provider's round trip leaves the page: an
+ * invitation link, say). Kept in this tab only; a page of the console, never another origin.
+ */
+export function rememberReturn(path: string): void {
+  if (path !== '/' && path.startsWith('/') && !path.startsWith('//'))
+    window.sessionStorage.setItem(RETURN_KEY, path);
+  else window.sessionStorage.removeItem(RETURN_KEY);
+}
+
+/** The page remembered by rememberReturn, once; `/` when none. */
+export function takeReturn(): string {
+  const path = window.sessionStorage.getItem(RETURN_KEY);
+  window.sessionStorage.removeItem(RETURN_KEY);
+  return path && path.startsWith('/') && !path.startsWith('//') ? path : '/';
+}
+
 export type FieldErrors = Record<string, string>;
 
 /**

@@ -5,13 +5,15 @@ import { Apps } from './pages/Apps';
 import { Callback } from './pages/Callback';
 import { Catalogue } from './pages/Catalogue';
 import { Home } from './pages/Home';
+import { Invitation } from './pages/Invitation';
+import { Members } from './pages/Members';
 import { Orders } from './pages/Orders';
 import { Products } from './pages/Products';
 import { PublicTokens } from './pages/PublicTokens';
 import { Sessions } from './pages/Sessions';
 import { Settings } from './pages/Settings';
 import { SignIn } from './pages/SignIn';
-import { StorePage } from './pages/StorePage';
+import { Allowed, StorePage } from './pages/StorePage';
 import { Stores } from './pages/Stores';
 import { Wizard } from './pages/Wizard';
 import { Webhooks } from './pages/Webhooks';
@@ -24,6 +26,7 @@ function Shell() {
   const location = useLocation();
   if (location.pathname === '/auth/callback') return <Callback />;
   if (session === undefined) return <Loading />;
+  // Signed out, any page asks for sign-in first and then shows itself (the address does not change).
   if (!session) return <SignIn />;
   return (
     <>
@@ -50,15 +53,45 @@ function Shell() {
         <Route path="stores/:storeId/setup" element={<Wizard />} />
         <Route path="stores/:storeId" element={<StorePage />}>
           <Route index element={<Home />} />
-          <Route path="settings" element={<Settings />} />
-          <Route path="apps" element={<Apps />} />
-          <Route path="tokens" element={<PublicTokens />} />
+          <Route
+            path="settings"
+            element={
+              <Allowed permission="edit">
+                <Settings />
+              </Allowed>
+            }
+          />
+          <Route
+            path="apps"
+            element={
+              <Allowed permission="integrations">
+                <Apps />
+              </Allowed>
+            }
+          />
+          <Route
+            path="tokens"
+            element={
+              <Allowed permission="integrations">
+                <PublicTokens />
+              </Allowed>
+            }
+          />
           <Route path="catalogue" element={<Catalogue />} />
           <Route path="products" element={<Products />} />
           <Route path="orders" element={<Orders />} />
           <Route path="activity" element={<Activity />} />
-          <Route path="webhooks" element={<Webhooks />} />
+          <Route
+            path="webhooks"
+            element={
+              <Allowed permission="integrations">
+                <Webhooks />
+              </Allowed>
+            }
+          />
+          <Route path="members" element={<Members />} />
         </Route>
+        <Route path="invitations/:token" element={<Invitation />} />
         <Route path="sessions" element={<Sessions />} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>

@@ -11,6 +11,7 @@ export * from './mail/mail.service';
 export * from './access/caller';
 export * from './access/scopes';
 export * from './access/access.decorators';
+export * from './access/store-access';
 export * from './crypto/secret-hasher';
 export * from './http/json-limits';
 export * from './http/field-rules';

@@ -1,6 +1,6 @@
 import { DynamicModule, Module, ModuleMetadata, Type } from '@nestjs/common';
 import { EventsController } from './events.controller';
-import { APP_NAMES, AppNames, EVENT_SINKS, EventSink, STORE_OWNERSHIP, StoreOwnership } from './events.ports';
+import { APP_NAMES, AppNames, EVENT_SINKS, EventSink } from './events.ports';
 import { EventsRepository } from './events.repository';
 import { EventsService } from './events.service';
 import { EventsWriter } from './events.writer';
@@ -8,7 +8,6 @@ import { EventsWriter } from './events.writer';
 export interface EventsModuleOptions {
   /** The modules that export the port implementations below. */
   imports: NonNullable<ModuleMetadata['imports']>;
-  storeOwnership: Type<StoreOwnership>;
   appNames: Type<AppNames>;
   /** Work every event causes, run in the change's transaction (webhook delivery); from `imports`. */
   sinks?: Type<EventSink>[];
@@ -32,7 +31,6 @@ export class EventsModule {
         EventsRepository,
         EventsWriter,
         EventsService,
-        { provide: STORE_OWNERSHIP, useExisting: options.storeOwnership },
         { provide: APP_NAMES, useExisting: options.appNames },
         // The sinks (webhook delivery: events.ports.ts, EventSink), in the order given.
         {

@@ -1,4 +1,3 @@
-import type { AccountCaller } from '@app/core';
 import type { EntityManager } from 'typeorm';
 import type { EventModel } from './dto/event.model';
 
@@ -6,12 +5,6 @@ import type { EventModel } from './dto/event.model';
  * What the events context needs from contexts that import it (they emit through EventsWriter, so it
  * cannot import them back): implemented there, wired in the composition root (EventsModule.forRoot).
  */
-
-/** The owner check of the list route: throws `store_not_found` for a missing or foreign store. */
-export interface StoreOwnership {
-  assertOwned(caller: AccountCaller, storeId: string): Promise<void>;
-}
-export const STORE_OWNERSHIP = Symbol('STORE_OWNERSHIP');
 
 /** An app's current name, read inside the emitting transaction (the actor's name is a snapshot). */
 export interface AppNames {

@@ -29,7 +29,7 @@ const LIST_SQL = (withType: boolean, withCursor: boolean) => {
     ORDER BY e.created_at DESC, e.id DESC LIMIT $${++n}`;
 };
 
-/** The `events` table. Reads are by store (the service has checked its owner); writes only inside a transaction. */
+/** The `events` table. Reads are by store (the route's access rule let the caller in); writes only inside a transaction. */
 @Injectable()
 export class EventsRepository {
   constructor(private readonly sql: Sql) {}

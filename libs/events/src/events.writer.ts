@@ -54,8 +54,9 @@ export class EventsWriter {
   }
 
   /**
-   * An account is named by id only (name null): it is always the store's owner, and its e-mail address
-   * would otherwise travel in every webhook body to third-party endpoints (docs/events.md). An app is
+   * An account is named by id only (name null): it is a member of the store (whose e-mail the members
+   * list gives those who may read it), and its e-mail address would otherwise travel in every webhook
+   * body to third-party endpoints (docs/events.md). An app is
    * named as it is now, a snapshot that outlives the app.
    */
   private async actorOf(tx: EntityManager, caller: EmitEvent['caller']): Promise<EventActorModel> {

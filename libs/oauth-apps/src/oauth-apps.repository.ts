@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Sql } from '@app/database';
 import type { EntityManager } from 'typeorm';
 import { OAuthAppEntity } from './entities/oauth-app.entity';
-import { insertInOwnedStore, listInOwnedStore, OWNED_STORES } from '@app/stores';
+import { insertInStore, listInStore } from '@app/stores';
 
 export interface AppRow {
   id: string;
@@ -27,26 +27,33 @@ export interface ClientRow {
 }
 
 /**
- * The `oauth_apps` table, and the app tokens revoked by jti. On the management routes ownership is part
- * of every statement (the owner's stores, as @app/stores exports them), so another account's app or
- * store reads as missing; the authorization server reads by client id and the token's own claims.
- * Rotation and deletion go through TypeORM's QueryBuilder on OAuthAppEntity; the insert and the list
- * (ownership in the same statement) through @app/stores' insertInOwnedStore and listInOwnedStore; the
- * per-request reads are SQL through Sql.
+ * The store of an OAuth app, for the access guard's membership read on `/v1/user/stores/oauth/apps/:appId`
+ * routes (a STORE_LOCATOR wired in the composition root): an SQL expression of the app id parameter.
+ */
+export const APP_STORE_LOCATOR = {
+  name: 'app',
+  storeOf: (param: string) => `(SELECT a.store_id FROM oauth_apps a WHERE a.id = ${param})`,
+};
+
+/**
+ * The `oauth_apps` table, and the app tokens revoked by jti. On the management routes every statement is
+ * scoped by the store the route's access rule decided (an app is found by its id in that store), so
+ * another store's app reads as missing; the authorization server reads by client id and the token's own
+ * claims. Rotation and deletion go through TypeORM's QueryBuilder on OAuthAppEntity; the insert and the
+ * list through @app/stores' insertInStore and listInStore; the per-request reads are SQL through Sql.
  * The management writes run in the caller's transaction (`tx`), where their event is written too.
  */
 @Injectable()
 export class OAuthAppsRepository {
   constructor(private readonly sql: Sql) {}
 
-  /** Inserts an app in the owner's store; undefined when the store is not the owner's. */
+  /** Inserts an app in the store; undefined when the store is gone. */
   insert(
     tx: EntityManager,
-    ownerId: string,
     storeId: string,
     app: { name: string; clientId: string; secretHash: string; secretHint: string; scopes: string[] },
   ): Promise<AppRow | undefined> {
-    return insertInOwnedStore<AppRow>(this.sql, tx, APPS, ownerId, storeId, {
+    return insertInStore<AppRow>(this.sql, tx, APPS, storeId, {
       name: app.name,
       client_id: app.clientId,
       secret_hash: app.secretHash,
@@ -55,15 +62,15 @@ export class OAuthAppsRepository {
     });
   }
 
-  /** The store's apps, oldest first; null when the store is not the owner's (not an empty list). */
-  listOwned(ownerId: string, storeId: string): Promise<AppRow[] | null> {
-    return listInOwnedStore<AppRow>(this.sql, APPS, ownerId, storeId);
+  /** The store's apps, oldest first. */
+  list(storeId: string): Promise<AppRow[]> {
+    return listInStore<AppRow>(this.sql, APPS, storeId);
   }
 
   /** A new secret and a bumped version (which kills every token of the old one). */
-  async rotateOwned(
+  async rotate(
     tx: EntityManager,
-    ownerId: string,
+    storeId: string,
     appId: string,
     secret: { hash: string; hint: string },
   ): Promise<AppRow | undefined> {
@@ -77,23 +84,22 @@ export class OAuthAppsRepository {
         secretVersion: () => 'secret_version + 1',
         secretRotatedAt: () => 'clock_timestamp()',
       })
-      .where(`id = :appId AND store_id IN ${OWNED_STORES(':ownerId')}`, { appId, ownerId })
+      .where('id = :appId AND store_id = :storeId', { appId, storeId })
       .returning(COLUMNS)
       .updateEntity(false)
       .execute();
     return (result.raw as AppRow[])[0];
   }
 
-  /** Deletes the owner's app: the store it was in (for its event), or undefined when there was none. */
-  async deleteOwned(tx: EntityManager, ownerId: string, appId: string): Promise<string | undefined> {
+  /** Deletes the store's app; false when there was none. */
+  async delete(tx: EntityManager, storeId: string, appId: string): Promise<boolean> {
     const result = await tx
       .getRepository(OAuthAppEntity)
       .createQueryBuilder()
       .delete()
-      .where(`id = :appId AND store_id IN ${OWNED_STORES(':ownerId')}`, { appId, ownerId })
-      .returning('store_id')
+      .where('id = :appId AND store_id = :storeId', { appId, storeId })
       .execute();
-    return (result.raw as { store_id: string }[])[0]?.store_id;
+    return (result.affected ?? 0) > 0;
   }
 
   /** The app's name, in the caller's transaction (an event's actor); null when it is gone. */

@@ -4,16 +4,18 @@ import {
   changeRecorder,
   errorCode,
   OWNER,
+  OWNER_STORE,
   STORE_ID as STORE,
   testHasher as hasher,
 } from '@app/testing/service-fakes';
 import type { AppRow, OAuthAppsRepository } from './oauth-apps.repository';
 import { OAuthAppsService } from './oauth-apps.service';
 
-// The service's rules with the repository replaced.
+// The service's rules with the repository replaced (the store was decided by the route's access rule:
+// `present` false is an app not in it, or a store deleted since).
 const APP = 'c0000000-0000-4000-8000-000000000003';
 
-function setup(owned: boolean) {
+function setup(present: boolean) {
   const secrets: { hash: string; hint: string }[] = [];
   const row = (hint: string): AppRow => ({
     id: APP,
@@ -27,16 +29,16 @@ function setup(owned: boolean) {
   const { TX, emitted, events, transaction } = changeRecorder();
   const repo = {
     transaction,
-    insert: async (_tx: unknown, _o: string, _s: string, app: { secretHash: string; secretHint: string }) => {
+    insert: async (_tx: unknown, _s: string, app: { secretHash: string; secretHint: string }) => {
       secrets.push({ hash: app.secretHash, hint: app.secretHint });
-      return owned ? row(app.secretHint) : undefined;
+      return present ? row(app.secretHint) : undefined;
     },
-    listOwned: async () => (owned ? [row('abcd')] : null),
-    rotateOwned: async (_tx: unknown, _o: string, _a: string, s: { hash: string; hint: string }) => (
+    list: async () => (present ? [row('abcd')] : []),
+    rotate: async (_tx: unknown, _s: string, _a: string, s: { hash: string; hint: string }) => (
       secrets.push(s),
-      owned ? row(s.hint) : undefined
+      present ? row(s.hint) : undefined
     ),
-    deleteOwned: async () => (owned ? STORE : undefined),
+    delete: async () => present,
   };
   const stores = { publicProfile: async (id: string) => (id === STORE ? { id, name: 'Shop' } : null) };
   return {
@@ -55,8 +57,7 @@ function setup(owned: boolean) {
 describe('OAuthAppsService (repository replaced)', () => {
   it('creates an app with an sfc_ id and an sfs_ secret shown once, keeping only its hash; scopes canonical', async () => {
     const { service, secrets } = setup(true);
-    const app = await service.create(OWNER, {
-      storeId: STORE,
+    const app = await service.create(OWNER, OWNER_STORE, {
       name: 'Backend',
       scopes: ['orders:write', 'store:read'],
     });
@@ -66,16 +67,16 @@ describe('OAuthAppsService (repository replaced)', () => {
       hint: app.clientSecret.slice(-4),
     });
     expect(app.scopes).toEqual(['store:read', 'orders:write']);
-    const listed = await service.list(OWNER, STORE);
+    const listed = await service.list(OWNER_STORE);
     expect(listed[0]).not.toHaveProperty('clientSecret');
     expect(listed[0].secretHint).toBe('abcd');
   });
 
   it('emits one event per change, in the change’s transaction, never with the secret', async () => {
     const { service, emitted, TX } = setup(true);
-    const created = await service.create(OWNER, { storeId: STORE, name: 'Backend' });
-    const rotated = await service.rotateSecret(OWNER, APP);
-    await service.remove(OWNER, APP);
+    const created = await service.create(OWNER, OWNER_STORE, { name: 'Backend' });
+    const rotated = await service.rotateSecret(OWNER, OWNER_STORE, APP);
+    await service.remove(OWNER, OWNER_STORE, APP);
     expect(emitted.map((e) => [e.type, e.storeId, e.tx, e.caller])).toEqual([
       ['app.created', STORE, TX, OWNER],
       ['app.secret_rotated', STORE, TX, OWNER],
@@ -91,22 +92,21 @@ describe('OAuthAppsService (repository replaced)', () => {
     expect(json).not.toContain(created.clientSecret);
     expect(json).not.toContain(rotated.clientSecret);
     const foreign = setup(false);
-    await foreign.service.rotateSecret(OWNER, APP).catch(() => undefined);
-    await foreign.service.remove(OWNER, APP).catch(() => undefined);
+    await foreign.service.rotateSecret(OWNER, OWNER_STORE, APP).catch(() => undefined);
+    await foreign.service.remove(OWNER, OWNER_STORE, APP).catch(() => undefined);
     expect(foreign.emitted).toEqual([]);
   });
 
-  it('rotates to a new secret and answers 404s for what the caller does not own', async () => {
+  it('rotates to a new secret and answers 404s for an app not in the store (or a store gone)', async () => {
     const { service } = setup(true);
-    const first = await service.rotateSecret(OWNER, APP);
-    const second = await service.rotateSecret(OWNER, APP);
+    const first = await service.rotateSecret(OWNER, OWNER_STORE, APP);
+    const second = await service.rotateSecret(OWNER, OWNER_STORE, APP);
     expect(second.clientSecret).not.toBe(first.clientSecret);
     const foreign = setup(false).service;
-    expect(await errorCode(foreign.create(OWNER, { storeId: STORE, name: 'x' }))).toBe('store_not_found');
-    expect(await errorCode(foreign.list(OWNER, STORE))).toBe('store_not_found');
-    expect(await errorCode(foreign.rotateSecret(OWNER, APP))).toBe('app_not_found');
-    expect(await errorCode(foreign.remove(OWNER, APP))).toBe('app_not_found');
-    expect(await errorCode(service.remove(OWNER, 'not-a-uuid'))).toBe('app_not_found');
+    expect(await errorCode(foreign.create(OWNER, OWNER_STORE, { name: 'x' }))).toBe('store_not_found');
+    expect(await errorCode(foreign.rotateSecret(OWNER, OWNER_STORE, APP))).toBe('app_not_found');
+    expect(await errorCode(foreign.remove(OWNER, OWNER_STORE, APP))).toBe('app_not_found');
+    expect(await errorCode(service.remove(OWNER, OWNER_STORE, 'not-a-uuid'))).toBe('app_not_found');
   });
 
   it("reads an app token's store only with store:read", async () => {

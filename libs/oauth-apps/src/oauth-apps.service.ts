@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  AccessibleStore,
   AccountCaller,
   APP_SCOPES,
   AppCaller,
@@ -30,14 +31,14 @@ const appEvent = (type: 'app.created' | 'app.secret_rotated', caller: AccountCal
 });
 
 export interface CreateOAuthApp {
-  storeId: string;
   name: string;
   scopes?: string[];
 }
 
 /**
- * OAuth apps of the caller's stores: another account's app or store is indistinguishable from one that
- * does not exist (404). No SQL here (OAuthAppsRepository).
+ * OAuth apps of a store, for the members whose role allows integrations: the route's access rule decided
+ * the store (from the body's or query's `storeId`, or through the app's id), and another store's app is
+ * indistinguishable from one that does not exist (404). No SQL here (OAuthAppsRepository).
  */
 @Injectable()
 export class OAuthAppsService {
@@ -48,14 +49,17 @@ export class OAuthAppsService {
     private readonly events: EventsWriter,
   ) {}
 
-  async create(caller: AccountCaller, input: CreateOAuthApp): Promise<OAuthAppCredentialsDto> {
+  async create(
+    caller: AccountCaller,
+    { storeId }: AccessibleStore,
+    input: CreateOAuthApp,
+  ): Promise<OAuthAppCredentialsDto> {
     const scopes = canonicalScopes(input.scopes ?? APP_SCOPES);
     const secret = randomSecret(SECRET_PREFIX);
     const clientId = CLIENT_ID_PREFIX + randomBytes(16).toString('hex');
     const [secretHash, secretHint] = this.secretColumns(secret);
-    if (!isUuid(input.storeId)) throw OAuthAppErrors.storeNotFound();
     const row = await this.apps.transaction(async (tx) => {
-      const inserted = await this.apps.insert(tx, caller.accountId, input.storeId, {
+      const inserted = await this.apps.insert(tx, storeId, {
         name: input.name,
         clientId,
         secretHash,
@@ -69,23 +73,25 @@ export class OAuthAppsService {
     return toOAuthAppCredentialsDto(row, secret);
   }
 
-  /** Oldest first. An unknown or foreign store is 404, not an empty list. */
-  async list(caller: AccountCaller, storeId: string): Promise<OAuthAppDto[]> {
-    const rows = isUuid(storeId) ? await this.apps.listOwned(caller.accountId, storeId) : null;
-    if (!rows) throw OAuthAppErrors.storeNotFound();
-    return rows.map(toOAuthAppDto);
+  /** Oldest first. */
+  async list({ storeId }: AccessibleStore): Promise<OAuthAppDto[]> {
+    return (await this.apps.list(storeId)).map(toOAuthAppDto);
   }
 
   /**
    * A new secret; the version bump kills the old secret and, through the `ver` claim checked on every
    * request, every token it issued — at once, even one minted in the same millisecond.
    */
-  async rotateSecret(caller: AccountCaller, appId: string): Promise<OAuthAppCredentialsDto> {
+  async rotateSecret(
+    caller: AccountCaller,
+    { storeId }: AccessibleStore,
+    appId: string,
+  ): Promise<OAuthAppCredentialsDto> {
     if (!isUuid(appId)) throw OAuthAppErrors.appNotFound();
     const secret = randomSecret(SECRET_PREFIX);
     const [hash, hint] = this.secretColumns(secret);
     const row = await this.apps.transaction(async (tx) => {
-      const rotated = await this.apps.rotateOwned(tx, caller.accountId, appId, { hash, hint });
+      const rotated = await this.apps.rotate(tx, storeId, appId, { hash, hint });
       if (rotated) await this.events.emit(tx, appEvent('app.secret_rotated', caller, rotated));
       return rotated;
     });
@@ -94,12 +100,12 @@ export class OAuthAppsService {
   }
 
   /** The app and with it every token it issued (the liveness read finds no app). */
-  async remove(caller: AccountCaller, appId: string): Promise<void> {
+  async remove(caller: AccountCaller, { storeId }: AccessibleStore, appId: string): Promise<void> {
     if (!isUuid(appId)) throw OAuthAppErrors.appNotFound();
     const deleted = await this.apps.transaction(async (tx) => {
-      const storeId = await this.apps.deleteOwned(tx, caller.accountId, appId);
-      if (storeId) await this.events.emit(tx, { storeId, type: 'app.deleted', caller, data: { id: appId } });
-      return storeId !== undefined;
+      const gone = await this.apps.delete(tx, storeId, appId);
+      if (gone) await this.events.emit(tx, { storeId, type: 'app.deleted', caller, data: { id: appId } });
+      return gone;
     });
     if (!deleted) throw OAuthAppErrors.appNotFound();
   }

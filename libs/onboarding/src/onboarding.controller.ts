@@ -1,4 +1,4 @@
-import { applyDecorators, Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { applyDecorators, Body, Controller, HttpCode, Post } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiHeader,
@@ -9,14 +9,21 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { AccountCaller, AccountRoute, CurrentCaller, StoreIdParam } from '@app/core';
+import {
+  AccessibleStore,
+  AccountCaller,
+  AccountRoute,
+  CurrentCaller,
+  CurrentStore,
+  StoreAccess,
+} from '@app/core';
 import { Idempotent } from '@app/idempotency';
 import { StoreModel } from '@app/stores';
 import { Stage1Dto, Stage2Dto, Stage3Dto, Stage4Dto } from './dto/stage.dto';
 import { OnboardingService } from './onboarding.service';
 
 const notFound = ApiNotFoundResponse({
-  description: '`store_not_found`: no such store, or not the caller’s.',
+  description: '`store_not_found`: no such store, or the caller is not a member of it.',
 });
 const invalid = ApiBadRequestResponse({
   description: '`validation_failed`, with the failing fields in `errors`.',
@@ -26,12 +33,15 @@ const stageConflict = ApiConflictResponse({
     '`onboarding_out_of_order` (an earlier stage is missing: `missingStage`, `missingStages`) or ' +
     '`onboarding_completed` (the store is active; edit it with PUT).',
 });
-/** Stages 2–4: a body for one of the caller's stores, accepted only in order and before completion. */
+/**
+ * Stages 2–4: a body for one of the caller's stores (a role that may edit it), accepted only in order and
+ * before completion.
+ */
 const StageRoute = (summary: string) =>
   applyDecorators(
+    StoreAccess('edit'),
     HttpCode(200),
     ApiOperation({ summary }),
-    StoreIdParam(),
     ApiOkResponse({ type: StoreModel }),
     invalid,
     notFound,
@@ -43,12 +53,12 @@ const StageRoute = (summary: string) =>
  * reads "onboarding" as a store id.
  */
 @ApiTags('stores')
-@AccountRoute()
 @Controller('v1/user/stores')
 export class OnboardingController {
   constructor(private readonly onboarding: OnboardingService) {}
 
   @Post('onboarding/stage1')
+  @AccountRoute()
   @HttpCode(201)
   @Idempotent()
   @ApiHeader({
@@ -57,7 +67,9 @@ export class OnboardingController {
     description:
       '1–255 visible ASCII characters. A retry with the same key and body replays the first answer (Idempotent-Replayed: true) for 24 h; another body is 422, a retry while the first runs is 409.',
   })
-  @ApiOperation({ summary: 'Stage 1: create a store (name, description); it starts in onboarding.' })
+  @ApiOperation({
+    summary: 'Stage 1: create a store (name, description), the caller its owner; it starts in onboarding.',
+  })
   @ApiCreatedResponse({ type: StoreModel })
   @invalid
   stage1(@CurrentCaller() caller: AccountCaller, @Body() body: Stage1Dto): Promise<StoreModel> {
@@ -68,10 +80,10 @@ export class OnboardingController {
   @StageRoute('Stage 2: branding images (favicon, black-and-white and colour logos).')
   stage2(
     @CurrentCaller() caller: AccountCaller,
-    @Param('id') id: string,
+    @CurrentStore() store: AccessibleStore,
     @Body() body: Stage2Dto,
   ): Promise<StoreModel> {
-    return this.onboarding.stage2(caller, id, body);
+    return this.onboarding.stage2(caller, store, body);
   }
 
   @Post(':id/onboarding/stage3')
@@ -80,30 +92,33 @@ export class OnboardingController {
   )
   stage3(
     @CurrentCaller() caller: AccountCaller,
-    @Param('id') id: string,
+    @CurrentStore() store: AccessibleStore,
     @Body() body: Stage3Dto,
   ): Promise<StoreModel> {
-    return this.onboarding.stage3(caller, id, body);
+    return this.onboarding.stage3(caller, store, body);
   }
 
   @Post(':id/onboarding/stage4')
   @StageRoute('Stage 4: social links (an empty list is a valid answer).')
   stage4(
     @CurrentCaller() caller: AccountCaller,
-    @Param('id') id: string,
+    @CurrentStore() store: AccessibleStore,
     @Body() body: Stage4Dto,
   ): Promise<StoreModel> {
-    return this.onboarding.stage4(caller, id, body);
+    return this.onboarding.stage4(caller, store, body);
   }
 
   @Post(':id/onboarding/complete')
+  @StoreAccess('edit')
   @HttpCode(200)
   @ApiOperation({ summary: 'Complete onboarding: the store becomes active. Idempotent on an active store.' })
-  @StoreIdParam()
   @ApiOkResponse({ type: StoreModel })
   @notFound
   @ApiConflictResponse({ description: '`onboarding_incomplete`, with `missingStages`.' })
-  complete(@CurrentCaller() caller: AccountCaller, @Param('id') id: string): Promise<StoreModel> {
-    return this.onboarding.complete(caller, id);
+  complete(
+    @CurrentCaller() caller: AccountCaller,
+    @CurrentStore() store: AccessibleStore,
+  ): Promise<StoreModel> {
+    return this.onboarding.complete(caller, store);
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AccountCaller } from '@app/core';
+import { AccessibleStore, AccountCaller } from '@app/core';
 import { StoreFields, StoreModel, StoresService, toAddress } from '@app/stores';
 import { Stage1Dto, Stage2Dto, Stage3Dto, Stage4Dto } from './dto/stage.dto';
 import { FillableStage, OnboardingPolicy } from './onboarding.policy';
@@ -18,8 +18,8 @@ export class OnboardingService {
     );
   }
 
-  stage2(caller: AccountCaller, storeId: string, body: Stage2Dto): Promise<StoreModel> {
-    return this.fill(caller, storeId, 2, {
+  stage2(caller: AccountCaller, store: AccessibleStore, body: Stage2Dto): Promise<StoreModel> {
+    return this.fill(caller, store, 2, {
       faviconUrl: body.faviconUrl,
       logoBlackWhiteUrl: body.logoBlackWhiteUrl,
       logoColorUrl: body.logoColorUrl,
@@ -27,8 +27,8 @@ export class OnboardingService {
   }
 
   /** Sending stage 3 again replaces all of it: optional fields left out become null. */
-  stage3(caller: AccountCaller, storeId: string, body: Stage3Dto): Promise<StoreModel> {
-    return this.fill(caller, storeId, 3, {
+  stage3(caller: AccountCaller, store: AccessibleStore, body: Stage3Dto): Promise<StoreModel> {
+    return this.fill(caller, store, 3, {
       mobile: body.mobile,
       supportEmail: body.supportEmail,
       address: toAddress(body.address),
@@ -39,23 +39,23 @@ export class OnboardingService {
     });
   }
 
-  stage4(caller: AccountCaller, storeId: string, body: Stage4Dto): Promise<StoreModel> {
-    return this.fill(caller, storeId, 4, { socialLinks: body.socialLinks });
+  stage4(caller: AccountCaller, store: AccessibleStore, body: Stage4Dto): Promise<StoreModel> {
+    return this.fill(caller, store, 4, { socialLinks: body.socialLinks });
   }
 
-  complete(caller: AccountCaller, storeId: string): Promise<StoreModel> {
-    return this.stores.changeLocked(caller, storeId, (progress) =>
+  complete(caller: AccountCaller, store: AccessibleStore): Promise<StoreModel> {
+    return this.stores.changeLocked(caller, store, (progress) =>
       OnboardingPolicy.complete(progress) === 'activate' ? { activate: true } : null,
     );
   }
 
   private fill(
     caller: AccountCaller,
-    storeId: string,
+    store: AccessibleStore,
     stage: FillableStage,
     fields: Partial<StoreFields>,
   ): Promise<StoreModel> {
-    return this.stores.changeLocked(caller, storeId, (progress) => ({
+    return this.stores.changeLocked(caller, store, (progress) => ({
       fields,
       completedStages: OnboardingPolicy.fill(progress, stage),
     }));

@@ -6,12 +6,19 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { AccountCaller, AccountRoute, CurrentCaller, NoContentRoute } from '@app/core';
+import {
+  AccessibleStore,
+  AccountCaller,
+  CurrentCaller,
+  CurrentStore,
+  NoContentRoute,
+  StoreAccess,
+} from '@app/core';
 import { CreatePublicTokenDto, PublicTokenDto, PublicTokenIssuedDto } from './dto/public-token.dto';
 import { PublicTokensService } from './public-tokens.service';
 
 @ApiTags('public tokens')
-@AccountRoute()
+@StoreAccess('integrations')
 @Controller('v1/user/stores/:id/public-tokens')
 export class PublicTokensController {
   constructor(private readonly tokens: PublicTokensService) {}
@@ -24,18 +31,18 @@ export class PublicTokensController {
   @ApiNotFoundResponse({ description: '`store_not_found`' })
   create(
     @CurrentCaller() caller: AccountCaller,
-    @Param('id') storeId: string,
+    @CurrentStore() store: AccessibleStore,
     @Body() body: CreatePublicTokenDto,
   ) {
-    return this.tokens.create(caller, storeId, body);
+    return this.tokens.create(caller, store, body);
   }
 
   @Get()
   @ApiOperation({ summary: "The store's public tokens, oldest first, without the token (with `tokenHint`)." })
   @ApiOkResponse({ type: [PublicTokenDto] })
   @ApiNotFoundResponse({ description: '`store_not_found`' })
-  list(@CurrentCaller() caller: AccountCaller, @Param('id') storeId: string) {
-    return this.tokens.list(caller, storeId);
+  list(@CurrentStore() store: AccessibleStore) {
+    return this.tokens.list(store);
   }
 
   @Post(':tokenId/rotate')
@@ -45,10 +52,10 @@ export class PublicTokensController {
   @ApiNotFoundResponse({ description: '`store_not_found` or `public_token_not_found`' })
   rotate(
     @CurrentCaller() caller: AccountCaller,
-    @Param('id') storeId: string,
+    @CurrentStore() store: AccessibleStore,
     @Param('tokenId') tokenId: string,
   ) {
-    return this.tokens.rotate(caller, storeId, tokenId);
+    return this.tokens.rotate(caller, store, tokenId);
   }
 
   @Delete(':tokenId')
@@ -56,9 +63,9 @@ export class PublicTokensController {
   @ApiNotFoundResponse({ description: '`store_not_found` or `public_token_not_found`' })
   async remove(
     @CurrentCaller() caller: AccountCaller,
-    @Param('id') storeId: string,
+    @CurrentStore() store: AccessibleStore,
     @Param('tokenId') tokenId: string,
   ): Promise<void> {
-    await this.tokens.remove(caller, storeId, tokenId);
+    await this.tokens.remove(caller, store, tokenId);
   }
 }

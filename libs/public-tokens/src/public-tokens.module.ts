@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '@app/auth';
-import { StoresModule } from '@app/stores';
 import { PublicTokenEntity } from './entities/public-token.entity';
 import { PublicTokensRepository } from './public-tokens.repository';
 import { PublicTokensService } from './public-tokens.service';
@@ -9,7 +8,7 @@ import { PublicTokensController } from './public-tokens.controller';
 
 /** Store-scoped read-only tokens; their passport strategy (PublicTokenStrategy) is wired in the composition root. */
 @Module({
-  imports: [AuthModule, StoresModule, TypeOrmModule.forFeature([PublicTokenEntity])],
+  imports: [AuthModule, TypeOrmModule.forFeature([PublicTokenEntity])],
   controllers: [PublicTokensController],
   providers: [PublicTokensRepository, PublicTokensService],
   exports: [PublicTokensService],

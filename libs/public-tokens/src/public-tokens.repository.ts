@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Sql } from '@app/database';
 import type { EntityManager } from 'typeorm';
 import { PublicTokenEntity } from './entities/public-token.entity';
-import { insertInOwnedStore, listInOwnedStore, OWNED_STORES } from '@app/stores';
+import { insertInStore, listInStore } from '@app/stores';
 
 export interface TokenRow {
   id: string;
@@ -15,29 +15,27 @@ export interface TokenRow {
 
 const COLUMNS = 'id, store_id, name, scopes, created_at, token_hint';
 const TOKENS = { table: 'public_tokens', alias: 't', columns: COLUMNS };
-/** The token by id, in that store, and the store the owner's. */
-const ownedToken = `id = :tokenId AND store_id = :storeId AND store_id IN ${OWNED_STORES(':ownerId')}`;
+/** The token by id, in that store. */
+const tokenOfStore = 'id = :tokenId AND store_id = :storeId';
 
 /**
- * The `public_tokens` table. Ownership is in every statement (the owner's store, as @app/stores exports
- * it), so a foreign store's tokens answer exactly like missing ones. Rotation and deletion go through
- * TypeORM's QueryBuilder on PublicTokenEntity; the insert and the list (ownership in the same statement)
- * through @app/stores' insertInOwnedStore and listInOwnedStore; the guard's per-request read is SQL
- * through Sql. The management writes run in the caller's transaction (`tx`), where their event is
- * written too.
+ * The `public_tokens` table. Every management statement is scoped by the store the route's access rule
+ * decided, so another store's tokens answer exactly like missing ones. Rotation and deletion go through
+ * TypeORM's QueryBuilder on PublicTokenEntity; the insert and the list through @app/stores' insertInStore
+ * and listInStore; the guard's per-request read is SQL through Sql. The management writes run in the
+ * caller's transaction (`tx`), where their event is written too.
  */
 @Injectable()
 export class PublicTokensRepository {
   constructor(private readonly sql: Sql) {}
 
-  /** Inserts a token in the owner's store; undefined when the store is not the owner's. */
+  /** Inserts a token in the store; undefined when the store is gone. */
   insert(
     tx: EntityManager,
-    ownerId: string,
     storeId: string,
     token: { name: string; hash: string; hint: string; scopes: string[] },
   ): Promise<TokenRow | undefined> {
-    return insertInOwnedStore<TokenRow>(this.sql, tx, TOKENS, ownerId, storeId, {
+    return insertInStore<TokenRow>(this.sql, tx, TOKENS, storeId, {
       name: token.name,
       token_hash: token.hash,
       token_hint: token.hint,
@@ -45,14 +43,13 @@ export class PublicTokensRepository {
     });
   }
 
-  /** The store's tokens, oldest first; null when the store is not the owner's (not an empty list). */
-  listOwned(ownerId: string, storeId: string): Promise<TokenRow[] | null> {
-    return listInOwnedStore<TokenRow>(this.sql, TOKENS, ownerId, storeId);
+  /** The store's tokens, oldest first. */
+  list(storeId: string): Promise<TokenRow[]> {
+    return listInStore<TokenRow>(this.sql, TOKENS, storeId);
   }
 
-  async rotateOwned(
+  async rotate(
     tx: EntityManager,
-    ownerId: string,
     storeId: string,
     tokenId: string,
     secret: { hash: string; hint: string },
@@ -62,19 +59,19 @@ export class PublicTokensRepository {
       .createQueryBuilder()
       .update()
       .set({ tokenHash: secret.hash, tokenHint: secret.hint, rotatedAt: () => 'clock_timestamp()' })
-      .where(ownedToken, { tokenId, storeId, ownerId })
+      .where(tokenOfStore, { tokenId, storeId })
       .returning(COLUMNS)
       .updateEntity(false)
       .execute();
     return (result.raw as TokenRow[])[0];
   }
 
-  async deleteOwned(tx: EntityManager, ownerId: string, storeId: string, tokenId: string): Promise<boolean> {
+  async delete(tx: EntityManager, storeId: string, tokenId: string): Promise<boolean> {
     const result = await tx
       .getRepository(PublicTokenEntity)
       .createQueryBuilder()
       .delete()
-      .where(ownedToken, { tokenId, storeId, ownerId })
+      .where(tokenOfStore, { tokenId, storeId })
       .execute();
     return (result.affected ?? 0) > 0;
   }

@@ -1,18 +1,19 @@
-import type { StoresService } from '@app/stores';
 import {
   changeRecorder,
   errorCode,
   OWNER,
+  OWNER_STORE,
   STORE_ID as STORE,
   testHasher as hasher,
 } from '@app/testing/service-fakes';
 import type { PublicTokensRepository, TokenRow } from './public-tokens.repository';
 import { PublicTokensService } from './public-tokens.service';
 
-// The service's rules with the repository replaced: which 404, what is hashed, what is never returned.
+// The service's rules with the repository replaced: what is hashed, what is never returned, which 404 (the
+// store itself was decided by the route's access rule: `gone` is a store deleted since).
 const TOKEN_ID = 'c0000000-0000-4000-8000-000000000003';
 
-function setup(options: { owned: boolean; token?: boolean }) {
+function setup(options: { gone?: boolean; token?: boolean }) {
   const inserted: { hash: string; hint: string; scopes: string[] }[] = [];
   const row = (hint: string): TokenRow => ({
     id: TOKEN_ID,
@@ -25,35 +26,24 @@ function setup(options: { owned: boolean; token?: boolean }) {
   const { TX, emitted, events, transaction } = changeRecorder();
   const repo = {
     transaction,
-    insert: async (
-      _tx: unknown,
-      _o: string,
-      _s: string,
-      t: { hash: string; hint: string; scopes: string[] },
-    ) => {
+    insert: async (_tx: unknown, _s: string, t: { hash: string; hint: string; scopes: string[] }) => {
       inserted.push(t);
-      return options.owned ? row(t.hint) : undefined;
+      return options.gone ? undefined : row(t.hint);
     },
-    listOwned: async () => (options.owned ? (options.token ? [row('abcd')] : []) : null),
-    rotateOwned: async (_tx: unknown, _o: string, _s: string, _t: string, secret: { hint: string }) =>
-      options.owned && options.token ? row(secret.hint) : undefined,
-    deleteOwned: async () => Boolean(options.owned && options.token),
+    list: async () => (options.token ? [row('abcd')] : []),
+    rotate: async (_tx: unknown, _s: string, _t: string, secret: { hint: string }) =>
+      options.token ? row(secret.hint) : undefined,
+    delete: async () => Boolean(options.token),
     findByHash: async () => undefined,
   };
-  const stores = { isOwnedBy: async () => options.owned };
-  const service = new PublicTokensService(
-    repo as unknown as PublicTokensRepository,
-    stores as unknown as StoresService,
-    hasher,
-    events,
-  );
+  const service = new PublicTokensService(repo as unknown as PublicTokensRepository, hasher, events);
   return { service, inserted, emitted, TX };
 }
 
 describe('PublicTokensService (repository replaced)', () => {
   it('issues an sfp_ token once, stores only its keyed hash and hint, in canonical scope order', async () => {
-    const { service, inserted } = setup({ owned: true });
-    const issued = await service.create(OWNER, STORE, {
+    const { service, inserted } = setup({});
+    const issued = await service.create(OWNER, OWNER_STORE, {
       name: 'Web',
       scopes: ['products:read', 'store:read'],
     });
@@ -64,30 +54,24 @@ describe('PublicTokensService (repository replaced)', () => {
     expect(inserted[0].scopes).toEqual(['store:read', 'products:read']);
   });
 
-  it('lists without token values, and tells a foreign store from a missing token only by which 404', async () => {
-    expect(
-      JSON.stringify(await setup({ owned: true, token: true }).service.list(OWNER, STORE)),
-    ).not.toContain('sfp_');
-    expect(await errorCode(setup({ owned: false }).service.list(OWNER, STORE))).toBe('store_not_found');
-    expect(await errorCode(setup({ owned: true }).service.rotate(OWNER, STORE, TOKEN_ID))).toBe(
+  it('lists without token values; a missing token is public_token_not_found, a store gone store_not_found', async () => {
+    expect(JSON.stringify(await setup({ token: true }).service.list(OWNER_STORE))).not.toContain('sfp_');
+    expect(await errorCode(setup({}).service.rotate(OWNER, OWNER_STORE, TOKEN_ID))).toBe(
       'public_token_not_found',
     );
-    expect(await errorCode(setup({ owned: false }).service.rotate(OWNER, STORE, TOKEN_ID))).toBe(
-      'store_not_found',
-    );
-    expect(await errorCode(setup({ owned: true }).service.remove(OWNER, STORE, 'nope'))).toBe(
+    expect(await errorCode(setup({}).service.remove(OWNER, OWNER_STORE, 'nope'))).toBe(
       'public_token_not_found',
     );
-    expect(await errorCode(setup({ owned: true }).service.create(OWNER, 'nope', { name: 'x' }))).toBe(
+    expect(await errorCode(setup({ gone: true }).service.create(OWNER, OWNER_STORE, { name: 'x' }))).toBe(
       'store_not_found',
     );
   });
 
   it('emits one event per change, in the change’s transaction, never with the token value', async () => {
-    const { service, emitted, TX } = setup({ owned: true, token: true });
-    const issued = await service.create(OWNER, STORE, { name: 'Web' });
-    const rotated = await service.rotate(OWNER, STORE, TOKEN_ID);
-    await service.remove(OWNER, STORE, TOKEN_ID);
+    const { service, emitted, TX } = setup({ token: true });
+    const issued = await service.create(OWNER, OWNER_STORE, { name: 'Web' });
+    const rotated = await service.rotate(OWNER, OWNER_STORE, TOKEN_ID);
+    await service.remove(OWNER, OWNER_STORE, TOKEN_ID);
     expect(emitted.map((e) => [e.type, e.storeId, e.tx, e.caller])).toEqual([
       ['public_token.created', STORE, TX, OWNER],
       ['public_token.rotated', STORE, TX, OWNER],
@@ -98,13 +82,13 @@ describe('PublicTokensService (repository replaced)', () => {
     const json = JSON.stringify(emitted);
     expect(json).not.toContain(issued.token);
     expect(json).not.toContain(rotated.token);
-    const missing = setup({ owned: true });
-    await missing.service.remove(OWNER, STORE, TOKEN_ID).catch(() => undefined);
+    const missing = setup({});
+    await missing.service.remove(OWNER, OWNER_STORE, TOKEN_ID).catch(() => undefined);
     expect(missing.emitted).toEqual([]);
   });
 
   it('refuses malformed bearer values before any lookup', async () => {
-    const { service } = setup({ owned: true });
+    const { service } = setup({});
     expect(await service.resolve('sfp_short')).toBeNull();
     expect(await service.resolve(`sfp_${'a'.repeat(43)}`)).toBeNull(); // well-formed, unknown
   });

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  AccessibleStore,
   AccountCaller,
   canonicalPublicScopes,
   isUuid,
@@ -9,7 +10,6 @@ import {
   SecretHasher,
 } from '@app/core';
 import { EventsWriter } from '@app/events';
-import { StoresService } from '@app/stores';
 import { PublicTokensRepository, TokenRow } from './public-tokens.repository';
 import { PublicTokenErrors } from './public-tokens.errors';
 import type { PublicTokenDto, PublicTokenIssuedDto } from './dto/public-token.dto';
@@ -28,28 +28,27 @@ const tokenEvent = (
 ) => ({ storeId: row.store_id, type, caller, data: toPublicTokenDto(row) });
 
 /**
- * Public tokens of the caller's stores: a foreign store answers exactly like a missing one. No SQL here
+ * Public tokens of a store, for the members whose role allows integrations (the route's access rule
+ * decided the store); another store's token answers exactly like a missing one. No SQL here
  * (PublicTokensRepository).
  */
 @Injectable()
 export class PublicTokensService {
   constructor(
     private readonly tokens: PublicTokensRepository,
-    private readonly stores: StoresService,
     private readonly hasher: SecretHasher,
     private readonly events: EventsWriter,
   ) {}
 
   async create(
     caller: AccountCaller,
-    storeId: string,
+    { storeId }: AccessibleStore,
     input: { name: string; scopes?: string[] },
   ): Promise<PublicTokenIssuedDto> {
-    if (!isUuid(storeId)) throw PublicTokenErrors.storeNotFound();
     const token = randomSecret(PUBLIC_TOKEN_PREFIX);
     const [hash, hint] = this.tokenColumns(token);
     const row = await this.tokens.transaction(async (tx) => {
-      const inserted = await this.tokens.insert(tx, caller.accountId, storeId, {
+      const inserted = await this.tokens.insert(tx, storeId, {
         name: input.name,
         hash,
         hint,
@@ -62,40 +61,38 @@ export class PublicTokensService {
     return toPublicTokenIssuedDto(row, token);
   }
 
-  /** Oldest first; an unknown or foreign store is 404, not an empty list. */
-  async list(caller: AccountCaller, storeId: string): Promise<PublicTokenDto[]> {
-    if (!isUuid(storeId)) throw PublicTokenErrors.storeNotFound();
-    const rows = await this.tokens.listOwned(caller.accountId, storeId);
-    if (!rows) throw PublicTokenErrors.storeNotFound();
-    return rows.map(toPublicTokenDto);
+  /** Oldest first. */
+  async list({ storeId }: AccessibleStore): Promise<PublicTokenDto[]> {
+    return (await this.tokens.list(storeId)).map(toPublicTokenDto);
   }
 
   /** A new value; the old one no longer hashes to any row, so it is dead on the next request. */
-  async rotate(caller: AccountCaller, storeId: string, tokenId: string): Promise<PublicTokenIssuedDto> {
-    if (!isUuid(storeId)) throw PublicTokenErrors.storeNotFound();
-    if (!isUuid(tokenId)) throw await this.notFound(caller, storeId);
+  async rotate(
+    caller: AccountCaller,
+    { storeId }: AccessibleStore,
+    tokenId: string,
+  ): Promise<PublicTokenIssuedDto> {
+    if (!isUuid(tokenId)) throw PublicTokenErrors.tokenNotFound();
     const token = randomSecret(PUBLIC_TOKEN_PREFIX);
     const [hash, hint] = this.tokenColumns(token);
     const row = await this.tokens.transaction(async (tx) => {
-      const rotated = await this.tokens.rotateOwned(tx, caller.accountId, storeId, tokenId, { hash, hint });
+      const rotated = await this.tokens.rotate(tx, storeId, tokenId, { hash, hint });
       if (rotated) await this.events.emit(tx, tokenEvent('public_token.rotated', caller, rotated));
       return rotated;
     });
-    // Which 404 is decided after the transaction: the probe reads on the pool.
-    if (!row) throw await this.notFound(caller, storeId);
+    if (!row) throw PublicTokenErrors.tokenNotFound();
     return toPublicTokenIssuedDto(row, token);
   }
 
-  async remove(caller: AccountCaller, storeId: string, tokenId: string): Promise<void> {
-    if (!isUuid(storeId)) throw PublicTokenErrors.storeNotFound();
-    if (!isUuid(tokenId)) throw await this.notFound(caller, storeId);
+  async remove(caller: AccountCaller, { storeId }: AccessibleStore, tokenId: string): Promise<void> {
+    if (!isUuid(tokenId)) throw PublicTokenErrors.tokenNotFound();
     const deleted = await this.tokens.transaction(async (tx) => {
-      const gone = await this.tokens.deleteOwned(tx, caller.accountId, storeId, tokenId);
+      const gone = await this.tokens.delete(tx, storeId, tokenId);
       if (gone)
         await this.events.emit(tx, { storeId, type: 'public_token.deleted', caller, data: { id: tokenId } });
       return gone;
     });
-    if (!deleted) throw await this.notFound(caller, storeId);
+    if (!deleted) throw PublicTokenErrors.tokenNotFound();
   }
 
   /**
@@ -112,12 +109,6 @@ export class PublicTokensService {
       storeId: row.store_id,
       scopes: canonicalPublicScopes(row.scopes),
     };
-  }
-
-  /** Which 404: the store (missing or foreign) or, in an owned store, the token. Error path only. */
-  private async notFound(caller: AccountCaller, storeId: string) {
-    const owned = await this.stores.isOwnedBy(caller, storeId);
-    return owned ? PublicTokenErrors.tokenNotFound() : PublicTokenErrors.storeNotFound();
   }
 
   private tokenColumns(token: string): [string, string] {

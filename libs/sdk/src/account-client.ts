@@ -9,9 +9,13 @@ import {
   waitShared,
   withRequestId,
 } from './transport';
+import type { MemberRole } from './roles';
 import type {
+  AcceptedInvitation,
   Account,
   Done,
+  Invitation,
+  Member,
   OAuthApp,
   OAuthAppWithSecret,
   PublicScope,
@@ -388,6 +392,53 @@ export class AccountClient {
       this.#call('PUT', this.#storePath(id), patch, options),
     delete: (id: string, options: CallOptions = {}): Promise<Done> =>
       this.#call('DELETE', this.#storePath(id), undefined, options),
+    /**
+     * Makes another member the owner (the owner only); you become an admin. The result is the store, with
+     * your new role.
+     */
+    transfer: (id: string, accountId: string, options: CallOptions = {}): Promise<Store> =>
+      this.#call('POST', `${this.#storePath(id)}/transfer`, { accountId }, options),
+  };
+
+  /**
+   * A store's members and their roles. Changing or removing members needs the `members` permission (the
+   * owner, or an admin for developers and staff); any member may remove itself (leave the store).
+   */
+  readonly members = {
+    /** The owner first, then by the time they joined. */
+    list: (storeId: string, options: CallOptions = {}): Promise<Member[]> =>
+      this.#call('GET', `${this.#storePath(storeId)}/members`, undefined, options),
+    update: (
+      storeId: string,
+      accountId: string,
+      body: { role: MemberRole },
+      options: CallOptions = {},
+    ): Promise<Member> => this.#call('PUT', this.#memberPath(storeId, accountId), body, options),
+    remove: (storeId: string, accountId: string, options: CallOptions = {}): Promise<Done> =>
+      this.#call('DELETE', this.#memberPath(storeId, accountId), undefined, options),
+  };
+
+  /** Invitations to join a store, sent by e-mail; `accept` takes the token of the mail's link. */
+  readonly invitations = {
+    /** Inviting an address again replaces its invitation (the old link stops working). */
+    create: (
+      storeId: string,
+      body: { email: string; role: MemberRole },
+      options: CallOptions = {},
+    ): Promise<Invitation> => this.#call('POST', `${this.#storePath(storeId)}/invitations`, body, options),
+    /** The pending invitations (not accepted, not expired), oldest first. */
+    list: (storeId: string, options: CallOptions = {}): Promise<Invitation[]> =>
+      this.#call('GET', `${this.#storePath(storeId)}/invitations`, undefined, options),
+    revoke: (storeId: string, id: string, options: CallOptions = {}): Promise<Done> =>
+      this.#call(
+        'DELETE',
+        `${this.#storePath(storeId)}/invitations/${encodeURIComponent(id)}`,
+        undefined,
+        options,
+      ),
+    /** Joins the store as the signed-in account, whose e-mail must be the invitation's. Works once. */
+    accept: (token: string, options: CallOptions = {}): Promise<AcceptedInvitation> =>
+      this.#call('POST', '/v1/user/invitations/accept', { token }, options),
   };
 
   readonly apps = {
@@ -440,7 +491,10 @@ export class AccountClient {
       ),
   };
 
-  /** A store's catalogue, for its owner (the storefront's rules; writes are events with you as the actor). */
+  /**
+   * A store's catalogue, for its members (the storefront's rules; writes — owner, admin, staff — are events
+   * with you as the actor).
+   */
   readonly products = {
     /** One page, newest first: `query` searches titles and handles; `limit` 1–100 (default 20). */
     list: (
@@ -474,7 +528,7 @@ export class AccountClient {
       this.#call('DELETE', this.#productPath(storeId, productId), undefined, options),
   };
 
-  /** A store's orders (placed by apps), for its owner: read-only. */
+  /** A store's orders (placed by apps), for its members: read-only. */
   readonly orders = {
     list: (
       storeId: string,
@@ -566,6 +620,10 @@ export class AccountClient {
   };
 
   // ---- plumbing -----------------------------------------------------------------------------------
+
+  #memberPath(storeId: string, accountId: string): string {
+    return `${this.#storePath(storeId)}/members/${encodeURIComponent(accountId)}`;
+  }
 
   #productPath(storeId: string, productId: string): string {
     return `${this.#storePath(storeId)}/products/${encodeURIComponent(productId)}`;

@@ -11,6 +11,25 @@ export type { CallOptions, ClientOptions } from './transport';
 export type { GraphQLCallOptions, IterateArgs, ListArgs } from './graphql';
 export { SDK_VERSION } from './version';
 export { EVENT_DATA, EVENT_TYPES, isEvent, isEventType } from './events';
-export type { DeletedData, EventData, EventDataMap, EventType, TypedEvent, WebhookTestData } from './events';
+export type {
+  DeletedData,
+  EventData,
+  EventDataMap,
+  EventType,
+  StoreData,
+  TypedEvent,
+  WebhookTestData,
+} from './events';
 export { ISO_3166_ALPHA2, isCountryCode } from './countries';
+export {
+  MANAGED_ROLES,
+  MEMBER_ROLES,
+  ROLE_PERMISSIONS,
+  ROLES,
+  STORE_PERMISSIONS,
+  isRole,
+  roleAllows,
+  roleManages,
+} from './roles';
+export type { MemberRole, Role, StorePermission } from './roles';
 export type * from './types';

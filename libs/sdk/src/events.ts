@@ -12,6 +12,9 @@ export interface WebhookTestData {
   endpointId: string;
 }
 
+/** The `data` of `store.updated` and `store.completed`: the store without anyone's role (no caller reads it). */
+export type StoreData = Omit<Schemas['StoreModel'], 'role'>;
+
 /** Declares the type of an event's `data` (at run time only the keys of EVENT_DATA are used). */
 const data = <T>(): T => ({}) as T;
 
@@ -22,8 +25,8 @@ const data = <T>(): T => ({}) as T;
  * by them, and clients read them here. A new event type is one line.
  */
 export const EVENT_DATA = {
-  'store.updated': data<Schemas['StoreModel']>(),
-  'store.completed': data<Schemas['StoreModel']>(),
+  'store.updated': data<StoreData>(),
+  'store.completed': data<StoreData>(),
   'product.created': data<Schemas['OwnerProductDto']>(),
   'product.updated': data<Schemas['OwnerProductDto']>(),
   'product.deleted': data<DeletedData>(),
@@ -35,6 +38,11 @@ export const EVENT_DATA = {
   'public_token.rotated': data<Schemas['PublicTokenDto']>(),
   'public_token.deleted': data<DeletedData>(),
   'webhook.test': data<WebhookTestData>(),
+  'member.invited': data<Schemas['InvitationDto']>(),
+  'member.joined': data<Schemas['MemberDto']>(),
+  'member.role_changed': data<Schemas['MemberDto']>(),
+  'member.removed': data<Schemas['MemberDto']>(),
+  'store.transferred': data<Schemas['StoreTransferDto']>(),
 };
 
 /** Event type → the type of its `data`. */

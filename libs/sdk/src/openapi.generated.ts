@@ -362,6 +362,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/user/invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept an invitation with the token of its link: the signed-in account, whose e-mail must be the invitation's, joins the store with its role. Works once. */
+        post: operations["InvitationsController_accept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/user/stores/{id}": {
         parameters: {
             query?: never;
@@ -369,12 +386,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One of the caller’s stores. */
+        /** One of the caller’s stores, with the caller’s role in it. */
         get: operations["StoresController_get"];
         /** Edit any subset of the store’s fields (validated as in their stage); onboarding progress is unchanged. */
         put: operations["StoresController_update"];
         post?: never;
-        /** Delete the store and everything it owns; final — every route answers 404 after. */
+        /** Delete the store and everything it owns (the owner only); final — every route answers 404 after. */
         delete: operations["StoresController_delete"];
         options?: never;
         head?: never;
@@ -393,6 +410,76 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/stores/{id}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The store's pending invitations (not accepted, not expired), oldest first. */
+        get: operations["InvitationsController_list"];
+        put?: never;
+        /** Invite an e-mail address to the store with a role (an admin: developers and staff only). A mail carries the link `PUBLIC_URL/console/invitations/<token>`; inviting the address again replaces the invitation (the old link dies). */
+        post: operations["InvitationsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/stores/{id}/invitations/{invitationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke an invitation: its link dies. */
+        delete: operations["InvitationsController_revoke"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/stores/{id}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The store's members with their roles, the owner first. */
+        get: operations["MembersController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/stores/{id}/members/{accountId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a member's role (the owner: to any member role; an admin: developers and staff only). Takes effect on the member's very next request. */
+        put: operations["MembersController_update"];
+        post?: never;
+        /** Remove a member, or leave the store (any member but the owner may remove itself). Refused on its very next request. */
+        delete: operations["MembersController_remove"];
         options?: never;
         head?: never;
         patch?: never;
@@ -589,6 +676,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/user/stores/{id}/transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Transfer the ownership to another member (the owner only): it becomes the owner and the caller an admin, in one transaction. Answers the store, with the caller’s new role. */
+        post: operations["MembersController_transfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/user/stores/{id}/webhooks": {
         parameters: {
             query?: never;
@@ -700,7 +804,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every store the caller owns, oldest first. */
+        /** Every store the caller is a member of, with its role there, oldest first. */
         get: operations["StoresController_listMine"];
         put?: never;
         post?: never;
@@ -771,7 +875,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Stage 1: create a store (name, description); it starts in onboarding. */
+        /** Stage 1: create a store (name, description), the caller its owner; it starts in onboarding. */
         post: operations["OnboardingController_stage1"];
         delete?: never;
         options?: never;
@@ -783,6 +887,22 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AcceptedInvitationDto: {
+            /** @enum {string} */
+            role: "owner" | "admin" | "developer" | "staff";
+            /** Format: uuid */
+            storeId: string;
+        };
+        AcceptInvitationDto: {
+            /** @description The token of the invitation link (`…/console/invitations/<token>`). */
+            token: string;
+        };
+        AccountRefDto: {
+            /** @example asha@example.com */
+            email: string;
+            /** Format: uuid */
+            id: string;
+        };
         AddressDto: {
             /** @example Bengaluru */
             city: string;
@@ -831,7 +951,7 @@ export interface components {
             scopes?: ("store:read" | "products:read" | "products:write" | "orders:read" | "orders:write")[];
             /**
              * Format: uuid
-             * @description A store the caller owns.
+             * @description A store where the caller’s role allows integrations (owner, admin, developer).
              */
             storeId: string;
         };
@@ -868,7 +988,7 @@ export interface components {
              *       "order.created"
              *     ]
              */
-            events: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "*")[];
+            events: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "*")[];
             /**
              * @description `https://`, no credentials (http:// and local addresses only with WEBHOOK_ALLOW_LOCAL).
              * @example https://example.com/hooks/storefront
@@ -896,7 +1016,7 @@ export interface components {
              */
             eventId: string;
             /** @enum {string} */
-            eventType: "store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test";
+            eventType: "store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred";
             /** Format: uuid */
             id: string;
             /** Format: date-time */
@@ -941,7 +1061,7 @@ export interface components {
             /** Format: uuid */
             storeId: string;
             /** @enum {string} */
-            type: "store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test";
+            type: "store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred";
         };
         EventPageModel: {
             /** @description Newest first. */
@@ -963,6 +1083,35 @@ export interface components {
             sub?: string;
             /** @example Bearer */
             token_type?: string;
+        };
+        InvitationDto: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @example ravi@example.com */
+            email: string;
+            /**
+             * Format: date-time
+             * @description The link works until then (INVITATION_TTL).
+             */
+            expiresAt: string;
+            /** Format: uuid */
+            id: string;
+            /** @description The member who sent it. */
+            invitedBy: components["schemas"]["AccountRefDto"];
+            /** @enum {string} */
+            role: "admin" | "developer" | "staff";
+        };
+        InviteMemberDto: {
+            /**
+             * @description Trimmed and lower-cased, as sign-in e-mails are.
+             * @example ravi@example.com
+             */
+            email: string;
+            /**
+             * @description The role the invitation gives. An admin may invite only developers and staff.
+             * @enum {string}
+             */
+            role: "admin" | "developer" | "staff";
         };
         LoginAcceptedDto: {
             /** @example 300 */
@@ -997,6 +1146,16 @@ export interface components {
              *     ]
              */
             providers: string[];
+        };
+        MemberDto: {
+            /** Format: uuid */
+            accountId: string;
+            /** @example ravi@example.com */
+            email: string;
+            /** Format: date-time */
+            joinedAt: string;
+            /** @enum {string} */
+            role: "owner" | "admin" | "developer" | "staff";
         };
         MoneyDto: {
             /**
@@ -1271,6 +1430,11 @@ export interface components {
             /** @example South India */
             region: string | null;
             /**
+             * @description The caller's role in the store (a member's, never anyone else's).
+             * @enum {string}
+             */
+            role: "owner" | "admin" | "developer" | "staff";
+            /**
              * @example [
              *       "https://instagram.com/chaiandco"
              *     ]
@@ -1301,6 +1465,12 @@ export interface components {
              * @enum {number|null}
              */
             nextStage: 2 | 3 | 4 | null;
+        };
+        StoreTransferDto: {
+            /** @description The previous owner, now an admin. */
+            from: components["schemas"]["MemberDto"];
+            /** @description The new owner. */
+            to: components["schemas"]["MemberDto"];
         };
         TokenByValueRequestDto: {
             /** @description client_secret_post only (else HTTP Basic). */
@@ -1344,6 +1514,20 @@ export interface components {
             scope: string;
             /** @example Bearer */
             token_type: string;
+        };
+        TransferStoreDto: {
+            /**
+             * Format: uuid
+             * @description A member of the store, who becomes its owner.
+             */
+            accountId: string;
+        };
+        UpdateMemberDto: {
+            /**
+             * @description The new role; ownership moves only by a transfer.
+             * @enum {string}
+             */
+            role: "admin" | "developer" | "staff";
         };
         UpdateProductDto: {
             /** @description ISO 4217; needs `price` with it. */
@@ -1431,7 +1615,7 @@ export interface components {
              *       "order.created"
              *     ]
              */
-            events?: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "*")[];
+            events?: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "*")[];
             url?: string;
         };
         VerifyLoginDto: {
@@ -1450,7 +1634,7 @@ export interface components {
             /** @enum {string|null} */
             disabledReason: "gone" | "failing" | "manual" | null;
             enabled: boolean;
-            events: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "*")[];
+            events: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "*")[];
             /** Format: uuid */
             id: string;
             /**
@@ -1472,7 +1656,7 @@ export interface components {
              */
             disabledReason: "gone" | "failing" | "manual" | null;
             enabled: boolean;
-            events: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "*")[];
+            events: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "*")[];
             /** Format: uuid */
             id: string;
             /** @description The last 4 characters of the signing secret. */
@@ -2202,13 +2386,75 @@ export interface operations {
             };
         };
     };
+    InvitationsController_accept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptInvitationDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AcceptedInvitationDto"];
+                };
+            };
+            /** @description `validation_failed`: no token. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description `invitation_email_mismatch`: the invitation is for another address (it stays usable). `insufficient_scope`: an app or public token.
+             *
+             *     `insufficient_scope`: an app or public token.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invitation_not_found`: unknown, used, revoked, replaced or expired. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `already_member`: the account is a member already. `member_limit_reached`: the store has 100 members. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     StoresController_get: {
         parameters: {
             query?: never;
             header?: never;
             path: {
                 /** @description One of the caller's stores. */
-                id: string;
+                id: unknown;
             };
             cookie?: never;
         };
@@ -2229,14 +2475,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `insufficient_scope`: an app or public token. */
+            /** @description `insufficient_scope`: an app or public token. `insufficient_role`: a member of the store whose role does not allow this (see the roles table). */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description `store_not_found`: no such store, or not the caller’s (never 403). */
+            /** @description `store_not_found`: no such store, or the caller is not a member of it (never 403: existence is not revealed). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2251,7 +2497,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description One of the caller's stores. */
-                id: string;
+                id: unknown;
             };
             cookie?: never;
         };
@@ -2283,14 +2529,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `insufficient_scope`: an app or public token. */
+            /** @description `insufficient_scope`: an app or public token. `insufficient_role`: a member of the store whose role does not allow this (see the roles table). */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description `store_not_found`: no such store, or not the caller’s (never 403). */
+            /** @description `store_not_found`: no such store, or the caller is not a member of it (never 403: existence is not revealed). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2305,7 +2551,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description One of the caller's stores. */
-                id: string;
+                id: unknown;
             };
             cookie?: never;
         };
@@ -2324,14 +2570,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `insufficient_scope`: an app or public token. */
+            /** @description `insufficient_scope`: an app or public token. `insufficient_role`: a member of the store whose role does not allow this (see the roles table). */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description `store_not_found`: no such store, or not the caller’s (never 403). */
+            /** @description `store_not_found`: no such store, or the caller is not a member of it (never 403: existence is not revealed). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2347,12 +2593,12 @@ export interface operations {
                 after?: string;
                 limit?: number;
                 /** @description Only events of this type. */
-                type?: "store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test";
+                type?: "store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred";
             };
             header?: never;
             path: {
                 /** @description One of the caller's stores. */
-                id: string;
+                id: unknown;
             };
             cookie?: never;
         };
@@ -2380,15 +2626,324 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `insufficient_scope`: an app or public token. */
+            /** @description `insufficient_scope`: an app or public token. `insufficient_role`: a member of the store whose role does not allow this (see the roles table). */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description `store_not_found`: no such store, or not the caller’s (never 403). */
+            /** @description `store_not_found`: no such store, or the caller is not a member of it (never 403: existence is not revealed). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    InvitationsController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the caller's stores. */
+                id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationDto"][];
+                };
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. `insufficient_role`: a member of the store whose role does not allow this (see the roles table). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `store_not_found`: no such store, or the caller is not a member of it (never 403: existence is not revealed). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    InvitationsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the caller's stores. */
+                id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteMemberDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationDto"];
+                };
+            };
+            /** @description `validation_failed`: a bad e-mail address or role. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. `insufficient_role`: a member of the store whose role does not allow this (see the roles table). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `store_not_found`: no such store, or the caller is not a member of it (never 403: existence is not revealed). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `already_member`: the address is a member already. `member_limit_reached`: 100 members or 50 pending invitations. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `mail_unavailable`: the invitation is saved, but its mail could not be sent; invite again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    InvitationsController_revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the caller's stores. */
+                id: unknown;
+                invitationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. `insufficient_role`: a member of the store whose role does not allow this (see the roles table). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `store_not_found` or `invitation_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    MembersController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the caller's stores. */
+                id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberDto"][];
+                };
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. `insufficient_role`: a member of the store whose role does not allow this (see the roles table). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `store_not_found`: no such store, or the caller is not a member of it (never 403: existence is not revealed). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    MembersController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A member of the store. */
+                accountId: string;
+                /** @description One of the caller's stores. */
+                id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateMemberDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberDto"];
+                };
+            };
+            /** @description `validation_failed`: a role other than admin, developer, staff. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. `insufficient_role`: a member of the store whose role does not allow this (see the roles table). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `store_not_found`, or `member_not_found`: the account is not a member of the store. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `owner_required`: the owner cannot be removed or given another role (transfer the ownership). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    MembersController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A member of the store. */
+                accountId: string;
+                /** @description One of the caller's stores. */
+                id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. `insufficient_role`: a member of the store whose role does not allow this (see the roles table). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `store_not_found`, or `member_not_found`: the account is not a member of the store. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `owner_required`: the owner cannot be removed or given another role (transfer the ownership). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2402,7 +2957,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description One of the caller's stores. */
-                id: string;
+                id: unknown;
             };
             cookie?: never;
         };
@@ -2423,14 +2978,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `insufficient_scope`: an app or public token. */
+            /** @description `insufficient_scope`: an app or public token. `insufficient_role`: a member of the store whose role does not allow this (see the roles table). */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description `store_not_found`: no such store, or not the caller’s. */
+            /** @description `store_not_found`: no such store, or the caller is not a member of it. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2452,7 +3007,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description One of the caller's stores. */
-                id: string;
+                id: unknown;
             };
             cookie?: never;
         };
@@ -2484,14 +3039,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `insufficient_scope`: an app or public token. */
+            /** @description `insufficient_scope`: an app or public token. `insufficient_role`: a member of the store whose role does not allow this (see the roles table). */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description `store_not_found`: no such store, or not the caller’s. */
+            /** @description `store_not_found`: no such store, or the caller is not a member of it. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2513,7 +3068,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description One of the caller's stores. */
-                id: string;
+                id: unknown;
             };
             cookie?: never;
         };
@@ -2545,14 +3100,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `insufficient_scope`: an app or public token. */
+            /** @description `insufficient_scope`: an app or public token. `insufficient_role`: a member of the store whose role does not allow this (see the roles table). */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description `store_not_found`: no such store, or not the caller’s. */
+            /** @description `store_not_found`: no such store, or the caller is not a member of it. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2574,7 +3129,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description One of the caller's stores. */
-                id: string;
+                id: unknown;
             };
             cookie?: never;
         };
@@ -2606,14 +3161,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `insufficient_scope`: an app or public token. */
+            /** @description `insufficient_scope`: an app or public token. `insufficient_role`: a member of the store whose role does not allow this (see the roles table). */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description `store_not_found`: no such store, or not the caller’s. */
+            /** @description `store_not_found`: no such store, or the caller is not a member of it. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2639,7 +3194,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description One of the caller's stores. */
-                id: string;
+                id: unknown;
             };
             cookie?: never;
         };
@@ -2667,14 +3222,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `insufficient_scope`: an app or public token. */
+            /** @description `insufficient_scope`: an app or public token. `insufficient_role`: a member of the store whose role does not allow this (see the roles table). */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description `store_not_found`: no such store, or not the caller’s (never 403). */
+            /** @description `store_not_found`: no such store, or the caller is not a member of it (never 403: existence is not revealed). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2689,7 +3244,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description One of the caller's stores. */
-                id: string;
+                id: unknown;
                 orderId: string;
             };
             cookie?: never;
@@ -2711,7 +3266,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `insufficient_scope`: an app or public token. */
+            /** @description `insufficient_scope`: an app or public token. `insufficient_role`: a member of the store whose role does not allow this (see the roles table). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2739,7 +3294,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description One of the caller's stores. */
-                id: string;
+                id: unknown;
             };
             cookie?: never;
         };
@@ -2767,14 +3322,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `insufficient_scope`: an app or public token. */
+            /** @description `insufficient_scope`: an app or public token. `insufficient_role`: a member of the store whose role does not allow this (see the roles table). */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description `store_not_found`: no such store, or not the caller’s (never 403). */
+            /** @description `store_not_found`: no such store, or the caller is not a member of it (never 403: existence is not revealed). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2789,7 +3344,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description One of the caller's stores. */
-                id: string;
+                id: unknown;
             };
             cookie?: never;
         };
@@ -2821,14 +3376,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `insufficient_scope`: an app or public token. */
+            /** @description `insufficient_scope`: an app or public token. `insufficient_role`: a member of the store whose role does not allow this (see the roles table). */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description `store_not_found`: no such store, or not the caller’s (never 403). */
+            /** @description `store_not_found`: no such store, or the caller is not a member of it (never 403: existence is not revealed). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2850,7 +3405,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description One of the caller's stores. */
-                id: string;
+                id: unknown;
                 productId: string;
             };
             cookie?: never;
@@ -2872,7 +3427,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `insufficient_scope`: an app or public token. */
+            /** @description `insufficient_scope`: an app or public token. `insufficient_role`: a member of the store whose role does not allow this (see the roles table). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2894,7 +3449,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description One of the caller's stores. */
-                id: string;
+                id: unknown;
                 productId: string;
             };
             cookie?: never;
@@ -2927,7 +3482,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `insufficient_scope`: an app or public token. */
+            /** @description `insufficient_scope`: an app or public token. `insufficient_role`: a member of the store whose role does not allow this (see the roles table). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2956,7 +3511,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description One of the caller's stores. */
-                id: string;
+                id: unknown;
                 productId: string;
             };
             cookie?: never;
@@ -2976,7 +3531,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `insufficient_scope`: an app or public token. */
+            /** @description `insufficient_scope`: an app or public token. `insufficient_role`: a member of the store whose role does not allow this (see the roles table). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2997,7 +3552,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                /** @description One of the caller's stores. */
+                id: unknown;
             };
             cookie?: never;
         };
@@ -3018,7 +3574,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `insufficient_scope`: an app or public token. */
+            /** @description `insufficient_scope`: an app or public token. `insufficient_role`: a member of the store whose role does not allow this (see the roles table). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3039,7 +3595,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                /** @description One of the caller's stores. */
+                id: unknown;
             };
             cookie?: never;
         };
@@ -3064,7 +3621,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `insufficient_scope`: an app or public token. */
+            /** @description `insufficient_scope`: an app or public token. `insufficient_role`: a member of the store whose role does not allow this (see the roles table). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3085,7 +3642,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                /** @description One of the caller's stores. */
+                id: unknown;
                 tokenId: string;
             };
             cookie?: never;
@@ -3105,7 +3663,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `insufficient_scope`: an app or public token. */
+            /** @description `insufficient_scope`: an app or public token. `insufficient_role`: a member of the store whose role does not allow this (see the roles table). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3126,7 +3684,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                /** @description One of the caller's stores. */
+                id: unknown;
                 tokenId: string;
             };
             cookie?: never;
@@ -3148,7 +3707,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `insufficient_scope`: an app or public token. */
+            /** @description `insufficient_scope`: an app or public token. `insufficient_role`: a member of the store whose role does not allow this (see the roles table). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3164,13 +3723,67 @@ export interface operations {
             };
         };
     };
+    MembersController_transfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the caller's stores. */
+                id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransferStoreDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreModel"];
+                };
+            };
+            /** @description `validation_failed`: `accountId` is not a UUID. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. `insufficient_role`: a member of the store whose role does not allow this (see the roles table). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `store_not_found`, or `member_not_found`: the account is not a member of the store. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     WebhooksController_list: {
         parameters: {
             query?: never;
             header?: never;
             path: {
                 /** @description One of the caller's stores. */
-                id: string;
+                id: unknown;
             };
             cookie?: never;
         };
@@ -3191,14 +3804,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `insufficient_scope`: an app or public token. */
+            /** @description `insufficient_scope`: an app or public token. `insufficient_role`: a member of the store whose role does not allow this (see the roles table). */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description `store_not_found`: no such store, or not the caller’s (never 403). */
+            /** @description `store_not_found`: no such store, or the caller is not a member of it (never 403: existence is not revealed). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3213,7 +3826,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description One of the caller's stores. */
-                id: string;
+                id: unknown;
             };
             cookie?: never;
         };
@@ -3245,14 +3858,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `insufficient_scope`: an app or public token. */
+            /** @description `insufficient_scope`: an app or public token. `insufficient_role`: a member of the store whose role does not allow this (see the roles table). */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description `store_not_found`: no such store, or not the caller’s (never 403). */
+            /** @description `store_not_found`: no such store, or the caller is not a member of it (never 403: existence is not revealed). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3274,7 +3887,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description One of the caller's stores. */
-                id: string;
+                id: unknown;
                 webhookId: string;
             };
             cookie?: never;
@@ -3307,14 +3920,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `insufficient_scope`: an app or public token. */
+            /** @description `insufficient_scope`: an app or public token. `insufficient_role`: a member of the store whose role does not allow this (see the roles table). */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description `store_not_found` or `webhook_not_found` (another account’s endpoint included). */
+            /** @description `store_not_found` or `webhook_not_found` (another store’s endpoint included). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3329,7 +3942,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description One of the caller's stores. */
-                id: string;
+                id: unknown;
                 webhookId: string;
             };
             cookie?: never;
@@ -3349,14 +3962,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `insufficient_scope`: an app or public token. */
+            /** @description `insufficient_scope`: an app or public token. `insufficient_role`: a member of the store whose role does not allow this (see the roles table). */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description `store_not_found` or `webhook_not_found` (another account’s endpoint included). */
+            /** @description `store_not_found` or `webhook_not_found` (another store’s endpoint included). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3375,7 +3988,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description One of the caller's stores. */
-                id: string;
+                id: unknown;
                 webhookId: string;
             };
             cookie?: never;
@@ -3404,14 +4017,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `insufficient_scope`: an app or public token. */
+            /** @description `insufficient_scope`: an app or public token. `insufficient_role`: a member of the store whose role does not allow this (see the roles table). */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description `store_not_found` or `webhook_not_found` (another account’s endpoint included). */
+            /** @description `store_not_found` or `webhook_not_found` (another store’s endpoint included). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3427,7 +4040,7 @@ export interface operations {
             path: {
                 deliveryId: string;
                 /** @description One of the caller's stores. */
-                id: string;
+                id: unknown;
                 webhookId: string;
             };
             cookie?: never;
@@ -3448,14 +4061,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `insufficient_scope`: an app or public token. */
+            /** @description `insufficient_scope`: an app or public token. `insufficient_role`: a member of the store whose role does not allow this (see the roles table). */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description `store_not_found` or `webhook_not_found` (another account’s endpoint included). `delivery_not_found`. */
+            /** @description `store_not_found` or `webhook_not_found` (another store’s endpoint included). `delivery_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3477,7 +4090,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description One of the caller's stores. */
-                id: string;
+                id: unknown;
                 webhookId: string;
             };
             cookie?: never;
@@ -3499,14 +4112,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `insufficient_scope`: an app or public token. */
+            /** @description `insufficient_scope`: an app or public token. `insufficient_role`: a member of the store whose role does not allow this (see the roles table). */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description `store_not_found` or `webhook_not_found` (another account’s endpoint included). */
+            /** @description `store_not_found` or `webhook_not_found` (another store’s endpoint included). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3521,7 +4134,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description One of the caller's stores. */
-                id: string;
+                id: unknown;
                 webhookId: string;
             };
             cookie?: never;
@@ -3543,14 +4156,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `insufficient_scope`: an app or public token. */
+            /** @description `insufficient_scope`: an app or public token. `insufficient_role`: a member of the store whose role does not allow this (see the roles table). */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description `store_not_found` or `webhook_not_found` (another account’s endpoint included). */
+            /** @description `store_not_found` or `webhook_not_found` (another store’s endpoint included). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3625,14 +4238,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `insufficient_scope`: an app or public token. */
+            /** @description `insufficient_scope`: an app or public token. `insufficient_role`: a member of the store whose role does not allow this (see the roles table). */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description `store_not_found`: no such store, or not yours. */
+            /** @description `store_not_found`: no such store, or you are not a member of it. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3669,14 +4282,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `insufficient_scope`: an app or public token. */
+            /** @description `insufficient_scope`: an app or public token. `insufficient_role`: a member of the store whose role does not allow this (see the roles table). */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description `store_not_found`: no such store, or not yours. */
+            /** @description `store_not_found`: no such store, or you are not a member of it. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3709,14 +4322,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `insufficient_scope`: an app or public token. */
+            /** @description `insufficient_scope`: an app or public token. `insufficient_role`: a member of the store whose role does not allow this (see the roles table). */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description `app_not_found`: no such app, or not yours. */
+            /** @description `app_not_found`: no such app, or not in a store of yours. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3751,14 +4364,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `insufficient_scope`: an app or public token. */
+            /** @description `insufficient_scope`: an app or public token. `insufficient_role`: a member of the store whose role does not allow this (see the roles table). */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description `app_not_found`: no such app, or not yours. */
+            /** @description `app_not_found`: no such app, or not in a store of yours. */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -82,6 +82,12 @@ export type WebhookEndpointInput = Schemas['CreateWebhookDto'];
 export type WebhookEndpointUpdate = Schemas['UpdateWebhookDto'];
 /** One delivery of one event to one endpoint, with every attempt. */
 export type WebhookDelivery = Schemas['DeliveryModel'];
+/** A member of a store: its account, e-mail and role. */
+export type Member = Schemas['MemberDto'] & Traced;
+/** A pending invitation to a store (never its token: that is only in the mail's link). */
+export type Invitation = Schemas['InvitationDto'] & Traced;
+/** The answer of `invitations.accept`: the store joined and the role in it. */
+export type AcceptedInvitation = Schemas['AcceptedInvitationDto'] & Traced;
 /** A page of a REST list, newest first: pass `nextCursor` as `after` for the next one (null: the last). */
 export interface ListPage<T> extends Traced {
   data: T[];

@@ -4,15 +4,15 @@ export * from './dto/store-fields';
 export * from './dto/update-store.dto';
 export * from './store-progress';
 export * from './store.row';
+export { toStoreData, toStoreModel } from './store.mapper';
 export * from './stores.errors';
 export * from './stores.module';
 export * from './stores.service';
 export {
-  insertInOwnedStore,
-  listInOwnedStore,
+  EXISTING_STORE,
+  insertInStore,
+  listInStore,
   qualifiedColumns,
-  OWNED_STORE,
-  OWNED_STORES,
   type StoreChildTable,
 } from './stores.repository';
 export * from './validation';

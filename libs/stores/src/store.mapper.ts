@@ -1,9 +1,21 @@
-import type { StoreModel } from './dto/store.model';
+import type { Role } from '@app/sdk';
+import type { StoreDataModel, StoreModel } from './dto/store.model';
 import type { StoreRow } from './store.row';
 import { nextStage } from './store-progress';
 
-/** Row → wire shape. Field by field, so a new column never leaks by accident. */
-export function toStoreModel(row: StoreRow): StoreModel {
+/**
+ * Row → the store as the API shows it to a member: its fields, and the caller's role in it. Field by
+ * field, so a new column never leaks by accident.
+ */
+export function toStoreModel(row: StoreRow, role: Role): StoreModel {
+  return { ...toStoreData(row), role };
+}
+
+/**
+ * Row → the store without anyone's role: the `data` of its events (`store.updated`, `store.completed`),
+ * which are read by every member and sent to webhook endpoints, where "the caller's role" means nothing.
+ */
+export function toStoreData(row: StoreRow): StoreDataModel {
   const completedStages = [...row.completed_stages].map(Number).sort((a, b) => a - b);
   return {
     id: row.id,

@@ -4,7 +4,6 @@ import type { StoreStatus } from './store-progress';
 /** A `stores` row as PostgreSQL returns it (what every query here selects). */
 export interface StoreRow {
   id: string;
-  owner_id: string;
   name: string;
   description: string | null;
   status: StoreStatus;
@@ -26,7 +25,7 @@ export interface StoreRow {
 }
 
 /** The columns every read selects, in one place so reads and RETURNING agree. */
-export const STORE_COLUMNS = `id, owner_id, name, description, status, completed_stages, completed_at,
+export const STORE_COLUMNS = `id, name, description, status, completed_stages, completed_at,
   favicon_url, logo_black_white_url, logo_color_url, mobile, landline, support_email, whatsapp_number,
   address, region, gst_number, social_links, created_at, updated_at`;
 

@@ -1,11 +1,13 @@
-import { Body, Controller, Delete, Get, Param, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Put } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
+  AccessibleStore,
   AccountCaller,
   AccountRoute,
   CurrentCaller,
+  CurrentStore,
   NoContentRoute,
-  StoreIdParam,
+  StoreAccess,
   StoreNotFoundResponse,
 } from '@app/core';
 import { StoreModel } from './dto/store.model';
@@ -14,33 +16,33 @@ import { StoresService } from './stores.service';
 
 /** /v1/user/stores/… for account holders. `@me` is a static segment, so the router never takes it for an :id. */
 @ApiTags('stores')
-@AccountRoute()
 @Controller('v1/user/stores')
 export class StoresController {
   constructor(private readonly stores: StoresService) {}
 
   @Get('@me')
-  @ApiOperation({ summary: 'Every store the caller owns, oldest first.' })
+  @AccountRoute()
+  @ApiOperation({ summary: 'Every store the caller is a member of, with its role there, oldest first.' })
   @ApiOkResponse({ type: [StoreModel] })
   listMine(@CurrentCaller() caller: AccountCaller): Promise<StoreModel[]> {
     return this.stores.listMine(caller);
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'One of the caller’s stores.' })
-  @StoreIdParam()
+  @StoreAccess('read')
+  @ApiOperation({ summary: 'One of the caller’s stores, with the caller’s role in it.' })
   @ApiOkResponse({ type: StoreModel })
   @StoreNotFoundResponse()
-  get(@CurrentCaller() caller: AccountCaller, @Param('id') id: string): Promise<StoreModel> {
-    return this.stores.get(caller, id);
+  get(@CurrentStore() store: AccessibleStore): Promise<StoreModel> {
+    return this.stores.get(store);
   }
 
   @Put(':id')
+  @StoreAccess('edit')
   @ApiOperation({
     summary:
       'Edit any subset of the store’s fields (validated as in their stage); onboarding progress is unchanged.',
   })
-  @StoreIdParam()
   @ApiOkResponse({ type: StoreModel })
   @ApiBadRequestResponse({
     description: '`validation_failed`: a bad value, an unknown field, or null for a required field.',
@@ -48,17 +50,19 @@ export class StoresController {
   @StoreNotFoundResponse()
   update(
     @CurrentCaller() caller: AccountCaller,
-    @Param('id') id: string,
+    @CurrentStore() store: AccessibleStore,
     @Body() body: UpdateStoreDto,
   ): Promise<StoreModel> {
-    return this.stores.update(caller, id, definedFields(body));
+    return this.stores.update(caller, store, definedFields(body));
   }
 
   @Delete(':id')
-  @StoreIdParam()
-  @NoContentRoute('Delete the store and everything it owns; final — every route answers 404 after.')
+  @StoreAccess('owner')
+  @NoContentRoute(
+    'Delete the store and everything it owns (the owner only); final — every route answers 404 after.',
+  )
   @StoreNotFoundResponse()
-  async delete(@CurrentCaller() caller: AccountCaller, @Param('id') id: string): Promise<void> {
-    await this.stores.delete(caller, id);
+  async delete(@CurrentStore() store: AccessibleStore): Promise<void> {
+    await this.stores.delete(store);
   }
 }

@@ -1,29 +1,34 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import { MEMBERSHIP_SQL, MembershipSql } from '@app/core';
 import { Sql } from '@app/database';
+import type { Role } from '@app/sdk';
 import type { EntityManager, Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { StoreEntity } from './entities/store.entity';
 import { STORE_COLUMNS, STORE_FIELD_NAMES, StoreFields, StorePatch, StoreRow } from './store.row';
 
 /**
- * The `stores` table. Every statement that names it is here or in OWNED_STORE below; other contexts
- * reach stores only through what @app/stores exports. Every read and write is scoped by owner, so a
- * store that is not the caller's is indistinguishable from one that does not exist.
+ * The `stores` table. Every statement that names it is here or in EXISTING_STORE below; other contexts
+ * reach stores only through what @app/stores exports. Who may act on a store is not decided here: the
+ * route's access rule (the caller's membership, read by the access guard) has decided it before any of
+ * these runs, so statements are by the store's id. The caller's store list comes from its memberships,
+ * as the members context gives them (MEMBERSHIP_SQL).
  *
  * Writes go through TypeORM's QueryBuilder on StoreEntity (column names come from the entity, values
  * are always parameters, RETURNING gives the row as PostgreSQL has it). The reads that serve requests —
- * one store, the owner's list, the storefront's public profile, the ownership probe — are named prepared
- * statements through Sql: a QueryBuilder read costs ~50 µs more CPU per call
- * (`node bench/micro/prepared-vs-typeorm.js`).
+ * one store, the caller's list, the storefront's public profile — are named prepared statements through
+ * Sql: a QueryBuilder read costs ~50 µs more CPU per call (`node bench/micro/prepared-vs-typeorm.js`).
  */
 @Injectable()
 export class StoresRepository {
   constructor(
     private readonly sql: Sql,
     @InjectRepository(StoreEntity) private readonly stores: Repository<StoreEntity>,
+    @Inject(MEMBERSHIP_SQL) private readonly memberships: MembershipSql,
   ) {}
 
+  /** A new store and its first member, its owner, in the caller's transaction. */
   async insert(
     tx: EntityManager,
     ownerId: string,
@@ -34,31 +39,38 @@ export class StoresRepository {
       .getRepository(StoreEntity)
       .createQueryBuilder()
       .insert()
-      .values({ ownerId, name: fields.name, description: fields.description, completedStages })
+      .values({ name: fields.name, description: fields.description, completedStages })
       .returning(STORE_COLUMNS)
       .updateEntity(false)
       .execute();
-    return (result.raw as StoreRow[])[0];
+    const row = (result.raw as StoreRow[])[0];
+    await this.sql.run({ text: this.memberships.founder('$1', '$2'), values: [row.id, ownerId] }, tx);
+    return row;
   }
 
-  findOwned(ownerId: string, storeId: string): Promise<StoreRow | undefined> {
+  find(storeId: string): Promise<StoreRow | undefined> {
     return this.sql.one<StoreRow>({
-      name: 'stores_get_owned',
-      text: `SELECT ${STORE_COLUMNS} FROM stores WHERE id = $1 AND owner_id = $2`,
-      values: [storeId, ownerId],
+      name: 'stores_get',
+      text: `SELECT ${STORE_COLUMNS} FROM stores WHERE id = $1`,
+      values: [storeId],
     });
   }
 
-  /** Every store of the owner, oldest first: one indexed query however many there are. */
-  listOwned(ownerId: string): Promise<StoreRow[]> {
-    return this.sql.rows<StoreRow>({
-      name: 'stores_list_owned',
-      text: `SELECT ${STORE_COLUMNS} FROM stores WHERE owner_id = $1 ORDER BY created_at, id`,
-      values: [ownerId],
+  /**
+   * Every store the account is a member of, with its role, oldest first: one statement however many
+   * there are (the memberships by account, then each store by its key).
+   */
+  listOf(accountId: string): Promise<(StoreRow & { role: Role })[]> {
+    return this.sql.rows<StoreRow & { role: Role }>({
+      name: 'stores_list_member',
+      text: `SELECT ${QUALIFIED_STORE_COLUMNS}, m.role
+               FROM ${this.memberships.membershipsOf('$1')} m JOIN stores s ON s.id = m.store_id
+              ORDER BY s.created_at, s.id`,
+      values: [accountId],
     });
   }
 
-  /** The public face of a store (no owner, address, phones or tax id), by id: a per-request read. */
+  /** The public face of a store (no address, phones or tax id), by id: a per-request read. */
   publicProfile(storeId: string): Promise<PublicStoreRow | undefined> {
     return this.sql.one<PublicStoreRow>({
       name: 'stores_public_profile',
@@ -69,52 +81,8 @@ export class StoresRepository {
     });
   }
 
-  async isOwned(ownerId: string, storeId: string): Promise<boolean> {
-    const row = await this.sql.one({
-      name: 'stores_owned_probe',
-      text: 'SELECT id FROM stores WHERE id = $1 AND owner_id = $2',
-      values: [storeId, ownerId],
-    });
-    return row !== undefined;
-  }
-
-  /** Sets the patch's columns on the owner's store; undefined when there is no such store. */
-  async updateOwned(
-    tx: EntityManager,
-    ownerId: string,
-    storeId: string,
-    patch: StorePatch,
-  ): Promise<StoreRow | undefined> {
-    const result = await tx
-      .getRepository(StoreEntity)
-      .createQueryBuilder()
-      .update()
-      .set(changes(patch))
-      .where('id = :storeId AND owner_id = :ownerId', { storeId, ownerId })
-      .returning(STORE_COLUMNS)
-      .updateEntity(false)
-      .execute();
-    return (result.raw as StoreRow[])[0];
-  }
-
-  /** Deletes the owner's store (ON DELETE CASCADE takes everything it owns); false when there was none. */
-  async deleteOwned(ownerId: string, storeId: string): Promise<boolean> {
-    const result = await this.stores.delete({ id: storeId, ownerId });
-    return (result.affected ?? 0) > 0;
-  }
-
-  /** The owner's store, row-locked until `tx` ends. */
-  lockOwned(tx: EntityManager, ownerId: string, storeId: string): Promise<StoreRow | undefined> {
-    return tx
-      .getRepository(StoreEntity)
-      .createQueryBuilder('s')
-      .select(STORE_COLUMNS) // the row as PostgreSQL names it (not TypeORM's s_… aliases)
-      .where('s.id = :storeId AND s.owner_id = :ownerId', { storeId, ownerId })
-      .setLock('pessimistic_write')
-      .getRawOne<StoreRow>();
-  }
-
-  async updateLocked(tx: EntityManager, storeId: string, patch: StorePatch): Promise<StoreRow> {
+  /** Sets the patch's columns on the store; undefined when there is no such store. */
+  async update(tx: EntityManager, storeId: string, patch: StorePatch): Promise<StoreRow | undefined> {
     const result = await tx
       .getRepository(StoreEntity)
       .createQueryBuilder()
@@ -127,10 +95,30 @@ export class StoresRepository {
     return (result.raw as StoreRow[])[0];
   }
 
+  /** Deletes the store (ON DELETE CASCADE takes everything it owns); false when there was none. */
+  async delete(storeId: string): Promise<boolean> {
+    const result = await this.stores.delete({ id: storeId });
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** The store, row-locked until `tx` ends. */
+  lock(tx: EntityManager, storeId: string): Promise<StoreRow | undefined> {
+    return tx
+      .getRepository(StoreEntity)
+      .createQueryBuilder('s')
+      .select(STORE_COLUMNS) // the row as PostgreSQL names it (not TypeORM's s_… aliases)
+      .where('s.id = :storeId', { storeId })
+      .setLock('pessimistic_write')
+      .getRawOne<StoreRow>();
+  }
+
   transaction<R>(work: (tx: EntityManager) => Promise<R>): Promise<R> {
     return this.sql.transaction(work);
   }
 }
+
+/** STORE_COLUMNS of the stores table aliased `s`. */
+const QUALIFIED_STORE_COLUMNS = STORE_COLUMNS.replace(/(\w+)/g, 's.$1');
 
 /** Whether a patch changes anything (an empty PUT answers the store as it is). */
 export function isEmptyPatch(patch: StorePatch): boolean {
@@ -171,17 +159,13 @@ export interface PublicStoreRow {
 }
 
 /**
- * For other contexts that hang rows off a store (apps, public tokens) and must check ownership in the
- * same statement as their own work: the owner's store as a SQL row source, e.g.
- *   INSERT INTO oauth_apps (…) SELECT s.id, … FROM ${OWNED_STORE('$1', '$2')} s
+ * For other contexts that hang rows off a store (apps, public tokens, webhook endpoints): the store as a
+ * SQL row source — no row when it is gone — so that a write racing the store's deletion finds nothing
+ * rather than failing on a foreign key, e.g.
+ *   INSERT INTO oauth_apps (…) SELECT s.id, … FROM ${EXISTING_STORE('$1')} s
  * The `stores` table is named here, not in their SQL.
  */
-export const OWNED_STORE = (storeIdParam: string, ownerIdParam: string) =>
-  `(SELECT id FROM stores WHERE id = ${storeIdParam} AND owner_id = ${ownerIdParam})`;
-
-/** Every store of an owner as a row source (for rows found by their own id, then checked for ownership). */
-export const OWNED_STORES = (ownerIdParam: string) =>
-  `(SELECT id FROM stores WHERE owner_id = ${ownerIdParam})`;
+export const EXISTING_STORE = (storeIdParam: string) => `(SELECT id FROM stores WHERE id = ${storeIdParam})`;
 
 /** A table of rows that hang off a store: its name, the alias its columns are returned under, and those columns. */
 export interface StoreChildTable {
@@ -195,47 +179,39 @@ export interface StoreChildTable {
 export const qualifiedColumns = (t: StoreChildTable) => t.columns.replace(/(\w+)/g, `${t.alias}.$1`);
 
 /**
- * Inserts one row in the owner's store, ownership checked in the same statement (`values` are the
- * columns besides `store_id`); undefined when the store is not the owner's.
+ * Inserts one row in the store (`values` are the columns besides `store_id`); undefined when the store is
+ * gone (deleted since the route's access rule let the caller in).
  */
-export function insertInOwnedStore<R extends object>(
+export function insertInStore<R extends object>(
   sql: Sql,
   tx: EntityManager,
   child: StoreChildTable,
-  ownerId: string,
   storeId: string,
   values: Record<string, unknown>,
 ): Promise<R | undefined> {
   const names = Object.keys(values);
-  const params = names.map((_, i) => `$${i + 3}`).join(', ');
+  const params = names.map((_, i) => `$${i + 2}`).join(', ');
   return sql.one<R>(
     {
       text: `INSERT INTO ${child.table} AS ${child.alias} (store_id, ${names.join(', ')})
-             SELECT s.id, ${params} FROM ${OWNED_STORE('$1', '$2')} s
+             SELECT s.id, ${params} FROM ${EXISTING_STORE('$1')} s
              RETURNING ${qualifiedColumns(child)}`,
-      values: [storeId, ownerId, ...Object.values(values)],
+      values: [storeId, ...Object.values(values)],
     },
     tx,
   );
 }
 
-/**
- * The rows of the owner's store, oldest first; null when the store is not the owner's (not an empty
- * list). The ownership probe and the list are one statement: the store joined to its rows.
- */
-export async function listInOwnedStore<R extends { id: string }>(
+/** The rows of the store, oldest first. */
+export function listInStore<R extends { id: string }>(
   sql: Sql,
   child: StoreChildTable,
-  ownerId: string,
   storeId: string,
-): Promise<R[] | null> {
+): Promise<R[]> {
   const a = child.alias;
-  const rows = await sql.rows<R & { owned: string }>({
-    text: `SELECT s.id AS owned, ${qualifiedColumns(child)}
-             FROM ${OWNED_STORE('$1', '$2')} s LEFT JOIN ${child.table} ${a} ON ${a}.store_id = s.id
-            ORDER BY ${a}.created_at, ${a}.id`,
-    values: [storeId, ownerId],
+  return sql.rows<R>({
+    text: `SELECT ${qualifiedColumns(child)} FROM ${child.table} ${a}
+            WHERE ${a}.store_id = $1 ORDER BY ${a}.created_at, ${a}.id`,
+    values: [storeId],
   });
-  if (rows.length === 0) return null;
-  return rows.filter((r) => r.id !== null);
 }

@@ -1,4 +1,4 @@
-import { changeRecorder, errorCode, OWNER, STORE_ID } from '@app/testing/service-fakes';
+import { changeRecorder, errorCode, OWNER, OWNER_STORE, STORE_ID } from '@app/testing/service-fakes';
 import type { EntityManager } from 'typeorm';
 import type { StoreRow } from './store.row';
 import type { StoresRepository } from './stores.repository';
@@ -9,7 +9,6 @@ function row(overrides: Partial<StoreRow> = {}): StoreRow {
   const now = new Date('2026-11-22T10:00:00Z');
   return {
     id: STORE_ID,
-    owner_id: OWNER.accountId,
     name: 'Shop',
     description: null,
     status: 'onboarding',
@@ -36,25 +35,22 @@ function fakeRepository(stored: StoreRow | undefined) {
   const calls: string[] = [];
   const { TX, emitted, events, transaction } = changeRecorder();
   const repo = {
-    findOwned: async (owner: string, id: string) => (
-      calls.push('findOwned'),
-      owner === OWNER.accountId && id === STORE_ID ? stored : undefined
-    ),
-    updateOwned: async () => (calls.push('updateOwned'), stored && row({ ...stored, name: 'Renamed' })),
-    deleteOwned: async () => (calls.push('deleteOwned'), stored !== undefined),
-    isOwned: async () => (calls.push('isOwned'), stored !== undefined),
-    lockOwned: async () => (calls.push('lockOwned'), stored),
-    updateLocked: async (
+    find: async (id: string) => (calls.push('find'), id === STORE_ID ? stored : undefined),
+    delete: async () => (calls.push('delete'), stored !== undefined),
+    lock: async () => (calls.push('lock'), stored),
+    update: async (
       _tx: EntityManager,
       _id: string,
-      patch: { completedStages?: number[]; activate?: boolean },
+      patch: { fields?: { name?: string }; completedStages?: number[]; activate?: boolean },
     ) => (
-      calls.push('updateLocked'),
-      row({
-        ...stored,
-        completed_stages: patch.completedStages ?? stored?.completed_stages ?? [],
-        ...(patch.activate ? { status: 'active' as const } : {}),
-      })
+      calls.push('update'),
+      stored &&
+        row({
+          ...stored,
+          ...(patch.fields?.name ? { name: patch.fields.name } : {}),
+          completed_stages: patch.completedStages ?? stored?.completed_stages ?? [],
+          ...(patch.activate ? { status: 'active' as const } : {}),
+        })
     ),
     transaction,
   };
@@ -67,40 +63,46 @@ function fakeRepository(stored: StoreRow | undefined) {
 }
 
 describe('StoresService (repository replaced)', () => {
-  it('answers a missing, foreign or malformed store id with the same 404, without a query for a malformed one', async () => {
+  it('answers a store that went between the access check and the read with a 404', async () => {
     const { service, calls } = fakeRepository(undefined);
-    expect(await errorCode(service.get(OWNER, STORE_ID))).toBe('store_not_found');
-    expect(await errorCode(service.get(OWNER, 'not-a-uuid'))).toBe('store_not_found');
-    expect(await errorCode(service.delete(OWNER, STORE_ID))).toBe('store_not_found');
-    expect(await errorCode(service.assertOwned(OWNER, STORE_ID))).toBe('store_not_found');
-    expect(calls).toEqual(['findOwned', 'deleteOwned', 'isOwned']);
+    expect(await errorCode(service.get(OWNER_STORE))).toBe('store_not_found');
+    expect(await errorCode(service.delete(OWNER_STORE))).toBe('store_not_found');
+    expect(calls).toEqual(['find', 'delete']);
+  });
+
+  it("answers the store with the caller's role, and its events without anyone's", async () => {
+    const { service, emitted } = fakeRepository(row());
+    expect((await service.get({ storeId: STORE_ID, role: 'staff' })).role).toBe('staff');
+    const updated = await service.update(OWNER, { storeId: STORE_ID, role: 'admin' }, { name: 'Renamed' });
+    expect([updated.name, updated.role]).toEqual(['Renamed', 'admin']);
+    expect(emitted[0].data).not.toHaveProperty('role');
   });
 
   it('an empty PUT reads the store instead of writing it', async () => {
     const { service, calls } = fakeRepository(row());
-    expect((await service.update(OWNER, STORE_ID, {})).name).toBe('Shop');
-    expect((await service.update(OWNER, STORE_ID, { name: 'Renamed' })).name).toBe('Renamed');
-    expect(calls).toEqual(['findOwned', 'updateOwned']);
+    expect((await service.update(OWNER, OWNER_STORE, {})).name).toBe('Shop');
+    expect((await service.update(OWNER, OWNER_STORE, { name: 'Renamed' })).name).toBe('Renamed');
+    expect(calls).toEqual(['find', 'update']);
   });
 
   it('decides a locked change from the locked state, and writes nothing when the decision is "no change"', async () => {
     const { service, calls } = fakeRepository(row({ completed_stages: [1, 2] }));
     const seen: number[][] = [];
-    const store = await service.changeLocked(OWNER, STORE_ID, (progress) => {
+    const store = await service.changeLocked(OWNER, OWNER_STORE, (progress) => {
       seen.push(progress.completedStages);
       return { completedStages: [1, 2, 3] };
     });
     expect(seen).toEqual([[1, 2]]);
     expect(store.onboarding.completedStages).toEqual([1, 2, 3]);
-    await service.changeLocked(OWNER, STORE_ID, () => null);
-    expect(calls).toEqual(['lockOwned', 'updateLocked', 'lockOwned']);
+    await service.changeLocked(OWNER, OWNER_STORE, () => null);
+    expect(calls).toEqual(['lock', 'update', 'lock']);
   });
 
   it('emits store.updated or store.completed for a locked change, in its transaction, and nothing for no change', async () => {
     const { service, emitted, TX } = fakeRepository(row({ completed_stages: [1, 2, 3, 4] }));
-    await service.changeLocked(OWNER, STORE_ID, () => ({ completedStages: [1, 2, 3, 4] }));
-    await service.changeLocked(OWNER, STORE_ID, () => ({ activate: true }));
-    await service.changeLocked(OWNER, STORE_ID, () => null);
+    await service.changeLocked(OWNER, OWNER_STORE, () => ({ completedStages: [1, 2, 3, 4] }));
+    await service.changeLocked(OWNER, OWNER_STORE, () => ({ activate: true }));
+    await service.changeLocked(OWNER, OWNER_STORE, () => null);
     expect(emitted.map((e) => [e.type, e.storeId, e.tx, e.caller])).toEqual([
       ['store.updated', STORE_ID, TX, OWNER],
       ['store.completed', STORE_ID, TX, OWNER],
@@ -113,13 +115,13 @@ describe('StoresService (repository replaced)', () => {
     const refusal = Object.assign(new Error('no'), { code: 'onboarding_completed' });
     expect(
       await errorCode(
-        service.changeLocked(OWNER, STORE_ID, () => {
+        service.changeLocked(OWNER, OWNER_STORE, () => {
           throw refusal;
         }),
       ),
     ).toBe('onboarding_completed');
-    expect(await errorCode(fakeRepository(undefined).service.changeLocked(OWNER, STORE_ID, () => null))).toBe(
-      'store_not_found',
-    );
+    expect(
+      await errorCode(fakeRepository(undefined).service.changeLocked(OWNER, OWNER_STORE, () => null)),
+    ).toBe('store_not_found');
   });
 });

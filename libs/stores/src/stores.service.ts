@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { AccountCaller, isUuid } from '@app/core';
+import { AccessibleStore, AccountCaller, isUuid } from '@app/core';
 import { EventsWriter } from '@app/events';
 import type { StoreModel } from './dto/store.model';
-import { toStoreModel } from './store.mapper';
+import { toStoreData, toStoreModel } from './store.mapper';
 import type { StoreFields, StorePatch } from './store.row';
 import type { StoreStatus } from './store-progress';
 import { StoresRepository, isEmptyPatch } from './stores.repository';
@@ -28,8 +28,9 @@ export interface StoreProgress {
 }
 
 /**
- * Stores, always through their owner: a store that is not the caller's is indistinguishable from one
- * that does not exist (404). No SQL here: the table is the repository's.
+ * Stores, for their members. The route's access rule (the access guard, reading the caller's membership)
+ * has decided who may act before any method here runs; a method gets the store it decided, with the
+ * caller's role (AccessibleStore), and never asks again. No SQL here: the table is the repository's.
  */
 @Injectable()
 export class StoresService {
@@ -39,9 +40,9 @@ export class StoresService {
   ) {}
 
   /**
-   * Creates a store in onboarding with the given fields and progress (stage 1 → [1]). Stage 1 is a stage
-   * call that changed the store, so it is `store.updated` (there is no `store.created` type): the store's
-   * events start with its first state.
+   * Creates a store in onboarding with the given fields and progress (stage 1 → [1]), the caller its
+   * owner, in one transaction. Stage 1 is a stage call that changed the store, so it is `store.updated`
+   * (there is no `store.created` type): the store's events start with its first state.
    */
   async create(
     caller: AccountCaller,
@@ -49,46 +50,49 @@ export class StoresService {
     completedStages: number[],
   ): Promise<StoreModel> {
     return this.stores.transaction(async (tx) => {
-      const store = toStoreModel(await this.stores.insert(tx, caller.accountId, fields, completedStages));
-      await this.events.emit(tx, { storeId: store.id, type: 'store.updated', caller, data: store });
-      return store;
+      const row = await this.stores.insert(tx, caller.accountId, fields, completedStages);
+      await this.events.emit(tx, { storeId: row.id, type: 'store.updated', caller, data: toStoreData(row) });
+      return toStoreModel(row, 'owner');
     });
   }
 
-  async get(caller: AccountCaller, storeId: string): Promise<StoreModel> {
-    const row = isUuid(storeId) ? await this.stores.findOwned(caller.accountId, storeId) : undefined;
+  async get(store: AccessibleStore): Promise<StoreModel> {
+    const row = await this.stores.find(store.storeId);
     if (!row) throw StoreErrors.notFound();
-    return toStoreModel(row);
+    return toStoreModel(row, store.role);
   }
 
-  /** Every store of the caller, oldest first. */
+  /** Every store the caller is a member of, with its role there, oldest first. */
   async listMine(caller: AccountCaller): Promise<StoreModel[]> {
-    return (await this.stores.listOwned(caller.accountId)).map(toStoreModel);
+    return (await this.stores.listOf(caller.accountId)).map((row) => toStoreModel(row, row.role));
   }
 
   /** PUT: sets the given fields, nothing else (onboarding progress stays as it is). */
-  async update(caller: AccountCaller, storeId: string, fields: Partial<StoreFields>): Promise<StoreModel> {
-    if (!isUuid(storeId)) throw StoreErrors.notFound();
+  async update(
+    caller: AccountCaller,
+    store: AccessibleStore,
+    fields: Partial<StoreFields>,
+  ): Promise<StoreModel> {
     // An empty PUT writes nothing, so it has no event.
-    if (isEmptyPatch({ fields })) return this.get(caller, storeId);
-    const store = await this.stores.transaction(async (tx) => {
-      const row = await this.stores.updateOwned(tx, caller.accountId, storeId, { fields });
-      if (!row) return undefined;
-      const model = toStoreModel(row);
-      await this.events.emit(tx, { storeId, type: 'store.updated', caller, data: model });
-      return model;
+    if (isEmptyPatch({ fields })) return this.get(store);
+    const row = await this.stores.transaction(async (tx) => {
+      const updated = await this.stores.update(tx, store.storeId, { fields });
+      if (updated) {
+        const data = toStoreData(updated);
+        await this.events.emit(tx, { storeId: store.storeId, type: 'store.updated', caller, data });
+      }
+      return updated;
     });
-    if (!store) throw StoreErrors.notFound();
-    return store;
+    if (!row) throw StoreErrors.notFound();
+    return toStoreModel(row, store.role);
   }
 
   /**
-   * Deletes the store; everything it owns (apps, public tokens, products, orders) goes with it through
-   * ON DELETE CASCADE foreign keys, in the same statement.
+   * Deletes the store; everything it owns (members, invitations, apps, public tokens, products, orders)
+   * goes with it through ON DELETE CASCADE foreign keys, in the same statement.
    */
-  async delete(caller: AccountCaller, storeId: string): Promise<void> {
-    if (!isUuid(storeId) || !(await this.stores.deleteOwned(caller.accountId, storeId)))
-      throw StoreErrors.notFound();
+  async delete(store: AccessibleStore): Promise<void> {
+    if (!(await this.stores.delete(store.storeId))) throw StoreErrors.notFound();
   }
 
   /** The public face of a store, by id, for the contexts whose tokens belong to a store. */
@@ -108,20 +112,6 @@ export class StoresService {
     };
   }
 
-  /** Whether the caller owns the store (an error path's question: which 404 to answer). */
-  async isOwnedBy(caller: AccountCaller, storeId: string): Promise<boolean> {
-    return isUuid(storeId) && (await this.stores.isOwned(caller.accountId, storeId));
-  }
-
-  /**
-   * Whether the caller owns the store: for other contexts (apps, public tokens) that hang things off a
-   * store. Throws store_not_found otherwise.
-   */
-  async assertOwned(caller: AccountCaller, storeId: string): Promise<void> {
-    if (!isUuid(storeId) || !(await this.stores.isOwned(caller.accountId, storeId)))
-      throw StoreErrors.notFound();
-  }
-
   /**
    * Changes a store under a row lock: reads it with SELECT … FOR UPDATE, lets `decide` (the caller's
    * rules; it may throw) choose the change from the locked state, and writes it in the same
@@ -132,20 +122,21 @@ export class StoresService {
    */
   async changeLocked(
     caller: AccountCaller,
-    storeId: string,
+    store: AccessibleStore,
     decide: (progress: StoreProgress) => StorePatch | null,
   ): Promise<StoreModel> {
-    if (!isUuid(storeId)) throw StoreErrors.notFound();
+    const { storeId, role } = store;
     // Only the transaction's own manager inside: the embedded database has a single connection.
     return this.stores.transaction(async (tx) => {
-      const locked = await this.stores.lockOwned(tx, caller.accountId, storeId);
+      const locked = await this.stores.lock(tx, storeId);
       if (!locked) throw StoreErrors.notFound();
       const patch = decide({ status: locked.status, completedStages: locked.completed_stages.map(Number) });
-      if (!patch || isEmptyPatch(patch)) return toStoreModel(locked);
-      const store = toStoreModel(await this.stores.updateLocked(tx, storeId, patch));
+      if (!patch || isEmptyPatch(patch)) return toStoreModel(locked, role);
+      const row = await this.stores.update(tx, storeId, patch);
+      if (!row) throw StoreErrors.notFound();
       const type = patch.activate ? 'store.completed' : 'store.updated';
-      await this.events.emit(tx, { storeId, type, caller, data: store });
-      return store;
+      await this.events.emit(tx, { storeId, type, caller, data: toStoreData(row) });
+      return toStoreModel(row, role);
     });
   }
 }

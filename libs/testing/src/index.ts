@@ -15,3 +15,4 @@ export * from './sql-recorder';
 // '@app/testing/test-app' loads the whole application (AppModule through apps/api's bootstrap), and
 // '@app/testing/console-build' and '@app/testing/console-browser' build the console and load
 // playwright-core and axe-core.
+export * from './member-fixtures';

@@ -1,4 +1,4 @@
-import { AccountCaller, AppCaller, SCOPES, SecretHasher } from '@app/core';
+import { AccessibleStore, AccountCaller, AppCaller, SCOPES, SecretHasher } from '@app/core';
 import type { EmitEvent, EventsWriter } from '@app/events';
 import type { EntityManager } from 'typeorm';
 
@@ -14,6 +14,8 @@ export const OWNER: AccountCaller = {
 };
 /** The owner's store. */
 export const STORE_ID = 'b0000000-0000-4000-8000-000000000002';
+/** That store as the access guard hands it to a route of its owner (@CurrentStore). */
+export const OWNER_STORE: AccessibleStore = { storeId: STORE_ID, role: 'owner' };
 /** An app of that store with every scope (the storefront's specs call as it, as the GraphQL door would). */
 export const APP: AppCaller = {
   kind: 'app',

@@ -9,6 +9,20 @@ export const STAGE2 = {
   logoColorUrl: 'https://cdn.example.com/logo.png',
 };
 
+/** A valid stage 3 body: the store's contact and address. */
+export const STAGE3 = {
+  mobile: '+919876543210',
+  supportEmail: 'help@example.com',
+  region: 'South India',
+  address: {
+    line1: '12 MG Road',
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    postalCode: '560001',
+    country: 'IN',
+  },
+};
+
 /** Stage 1 of onboarding through the API (201 expected): the new store's id. */
 export async function createStore(
   t: TestApp,

@@ -23,12 +23,14 @@ import {
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import {
+  AccessibleStore,
   AccountCaller,
   CurrentCaller,
+  CurrentStore,
   NoContentRoute,
   PageQueryDto,
+  StoreAccess,
   StoreNotFoundResponse,
-  StoreOwnerRoute,
 } from '@app/core';
 import {
   CreateWebhookDto,
@@ -40,8 +42,8 @@ import {
 } from './dto/webhook.dto';
 import { WebhooksService } from './webhooks.service';
 
-const ENDPOINT_404 = '`store_not_found` or `webhook_not_found` (another account’s endpoint included).';
-/** A route on one endpoint of the store: its `:webhookId`, and the 404 when either is not the caller's. */
+const ENDPOINT_404 = '`store_not_found` or `webhook_not_found` (another store’s endpoint included).';
+/** A route on one endpoint of the store: its `:webhookId`, and the 404 when either is not there for the caller. */
 const OneEndpoint = () =>
   applyDecorators(
     ApiParam({ name: 'webhookId', format: 'uuid' }),
@@ -49,7 +51,7 @@ const OneEndpoint = () =>
   );
 
 @ApiTags('webhooks')
-@StoreOwnerRoute()
+@StoreAccess('integrations')
 @Controller('v1/user/stores/:id/webhooks')
 export class WebhooksController {
   constructor(private readonly webhooks: WebhooksService) {}
@@ -68,10 +70,10 @@ export class WebhooksController {
   @ApiConflictResponse({ description: '`webhook_limit_reached`: the store has 20 endpoints already.' })
   create(
     @CurrentCaller() caller: AccountCaller,
-    @Param('id') storeId: string,
+    @CurrentStore() store: AccessibleStore,
     @Body() body: CreateWebhookDto,
   ) {
-    return this.webhooks.create(caller, storeId, body);
+    return this.webhooks.create(caller, store, body);
   }
 
   @Get()
@@ -80,8 +82,8 @@ export class WebhooksController {
   })
   @ApiOkResponse({ type: [WebhookModel] })
   @StoreNotFoundResponse()
-  list(@CurrentCaller() caller: AccountCaller, @Param('id') storeId: string) {
-    return this.webhooks.list(caller, storeId);
+  list(@CurrentStore() store: AccessibleStore) {
+    return this.webhooks.list(store);
   }
 
   @Put(':webhookId')
@@ -93,23 +95,18 @@ export class WebhooksController {
   @ApiOkResponse({ type: WebhookModel })
   @ApiBadRequestResponse({ description: '`validation_failed`' })
   update(
-    @CurrentCaller() caller: AccountCaller,
-    @Param('id') storeId: string,
+    @CurrentStore() store: AccessibleStore,
     @Param('webhookId') webhookId: string,
     @Body() body: UpdateWebhookDto,
   ) {
-    return this.webhooks.update(caller, storeId, webhookId, body);
+    return this.webhooks.update(store, webhookId, body);
   }
 
   @Delete(':webhookId')
   @OneEndpoint()
   @NoContentRoute('Delete an endpoint: nothing more is sent to it, pending deliveries included.')
-  async remove(
-    @CurrentCaller() caller: AccountCaller,
-    @Param('id') storeId: string,
-    @Param('webhookId') webhookId: string,
-  ): Promise<void> {
-    await this.webhooks.remove(caller, storeId, webhookId);
+  async remove(@CurrentStore() store: AccessibleStore, @Param('webhookId') webhookId: string): Promise<void> {
+    await this.webhooks.remove(store, webhookId);
   }
 
   @Post(':webhookId/rotate-secret')
@@ -120,12 +117,8 @@ export class WebhooksController {
   })
   @OneEndpoint()
   @ApiOkResponse({ type: WebhookCreatedModel })
-  rotateSecret(
-    @CurrentCaller() caller: AccountCaller,
-    @Param('id') storeId: string,
-    @Param('webhookId') webhookId: string,
-  ) {
-    return this.webhooks.rotateSecret(caller, storeId, webhookId);
+  rotateSecret(@CurrentStore() store: AccessibleStore, @Param('webhookId') webhookId: string) {
+    return this.webhooks.rotateSecret(store, webhookId);
   }
 
   @Post(':webhookId/test')
@@ -140,10 +133,10 @@ export class WebhooksController {
   })
   sendTest(
     @CurrentCaller() caller: AccountCaller,
-    @Param('id') storeId: string,
+    @CurrentStore() store: AccessibleStore,
     @Param('webhookId') webhookId: string,
   ) {
-    return this.webhooks.sendTest(caller, storeId, webhookId);
+    return this.webhooks.sendTest(caller, store, webhookId);
   }
 
   @Get(':webhookId/deliveries')
@@ -154,12 +147,11 @@ export class WebhooksController {
     description: '`validation_failed`: a `limit` outside 1–100, or an `after` this list did not issue.',
   })
   deliveries(
-    @CurrentCaller() caller: AccountCaller,
-    @Param('id') storeId: string,
+    @CurrentStore() store: AccessibleStore,
     @Param('webhookId') webhookId: string,
     @Query() query: PageQueryDto,
   ) {
-    return this.webhooks.deliveries(caller, storeId, webhookId, query);
+    return this.webhooks.deliveries(store, webhookId, query);
   }
 
   @Post(':webhookId/deliveries/:deliveryId/retry')
@@ -176,11 +168,10 @@ export class WebhooksController {
     description: '`rate_limited`: the store asked for 60 retries this minute (`Retry-After`).',
   })
   async retry(
-    @CurrentCaller() caller: AccountCaller,
-    @Param('id') storeId: string,
+    @CurrentStore() store: AccessibleStore,
     @Param('webhookId') webhookId: string,
     @Param('deliveryId') deliveryId: string,
   ): Promise<void> {
-    await this.webhooks.retry(caller, storeId, webhookId, deliveryId);
+    await this.webhooks.retry(store, webhookId, deliveryId);
   }
 }

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '@app/auth';
-import { StoresModule } from '@app/stores';
 import { DeliveryQueueRepository } from './delivery-queue.repository';
 import { WebhookDeliverySink } from './delivery-sink';
 import { DeliveryWorker } from './delivery-worker';
@@ -16,7 +15,7 @@ import { WebhooksService } from './webhooks.service';
  * `sinks`).
  */
 @Module({
-  imports: [StoresModule, AuthModule],
+  imports: [AuthModule],
   controllers: [WebhooksController],
   providers: [
     WebhooksRepository,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { cursorTimestampSql } from '@app/core';
 import { Sql } from '@app/database';
-import { listInOwnedStore, OWNED_STORE, qualifiedColumns, type StoreChildTable } from '@app/stores';
+import { EXISTING_STORE, listInStore, qualifiedColumns, type StoreChildTable } from '@app/stores';
 import type { EntityManager } from 'typeorm';
 
 export interface EndpointRow {
@@ -48,8 +48,8 @@ const DELIVERY_SELECT = `SELECT d.id, d.event_id, d.event_type, d.status, d.next
 
 /**
  * The webhook tables as the routes and the events sink use them (the attempts' side of the deliveries is
- * DeliveryQueueRepository's). Every statement a request makes is scoped by owner (the store as
- * @app/stores exports it), so another account's endpoints answer exactly like missing ones.
+ * DeliveryQueueRepository's). Every statement a request makes is scoped by the store the route's access
+ * rule decided, so another store's endpoints answer exactly like missing ones.
  */
 @Injectable()
 export class WebhooksRepository {
@@ -60,17 +60,16 @@ export class WebhooksRepository {
   }
 
   /**
-   * Locks the owner's store's endpoint list for this transaction (a transaction-scoped advisory lock on
-   * the store id, so two creations cannot both see 19 and make 21) and counts it; null when the store is
-   * not the owner's.
+   * Locks the store's endpoint list for this transaction (a transaction-scoped advisory lock on the store
+   * id, so two creations cannot both see 19 and make 21) and counts it; null when the store is gone.
    */
-  async lockAndCount(tx: EntityManager, ownerId: string, storeId: string): Promise<number | null> {
+  async lockAndCount(tx: EntityManager, storeId: string): Promise<number | null> {
     const row = await this.sql.one<{ count: string }>(
       {
         text: `SELECT (SELECT count(*) FROM webhook_endpoints w WHERE w.store_id = s.id) AS count
-                 FROM ${OWNED_STORE('$1', '$2')} s,
+                 FROM ${EXISTING_STORE('$1')} s,
                       LATERAL (SELECT pg_advisory_xact_lock(hashtextextended('webhook_endpoints:' || s.id, 0))) l`,
-        values: [storeId, ownerId],
+        values: [storeId],
       },
       tx,
     );
@@ -110,16 +109,15 @@ export class WebhooksRepository {
     return row!;
   }
 
-  /** The store's endpoints, oldest first; null when the store is not the owner's (not an empty list). */
-  listOwned(ownerId: string, storeId: string): Promise<EndpointRow[] | null> {
-    return listInOwnedStore<EndpointRow>(this.sql, ENDPOINTS, ownerId, storeId);
+  /** The store's endpoints, oldest first. */
+  list(storeId: string): Promise<EndpointRow[]> {
+    return listInStore<EndpointRow>(this.sql, ENDPOINTS, storeId);
   }
 
-  findOwned(ownerId: string, storeId: string, endpointId: string): Promise<EndpointRow | undefined> {
+  find(storeId: string, endpointId: string): Promise<EndpointRow | undefined> {
     return this.sql.one<EndpointRow>({
-      text: `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints w
-              WHERE w.id = $3 AND w.store_id IN ${OWNED_STORE('$1', '$2')}`,
-      values: [storeId, ownerId, endpointId],
+      text: `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints w WHERE w.id = $2 AND w.store_id = $1`,
+      values: [storeId, endpointId],
     });
   }
 
@@ -127,13 +125,12 @@ export class WebhooksRepository {
    * Changes the given fields. Enabling clears the reason and the runs of failures and timeouts (a fresh
    * start, its circuit closed; so does a new URL); disabling by hand records `manual`.
    */
-  updateOwned(
-    ownerId: string,
+  update(
     storeId: string,
     endpointId: string,
     patch: { url?: string; events?: string[]; description?: string | null; enabled?: boolean },
   ): Promise<EndpointRow | undefined> {
-    const values: unknown[] = [storeId, ownerId, endpointId];
+    const values: unknown[] = [storeId, endpointId];
     const sets = ['updated_at = now()'];
     const param = (value: unknown) => {
       values.push(value);
@@ -150,23 +147,22 @@ export class WebhooksRepository {
       );
     return this.sql.one<EndpointRow>({
       text: `UPDATE webhook_endpoints w SET ${sets.join(', ')}
-              WHERE w.id = $3 AND w.store_id IN ${OWNED_STORE('$1', '$2')} RETURNING ${ENDPOINT_COLUMNS}`,
+              WHERE w.id = $2 AND w.store_id = $1 RETURNING ${ENDPOINT_COLUMNS}`,
       values,
     });
   }
 
   /** Deletes the endpoint; its deliveries and attempts cascade, so queued attempts find nothing to do. */
-  async deleteOwned(ownerId: string, storeId: string, endpointId: string): Promise<boolean> {
+  async delete(storeId: string, endpointId: string): Promise<boolean> {
     const result = await this.sql.run({
-      text: `DELETE FROM webhook_endpoints w WHERE w.id = $3 AND w.store_id IN ${OWNED_STORE('$1', '$2')}`,
-      values: [storeId, ownerId, endpointId],
+      text: `DELETE FROM webhook_endpoints w WHERE w.id = $2 AND w.store_id = $1`,
+      values: [storeId, endpointId],
     });
     return result.rowCount > 0;
   }
 
   /** The new secret signs from now on; the current one keeps signing for 24 hours beside it. */
-  rotateOwned(
-    ownerId: string,
+  rotate(
     storeId: string,
     endpointId: string,
     secret: { sealed: string; hint: string },
@@ -174,9 +170,9 @@ export class WebhooksRepository {
     return this.sql.one<EndpointRow>({
       text: `UPDATE webhook_endpoints w
                 SET previous_secret_sealed = w.secret_sealed, previous_secret_until = now() + interval '24 hours',
-                    secret_sealed = $4, secret_hint = $5, updated_at = now()
-              WHERE w.id = $3 AND w.store_id IN ${OWNED_STORE('$1', '$2')} RETURNING ${ENDPOINT_COLUMNS}`,
-      values: [storeId, ownerId, endpointId, secret.sealed, secret.hint],
+                    secret_sealed = $3, secret_hint = $4, updated_at = now()
+              WHERE w.id = $2 AND w.store_id = $1 RETURNING ${ENDPOINT_COLUMNS}`,
+      values: [storeId, endpointId, secret.sealed, secret.hint],
     });
   }
 

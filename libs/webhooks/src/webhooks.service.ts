@@ -1,7 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AccountCaller, APP_CONFIG, AppConfig, DEFAULT_PAGE_LIMIT, isUuid, keysetPage } from '@app/core';
+import {
+  AccessibleStore,
+  AccountCaller,
+  APP_CONFIG,
+  AppConfig,
+  DEFAULT_PAGE_LIMIT,
+  isUuid,
+  keysetPage,
+} from '@app/core';
 import { EventsWriter } from '@app/events';
-import { StoresService } from '@app/stores';
 import { randomUUID } from 'node:crypto';
 import { DeliveryWorker } from './delivery-worker';
 import { DeliveryPageModel, WebhookCreatedModel, WebhookModel } from './dto/webhook.dto';
@@ -17,7 +24,8 @@ export const MAX_ENDPOINTS_PER_STORE = 20;
 export const REQUESTS_PER_MINUTE = { test: 10, retry: 60 } as const;
 
 /**
- * Webhook endpoints of the caller's stores and their deliveries. Another account's store, endpoint or
+ * Webhook endpoints of a store and their deliveries, for the members whose role allows integrations (the
+ * route's access rule let the caller in; `store` is the store it decided). Another store's endpoint or
  * delivery answers exactly like a missing one (404). No SQL here (WebhooksRepository).
  */
 @Injectable()
@@ -27,21 +35,19 @@ export class WebhooksService {
     private readonly secrets: SigningSecretBox,
     private readonly worker: DeliveryWorker,
     private readonly events: EventsWriter,
-    private readonly stores: StoresService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async create(
     caller: AccountCaller,
-    storeId: string,
+    { storeId }: AccessibleStore,
     input: { url: string; events: string[]; description?: string | null },
   ): Promise<WebhookCreatedModel> {
-    if (!isUuid(storeId)) throw WebhookErrors.storeNotFound();
     this.checkUrl(input.url);
     const id = randomUUID();
     const secret = newSigningSecret();
     const row = await this.repository.transaction(async (tx) => {
-      const count = await this.repository.lockAndCount(tx, caller.accountId, storeId);
+      const count = await this.repository.lockAndCount(tx, storeId);
       if (count === null) throw WebhookErrors.storeNotFound();
       if (count >= MAX_ENDPOINTS_PER_STORE) throw WebhookErrors.limitReached(MAX_ENDPOINTS_PER_STORE);
       return this.repository.insert(tx, {
@@ -59,60 +65,52 @@ export class WebhooksService {
     return { ...view, secret };
   }
 
-  /** Oldest first, each with `secretHint`; an unknown or foreign store is 404, not an empty list. */
-  async list(caller: AccountCaller, storeId: string): Promise<WebhookModel[]> {
-    if (!isUuid(storeId)) throw WebhookErrors.storeNotFound();
-    const rows = await this.repository.listOwned(caller.accountId, storeId);
-    if (!rows) throw WebhookErrors.storeNotFound();
-    return rows.map(toWebhook);
+  /** Oldest first, each with `secretHint`. */
+  async list({ storeId }: AccessibleStore): Promise<WebhookModel[]> {
+    return (await this.repository.list(storeId)).map(toWebhook);
   }
 
   async update(
-    caller: AccountCaller,
-    storeId: string,
+    { storeId }: AccessibleStore,
     endpointId: string,
     patch: { url?: string; events?: string[]; description?: string | null; enabled?: boolean },
   ): Promise<WebhookModel> {
-    await this.checkIds(caller, storeId, endpointId);
+    checkId(endpointId);
     if (patch.url !== undefined) this.checkUrl(patch.url);
-    const row = await this.repository.updateOwned(caller.accountId, storeId, endpointId, patch);
-    if (!row) throw await this.notFound(caller, storeId);
+    const row = await this.repository.update(storeId, endpointId, patch);
+    if (!row) throw WebhookErrors.webhookNotFound();
     return toWebhook(row);
   }
 
-  async remove(caller: AccountCaller, storeId: string, endpointId: string): Promise<void> {
-    await this.checkIds(caller, storeId, endpointId);
-    if (!(await this.repository.deleteOwned(caller.accountId, storeId, endpointId)))
-      throw await this.notFound(caller, storeId);
+  async remove({ storeId }: AccessibleStore, endpointId: string): Promise<void> {
+    checkId(endpointId);
+    if (!(await this.repository.delete(storeId, endpointId))) throw WebhookErrors.webhookNotFound();
   }
 
-  async rotateSecret(
-    caller: AccountCaller,
-    storeId: string,
-    endpointId: string,
-  ): Promise<WebhookCreatedModel> {
-    await this.checkIds(caller, storeId, endpointId);
+  async rotateSecret({ storeId }: AccessibleStore, endpointId: string): Promise<WebhookCreatedModel> {
+    checkId(endpointId);
     const secret = newSigningSecret();
-    const row = await this.repository.rotateOwned(caller.accountId, storeId, endpointId, {
+    const row = await this.repository.rotate(storeId, endpointId, {
       sealed: this.secrets.seal(endpointId, secret),
       hint: secret.slice(-4),
     });
-    if (!row) throw await this.notFound(caller, storeId);
+    if (!row) throw WebhookErrors.webhookNotFound();
     const { secretHint: _hint, ...view } = toWebhook(row);
     return { ...view, secret };
   }
 
   /**
-   * A `webhook.test` event (recorded like any event, actor the owner) delivered to this endpoint alone,
-   * even while it is disabled: its first attempt is the owner's explicit request.
+   * A `webhook.test` event (recorded like any event, actor the member) delivered to this endpoint alone,
+   * even while it is disabled: its first attempt is the member's explicit request.
    */
   async sendTest(
     caller: AccountCaller,
-    storeId: string,
+    store: AccessibleStore,
     endpointId: string,
   ): Promise<{ deliveryId: string }> {
-    const endpoint = await this.ownedEndpoint(caller, storeId, endpointId);
-    await this.countRequest(endpoint.store_id, 'test');
+    const { storeId } = store;
+    const endpoint = await this.endpoint(store, endpointId);
+    await this.countRequest(storeId, 'test');
     const deliveryId = await this.repository.transaction(async (tx) => {
       const event = await this.events.emit(tx, {
         storeId,
@@ -129,15 +127,14 @@ export class WebhooksService {
   }
 
   async deliveries(
-    caller: AccountCaller,
-    storeId: string,
+    store: AccessibleStore,
     endpointId: string,
     query: { limit?: number; after?: string },
   ): Promise<DeliveryPageModel> {
     const after = query.after === undefined ? null : decodeDeliveryCursor(query.after);
     if (query.after !== undefined && !after)
       throw WebhookErrors.invalid('after', 'after is not a cursor of this list');
-    const endpoint = await this.ownedEndpoint(caller, storeId, endpointId);
+    const endpoint = await this.endpoint(store, endpointId);
     const limit = query.limit ?? DEFAULT_PAGE_LIMIT;
     const rows = await this.repository.deliveriesPage(endpoint.id, after, limit + 1);
     return keysetPage(rows, limit, toDelivery, encodeDeliveryCursor);
@@ -147,8 +144,8 @@ export class WebhooksService {
    * One more attempt now, with the same `webhook-id`: a pending delivery's scheduled attempt is replaced
    * by this one (its schedule goes on if it fails); a settled one gets this single attempt.
    */
-  async retry(caller: AccountCaller, storeId: string, endpointId: string, deliveryId: string): Promise<void> {
-    const endpoint = await this.ownedEndpoint(caller, storeId, endpointId);
+  async retry(store: AccessibleStore, endpointId: string, deliveryId: string): Promise<void> {
+    const endpoint = await this.endpoint(store, endpointId);
     if (!isUuid(deliveryId)) throw WebhookErrors.deliveryNotFound();
     await this.countRequest(endpoint.store_id, 'retry');
     const found = await this.repository.transaction(async (tx) => {
@@ -171,26 +168,15 @@ export class WebhooksService {
     if (problem) throw WebhookErrors.invalid('url', problem);
   }
 
-  private async checkIds(caller: AccountCaller, storeId: string, endpointId: string): Promise<void> {
-    if (!isUuid(storeId)) throw WebhookErrors.storeNotFound();
-    if (!isUuid(endpointId)) throw await this.notFound(caller, storeId);
-  }
-
-  private async ownedEndpoint(
-    caller: AccountCaller,
-    storeId: string,
-    endpointId: string,
-  ): Promise<EndpointRow> {
-    await this.checkIds(caller, storeId, endpointId);
-    const row = await this.repository.findOwned(caller.accountId, storeId, endpointId);
-    if (!row) throw await this.notFound(caller, storeId);
+  /** The store's endpoint, or webhook_not_found (the store itself was decided by the route's access rule). */
+  private async endpoint({ storeId }: AccessibleStore, endpointId: string): Promise<EndpointRow> {
+    checkId(endpointId);
+    const row = await this.repository.find(storeId, endpointId);
+    if (!row) throw WebhookErrors.webhookNotFound();
     return row;
   }
+}
 
-  /** Which 404: the store (missing or foreign) or, in an owned store, the endpoint. Error path only. */
-  private async notFound(caller: AccountCaller, storeId: string) {
-    return (await this.stores.isOwnedBy(caller, storeId))
-      ? WebhookErrors.webhookNotFound()
-      : WebhookErrors.storeNotFound();
-  }
+function checkId(endpointId: string): void {
+  if (!isUuid(endpointId)) throw WebhookErrors.webhookNotFound();
 }

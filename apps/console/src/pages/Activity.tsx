@@ -1,8 +1,11 @@
+import { useEffect, useState } from 'react';
+import { isRole } from '@storefront-platform/sdk/browser';
 import type { StoreEvent } from '@storefront-platform/sdk/browser';
 import { account } from '../api';
 import { usePagedList } from '../hooks/usePagedList';
 import { ErrorMessage, formatDate, LoadMore } from '../ui/misc';
 import { formatMoney, MoneyValue } from '../ui/money';
+import { ROLE_NAMES, withArticle } from '../ui/roles';
 import { useStore } from './StorePage';
 
 const PAGE = 50;
@@ -10,14 +13,32 @@ const PAGE = 50;
 /** Names of things seen in the loaded events (a deletion carries only the id): id → name. */
 type Names = Map<string, string>;
 
+/** Who is who among the accounts that act on the store: the signed-in one, and members' e-mails by id. */
+export interface People {
+  me: string | null;
+  emails: Map<string, string>;
+}
+
 const str = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
 
-/** "by you" (the owner: an account actor is always the store's owner), by app “ERP sync”, by Storefront. */
-function by(actor: StoreEvent['actor']): string {
-  if (actor.type === 'account') return 'by you';
+/**
+ * "by you", by a member (its e-mail: events name an account by id only), by app “ERP sync”, by Storefront.
+ * A member who has left since, and whose e-mail no loaded event shows, is "a former member".
+ */
+function by(actor: StoreEvent['actor'], people: People): string {
+  if (actor.type === 'account') {
+    if (actor.id && actor.id === people.me) return 'by you';
+    const email = actor.id ? people.emails.get(actor.id) : undefined;
+    return email ? `by ${email}` : 'by a former member';
+  }
   if (actor.type === 'app') return actor.name ? `by app “${actor.name}”` : 'by an app';
   return 'by Storefront';
 }
+
+/** A member in an event's data (member.*, store.transferred): its e-mail, or "a member". */
+const who = (member: unknown): string => str((member as { email?: unknown } | null)?.email) ?? 'a member';
+/** "as an admin", "to developer" — a role in an event's data, in words. */
+const role = (value: unknown): string => (isRole(value) ? withArticle(value) : 'a member');
 
 /** Events said as "<Noun “name”> <what> <by whom>": the noun, the field that names it, and what happened. */
 const NAMED = new Map<string, [noun: string, field: 'title' | 'name', what: string]>([
@@ -34,12 +55,12 @@ const NAMED = new Map<string, [noun: string, field: 'title' | 'name', what: stri
 ]);
 
 /** What happened, to what, by whom — "Product “Tea” created by app “ERP sync”". */
-export function sentence(event: StoreEvent, names: Names): string {
+export function sentence(event: StoreEvent, names: Names, people: People): string {
   const data = event.data as Record<string, unknown>;
   const id = str(data.id);
   const named = (noun: string, name: string | null) => (name ? `${noun} “${name}”` : noun);
   const nameOf = (field: 'title' | 'name') => str(data[field]) ?? (id ? (names.get(id) ?? null) : null);
-  const actor = by(event.actor);
+  const actor = by(event.actor, people);
   const known = NAMED.get(event.type);
   if (known) {
     const [noun, field, what] = known;
@@ -56,6 +77,18 @@ export function sentence(event: StoreEvent, names: Names): string {
       return `Secret of ${named('app', nameOf('name'))} rotated ${actor}`;
     case 'webhook.test':
       return `Test event sent to a webhook endpoint ${actor}`;
+    case 'member.invited':
+      return `${who(data)} invited as ${role(data.role)} ${actor}`;
+    case 'member.joined':
+      return `${who(data)} joined as ${role(data.role)}`;
+    case 'member.role_changed':
+      return `Role of ${who(data)} changed to ${isRole(data.role) ? ROLE_NAMES[data.role].toLowerCase() : 'another'} ${actor}`;
+    case 'member.removed':
+      return event.actor.id === data.accountId
+        ? `${who(data)} left the store`
+        : `${who(data)} removed ${actor}`;
+    case 'store.transferred':
+      return `Ownership transferred from ${who(data.from)} to ${who(data.to)}`;
     default:
       return `${event.type} ${actor}`;
   }
@@ -74,12 +107,41 @@ function namesIn(events: StoreEvent[]): Names {
   return names;
 }
 
+/** Members' e-mails by account id: from the members list, and from the member events (who has left too). */
+function emailsIn(events: StoreEvent[], members: Map<string, string>): Map<string, string> {
+  const emails = new Map(members);
+  for (const event of events) {
+    const data = event.data as Record<string, unknown>;
+    for (const member of [data, data.from, data.to]) {
+      const m = member as { accountId?: unknown; email?: unknown } | undefined;
+      const id = str(m?.accountId);
+      const email = str(m?.email);
+      if (id && email && !emails.has(id)) emails.set(id, email);
+    }
+  }
+  return emails;
+}
+
 /** The store's events, newest first, in words. */
 export function Activity() {
   const { store } = useStore();
   const events = usePagedList((after) => account.events.list(store.id, { limit: PAGE, after }), [store.id]);
+  const [me, setMe] = useState<string | null>(null);
+  const [members, setMembers] = useState<Map<string, string>>(new Map());
+  useEffect(() => {
+    // Names for the account actors; the sentences stand without them ("by a former member").
+    account.me().then(
+      (a) => setMe(a.id),
+      () => setMe(null),
+    );
+    account.members.list(store.id).then(
+      (list) => setMembers(new Map(list.map((m) => [m.accountId, m.email]))),
+      () => setMembers(new Map()),
+    );
+  }, [store.id]);
 
   const names = namesIn(events.items ?? []);
+  const people: People = { me, emails: emailsIn(events.items ?? [], members) };
   return (
     <section aria-labelledby="activity-title">
       <h2 id="activity-title">Activity</h2>
@@ -90,7 +152,7 @@ export function Activity() {
         <ol className="activity" aria-label="Events">
           {events.items.map((event) => (
             <li key={event.id}>
-              <span className="activity-what">{sentence(event, names)}</span>
+              <span className="activity-what">{sentence(event, names, people)}</span>
               <time className="muted" dateTime={event.createdAt}>
                 {formatDate(event.createdAt)}
               </time>

@@ -1,9 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { account, describe } from '../api';
+import { account, describe, takeReturn } from '../api';
 import { ErrorMessage } from '../ui/misc';
 
-/** Where Google or GitHub sign-in comes back: trades the login code (with the stored PKCE verifier). */
+/**
+ * Where Google or GitHub sign-in comes back: trades the login code (with the stored PKCE verifier), then goes
+ * back to the page that asked for sign-in (an invitation link, say), or to the stores.
+ */
 export function Callback() {
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
@@ -21,7 +24,7 @@ export function Callback() {
       return;
     }
     account.completeSocialSignIn(code).then(
-      () => navigate('/', { replace: true }),
+      () => navigate(takeReturn(), { replace: true }),
       (e: unknown) => setError(describe(e)),
     );
   }, [navigate]);

@@ -31,9 +31,13 @@ const handleFrom = (title: string) =>
     .replace(/^-+|-+$/g, '')
     .slice(0, 100);
 
-/** The store's catalogue for its owner: search, page, create, edit and delete products. */
+/**
+ * The store's catalogue for its members: search and page it; create, edit and delete products with a
+ * role that may (owner, admin, staff — a developer reads it).
+ */
 export function Products() {
-  const { store } = useStore();
+  const { store, can } = useStore();
+  const edits = can('commerce');
   const [typed, setTyped] = useState('');
   const [query, setQuery] = useState('');
   const [status, setStatus] = useState('');
@@ -156,9 +160,11 @@ export function Products() {
     <section aria-labelledby="products-title">
       <div className="section-head">
         <h2 id="products-title">Products</h2>
-        <button type="button" onClick={() => open('new')}>
-          New product
-        </button>
+        {edits && (
+          <button type="button" onClick={() => open('new')}>
+            New product
+          </button>
+        )}
       </div>
       <form role="search" onSubmit={search} className="inline-form" aria-label="Products">
         <div className="field">
@@ -182,7 +188,7 @@ export function Products() {
         <DataTable
           caption={`Products of ${store.name}`}
           columns={['Title', 'Handle', 'Price', 'Stock']}
-          actions
+          actions={edits}
         >
           {products.map((product) => (
             <tr key={product.id}>
@@ -196,20 +202,22 @@ export function Products() {
               <td data-label="Stock" className="nowrap">
                 {product.inventory > 0 ? product.inventory : 'Out of stock'}
               </td>
-              <td className="row-actions">
-                <RowButton
-                  className="secondary"
-                  label="Edit"
-                  item={product.title}
-                  onClick={() => open(product)}
-                />
-                <RowButton
-                  className="danger"
-                  label="Delete"
-                  item={product.title}
-                  onClick={() => setDeleting(product)}
-                />
-              </td>
+              {edits && (
+                <td className="row-actions">
+                  <RowButton
+                    className="secondary"
+                    label="Edit"
+                    item={product.title}
+                    onClick={() => open(product)}
+                  />
+                  <RowButton
+                    className="danger"
+                    label="Delete"
+                    item={product.title}
+                    onClick={() => setDeleting(product)}
+                  />
+                </td>
+              )}
             </tr>
           ))}
         </DataTable>

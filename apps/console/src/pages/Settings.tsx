@@ -46,9 +46,12 @@ function initial(store: Store): Record<string, string> {
   return v;
 }
 
-/** Store settings (PUT with the fields that changed) and deletion with a typed confirmation. */
+/**
+ * Store settings (PUT with the fields that changed; owner and admins) and, for the owner only, deletion with
+ * a typed confirmation.
+ */
 export function Settings() {
-  const { store, setStore } = useStore();
+  const { store, setStore, can } = useStore();
   const navigate = useNavigate();
   const [values, setValues] = useState(() => initial(store));
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -187,16 +190,18 @@ export function Settings() {
         </div>
         <ErrorMessage>{error}</ErrorMessage>
       </form>
-      <section className="danger" aria-labelledby="danger-title">
-        <h3 id="danger-title">Delete this store</h3>
-        <p>
-          Deleting removes its products, orders, OAuth apps and public tokens. Their tokens stop working at
-          once.
-        </p>
-        <button type="button" className="danger" onClick={() => setDeleting(true)}>
-          Delete store
-        </button>
-      </section>
+      {can('owner') && (
+        <section className="danger" aria-labelledby="danger-title">
+          <h3 id="danger-title">Delete this store</h3>
+          <p>
+            Deleting removes its products, orders, members, OAuth apps and public tokens. Their tokens stop
+            working at once.
+          </p>
+          <button type="button" className="danger" onClick={() => setDeleting(true)}>
+            Delete store
+          </button>
+        </section>
+      )}
       <Dialog title={`Delete ${store.name}?`} open={deleting} onClose={() => setDeleting(false)}>
         <p>This cannot be undone. Type the store's name to confirm.</p>
         <Field label="Store name" value={confirm} onChange={(e) => setConfirm(e.target.value)} autoFocus />

@@ -1,5 +1,6 @@
 import { FormEvent, useEffect, useRef, useState } from 'react';
-import { account, CALLBACK_PATH, describe, fieldErrors, RateLimitError } from '../api';
+import { useLocation } from 'react-router';
+import { account, CALLBACK_PATH, describe, fieldErrors, RateLimitError, rememberReturn } from '../api';
 import { useSession } from '../session';
 import { Field } from '../ui/Field';
 import { ErrorMessage, Status, useCountdown } from '../ui/misc';
@@ -8,6 +9,10 @@ const PROVIDER_NAMES: Record<string, string> = { google: 'Google', github: 'GitH
 
 export function SignIn() {
   const { notice } = useSession();
+  // The page that asked for sign-in: shown again once signed in (it keeps its address; a social sign-in
+  // leaves the page, so the callback comes back to it).
+  const location = useLocation();
+  const invitation = location.pathname.startsWith('/invitations/');
   const [providers, setProviders] = useState<string[]>([]);
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
@@ -85,6 +90,7 @@ export function SignIn() {
   const social = async (provider: string) => {
     setError(null);
     try {
+      rememberReturn(location.pathname + location.search);
       const { url } = await account.socialSignIn(provider as 'google' | 'github', {
         redirectUri: window.location.origin + CALLBACK_PATH,
       });
@@ -98,6 +104,12 @@ export function SignIn() {
     <main className="auth" id="main">
       <h1>Sign in to Storefront</h1>
       {notice && <Status>{notice}</Status>}
+      {invitation && (
+        <Status>
+          Sign in to accept your invitation: use the e-mail address the invitation was sent to. You come back
+          to the invitation right after.
+        </Status>
+      )}
       <ErrorMessage>{error}</ErrorMessage>
       {blockedFor > 0 && <Status>You can try again in {blockedFor} s.</Status>}
       <form onSubmit={send} noValidate>

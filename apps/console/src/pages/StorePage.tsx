@@ -1,17 +1,29 @@
-import { createContext, useContext, useEffect, useState } from 'react';
+import { createContext, ReactNode, useContext, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useParams } from 'react-router';
-import type { Store } from '@storefront-platform/sdk/browser';
+import { roleAllows } from '@storefront-platform/sdk/browser';
+import type { Store, StorePermission } from '@storefront-platform/sdk/browser';
 import { account, ApiError, describe } from '../api';
 import { ErrorMessage, Loading } from '../ui/misc';
+import { ROLE_NAMES, withArticle } from '../ui/roles';
 
-const StoreContext = createContext<{ store: Store; setStore(s: Store): void } | null>(null);
+interface StoreState {
+  store: Store;
+  setStore(s: Store): void;
+  /** Whether the signed-in member's role in this store allows it (the SDK's roles table). */
+  can(permission: StorePermission): boolean;
+}
+
+const StoreContext = createContext<StoreState | null>(null);
 export const useStore = () => {
   const value = useContext(StoreContext);
   if (!value) throw new Error('useStore outside StorePage');
   return value;
 };
 
-/** One store: its name, and tabs for its home, settings, apps, tokens, products, orders, activity, catalogue. */
+/**
+ * One store: its name, the caller's role, and tabs for what that role may use — a control the role cannot
+ * use is not shown (the server would refuse it all the same, 403).
+ */
 export function StorePage() {
   const { storeId } = useParams();
   const [store, setStore] = useState<Store | null>(null);
@@ -22,7 +34,7 @@ export function StorePage() {
     setError(null);
     setMissing(false);
     account.stores.get(storeId).then(setStore, (e: unknown) => {
-      // A store that is not there (deleted, someone else's, a mistyped link) is a page of its own.
+      // A store that is not there (deleted, not one of yours, a mistyped link) is a page of its own.
       if (e instanceof ApiError && (e.status === 404 || e.status === 400)) setMissing(true);
       else setError(describe(e));
     });
@@ -33,8 +45,8 @@ export function StorePage() {
       <main id="main" className="narrow">
         <h1>Store not found</h1>
         <p>
-          There is no store at this address in your account. It may have been deleted, or the link may be
-          mistyped.
+          There is no store at this address in your account. It may have been deleted, you may no longer be a
+          member of it, or the link may be mistyped.
         </p>
         <p>
           <Link to="/">Back to your stores</Link>
@@ -50,31 +62,54 @@ export function StorePage() {
     );
   if (!store) return <Loading what="Loading the store…" />;
   const base = `/stores/${store.id}`;
+  const can = (permission: StorePermission) => roleAllows(store.role, permission);
   return (
     <main id="main">
       <div className="page-head">
         <h1>{store.name}</h1>
-        <span className={`badge badge-${store.status}`}>
-          {store.status === 'active' ? 'Active' : 'Onboarding'}
+        <span className="badges">
+          <span className={`badge badge-${store.status}`}>
+            {store.status === 'active' ? 'Active' : 'Onboarding'}
+          </span>
+          <span className="badge badge-role">Your role: {ROLE_NAMES[store.role]}</span>
         </span>
       </div>
       <nav className="tabs" aria-label="Store">
         <NavLink to={base} end>
           Home
         </NavLink>
-        <NavLink to={`${base}/settings`}>Settings</NavLink>
-        <NavLink to={`${base}/apps`}>OAuth apps</NavLink>
-        <NavLink to={`${base}/tokens`}>Public tokens</NavLink>
+        {can('edit') && <NavLink to={`${base}/settings`}>Settings</NavLink>}
+        {can('integrations') && <NavLink to={`${base}/apps`}>OAuth apps</NavLink>}
+        {can('integrations') && <NavLink to={`${base}/tokens`}>Public tokens</NavLink>}
         <NavLink to={`${base}/products`}>Products</NavLink>
         <NavLink to={`${base}/orders`}>Orders</NavLink>
         <NavLink to={`${base}/activity`}>Activity</NavLink>
-        <NavLink to={`${base}/webhooks`}>Webhooks</NavLink>
+        {can('integrations') && <NavLink to={`${base}/webhooks`}>Webhooks</NavLink>}
+        <NavLink to={`${base}/members`}>Members</NavLink>
         <NavLink to={`${base}/catalogue`}>Catalogue</NavLink>
-        {store.status !== 'active' && <NavLink to={`${base}/setup`}>Finish setup</NavLink>}
+        {store.status !== 'active' && can('edit') && <NavLink to={`${base}/setup`}>Finish setup</NavLink>}
       </nav>
-      <StoreContext.Provider value={{ store, setStore }}>
+      <StoreContext.Provider value={{ store, setStore, can }}>
         <Outlet />
       </StoreContext.Provider>
     </main>
+  );
+}
+
+/**
+ * A store page for the roles that `permission` covers: others (who reached it by a typed or old link) get
+ * a sentence instead of controls the server would refuse.
+ */
+export function Allowed({ permission, children }: { permission: StorePermission; children: ReactNode }) {
+  const { store, can } = useStore();
+  if (can(permission)) return <>{children}</>;
+  return (
+    <section aria-labelledby="not-allowed-title">
+      <h2 id="not-allowed-title">Not available to your role</h2>
+      <p>
+        As {withArticle(store.role)} of {store.name} you cannot use this page. The store’s owner or an admin
+        can change your role on the <Link to={`/stores/${store.id}/members`}>Members</Link> page.
+      </p>
+    </section>
   );
 }

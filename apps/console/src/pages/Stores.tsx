@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import type { Store } from '@storefront-platform/sdk/browser';
 import { account, describe } from '../api';
 import { ErrorMessage, Loading } from '../ui/misc';
+import { ROLE_NAMES } from '../ui/roles';
 
 export function progress(store: Store): string {
   if (store.status === 'active') return 'Setup complete';
@@ -29,7 +30,9 @@ export function Stores() {
       </div>
       <ErrorMessage onRetry={load}>{error}</ErrorMessage>
       {stores === null && !error && <Loading what="Loading your stores…" />}
-      {stores?.length === 0 && <p>You have no store yet. Create one to start selling.</p>}
+      {stores?.length === 0 && (
+        <p>You have no store yet. Create one to start selling, or accept an invitation to join one.</p>
+      )}
       {stores && stores.length > 0 && (
         <ul className="cards" aria-label="Stores">
           {stores.map((store) => (
@@ -43,6 +46,9 @@ export function Stores() {
                   {store.status === 'active' ? 'Active' : 'Onboarding'}
                 </span>{' '}
                 <span className="muted">{progress(store)}</span>
+              </p>
+              <p className="role">
+                Your role: <strong>{ROLE_NAMES[store.role]}</strong>
               </p>
               {store.status !== 'active' && (
                 <div

@@ -1,17 +1,24 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsString, Length, MaxLength } from 'class-validator';
+import { stacked } from '@app/core';
 
 /** E-mail is trimmed and lower-cased before anything else. */
 const normaliseEmail = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? value.trim().toLowerCase() : value;
 
+/** An account's e-mail address in a body: trimmed and lower-cased, then checked (sign-in, invitations). */
+export const AccountEmail = () =>
+  stacked(
+    Transform(normaliseEmail),
+    IsString(),
+    MaxLength(254),
+    IsEmail({}, { message: 'email must be a valid e-mail address' }),
+  );
+
 export class LoginDto {
   @ApiProperty({ example: 'ada@example.com' })
-  @Transform(normaliseEmail)
-  @IsString()
-  @MaxLength(254)
-  @IsEmail({}, { message: 'email must be a valid e-mail address' })
+  @AccountEmail()
   email!: string;
 }
 

@@ -1,7 +1,19 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { GqlExecutionContext } from '@nestjs/graphql';
-import { ACCESS_METADATA, ACCOUNT_PROFILE_METADATA, AccessRule, Caller, Errors } from '@app/core';
+import {
+  ACCESS_METADATA,
+  ACCOUNT_PROFILE_METADATA,
+  AccessRule,
+  AccountCaller,
+  Caller,
+  DomainError,
+  Errors,
+  isUuid,
+  STORE_ACCESS_METADATA,
+  StoreAccessRule,
+} from '@app/core';
+import { roleAllows } from '@app/sdk';
 import type { FastifyRequest } from 'fastify';
 import { Passport } from 'passport';
 import { BEARER_TOKEN_KINDS, BearerRequest, BearerTokenKind } from '../strategies/bearer.strategy';
@@ -13,7 +25,15 @@ interface Declared {
   rule: AccessRule | undefined;
   /** @WithAccountProfile on an account route: the account is read in the revocation query. */
   withProfile: boolean;
+  /** @StoreAccess on an account route: the caller's membership is read in the revocation query. */
+  store: StoreAccessRule | undefined;
 }
+
+/** The detail of a store route's 404, by its code (the same words as the contexts' own errors). */
+const NOT_FOUND_DETAIL: Partial<Record<string, string>> = {
+  store_not_found: 'No such store.',
+  app_not_found: 'No such app.',
+};
 
 /**
  * The one global guard, NestJS's "authenticated everywhere, @Public() to opt out" and deny by default:
@@ -22,6 +42,13 @@ interface Declared {
  * an opaque-token strategy for `sfp_` public tokens), and checks that the route accepts that kind of
  * caller. Every strategy does its revocation read, so a revoked token is refused on the very next
  * request, on every instance.
+ *
+ * On a store route (@StoreAccess) it also decides store access, the one rule for every route on a store:
+ * the account token's revocation read brings the caller's membership of the route's store in the same
+ * statement (found from the path, the query or the body, or through a locator such as an app's id), and
+ * the route's permission is checked against the role by the one table (ROLE_PERMISSIONS). A non-member is
+ * the route's 404 (existence is never revealed), a member whose role does not allow it 403
+ * `insufficient_role`; an allowed caller carries the store and its role to the handler (@CurrentStore()).
  */
 @Injectable()
 export class AccessGuard implements CanActivate {
@@ -51,9 +78,9 @@ export class AccessGuard implements CanActivate {
 
   // Not async: a public route (health probes, sign-in) is answered without a promise in between.
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {
-    const { rule, withProfile } = this.declaredBy(context);
+    const { rule, withProfile, store } = this.declaredBy(context);
     if (rule?.public) return true;
-    return this.check(context, rule, withProfile);
+    return this.check(context, rule, withProfile, store);
   }
 
   private declaredBy(context: ExecutionContext): Declared {
@@ -70,7 +97,15 @@ export class AccessGuard implements CanActivate {
         !rule.public &&
         rule.kinds.includes('account') &&
         this.reflector.get<boolean | undefined>(ACCOUNT_PROFILE_METADATA, handler) === true;
-      declared = { rule, withProfile };
+      // Only account routes have store access to decide.
+      const store =
+        !!rule && !rule.public && rule.kinds.includes('account')
+          ? this.reflector.getAllAndOverride<StoreAccessRule | undefined>(STORE_ACCESS_METADATA, [
+              handler,
+              cls,
+            ])
+          : undefined;
+      declared = { rule, withProfile, store };
       byHandler.set(handler, declared);
     }
     return declared;
@@ -80,6 +115,7 @@ export class AccessGuard implements CanActivate {
     context: ExecutionContext,
     rule: Exclude<AccessRule, { public: true }> | undefined,
     withProfile: boolean,
+    store: StoreAccessRule | undefined,
   ): Promise<boolean> {
     if (context.getType<string>() === 'graphql') {
       // GraphQL resolvers (the storefront, libs/storefront): the request was already authenticated —
@@ -94,8 +130,12 @@ export class AccessGuard implements CanActivate {
       return true;
     }
     const request = context.switchToHttp().getRequest<FastifyRequest & { caller?: Caller }>();
-    const caller = await this.authenticate(request, withProfile);
+    const value = store ? storeValue(request, store) : undefined;
+    // A malformed value reads no membership; the token is still checked first (401 before 404).
+    const locate = store && isUuid(value) ? { locator: store.locator, value } : undefined;
+    const caller = await this.authenticate(request, withProfile, locate);
     if (!rule || !rule.kinds.includes(caller.kind)) throw Errors.insufficientScope();
+    if (store) checkStoreAccess(caller as AccountCaller, store, request, locate !== undefined);
     request.caller = caller;
     return true;
   }
@@ -104,7 +144,11 @@ export class AccessGuard implements CanActivate {
    * Resolves the bearer token to a live caller through its kind's passport strategy, or throws 401.
    * Also the storefront hook's way in, so REST and GraphQL authenticate through the same code.
    */
-  async authenticate(request: FastifyRequest, withProfile = false): Promise<Caller> {
+  async authenticate(
+    request: FastifyRequest,
+    withProfile = false,
+    store?: BearerRequest['store'],
+  ): Promise<Caller> {
     const query = request.query as Record<string, unknown> | undefined;
     if (query && QUERY_TOKEN_PARAMS.some((p) => p in query)) {
       throw Errors.invalidToken(
@@ -120,11 +164,46 @@ export class AccessGuard implements CanActivate {
     // The strategy gets what it needs on an object of its own, not the HTTP request: the raw token never
     // sits on the request, and passport's per-call properties (logIn, isAuthenticated…) land on this small
     // object instead of reshaping every Fastify request.
-    const bearer: BearerRequest = { bearerToken: token, withAccountProfile: withProfile };
+    const bearer: BearerRequest = { bearerToken: token, withAccountProfile: withProfile, store };
     const outcome = await runStrategy<Caller>(this.passport, opaque ? opaque[1] : this.jwtStrategy, bearer);
     // A thrown error (the database is down) keeps its own answer; a refused token is 401.
     if (outcome.kind === 'error') throw outcome.error;
     if (outcome.kind !== 'success') throw Errors.invalidToken();
     return outcome.user;
   }
+}
+
+/** Where the route says its store is: a path parameter, a query parameter or a member of the JSON body. */
+function storeValue(request: FastifyRequest, rule: StoreAccessRule): unknown {
+  const from =
+    rule.source === 'param' ? request.params : rule.source === 'query' ? request.query : request.body;
+  return from && typeof from === 'object' ? (from as Record<string, unknown>)[rule.key] : undefined;
+}
+
+/**
+ * The store-access decision, from the membership the revocation read brought: not a member (or nothing
+ * there) → the route's 404; a role the table does not allow → 403 insufficient_role, unless the route lets
+ * a member act on themselves (leaving) and the path names the caller.
+ */
+function checkStoreAccess(
+  caller: AccountCaller,
+  rule: StoreAccessRule,
+  request: FastifyRequest,
+  wellFormed: boolean,
+): void {
+  if (!wellFormed && rule.source !== 'param') {
+    // A store id in the body or query that is not a uuid is bad input, as the route's DTO would say.
+    throw Errors.validation([{ field: rule.key, message: `${rule.key} must be a UUID` }]);
+  }
+  const membership = caller.membership;
+  if (!wellFormed || !membership) throw new DomainError(rule.notFound, NOT_FOUND_DETAIL[rule.notFound]);
+  if (roleAllows(membership.role, rule.permission)) return;
+  if (rule.orSelf) {
+    const named = (request.params as Record<string, unknown> | undefined)?.[rule.orSelf];
+    if (typeof named === 'string' && named.toLowerCase() === caller.accountId) return;
+  }
+  throw new DomainError(
+    'insufficient_role',
+    `A member with the role ${membership.role} may not do this in this store.`,
+  );
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AccountProfile, APP_CONFIG, APP_LOGGER, AppConfig } from '@app/core';
+import { AccessibleStore, AccountProfile, APP_CONFIG, APP_LOGGER, AppConfig } from '@app/core';
 import type { Logger } from 'pino';
 import { SessionsRepository } from './sessions.repository';
 
@@ -7,6 +7,14 @@ const PROVIDER_ORDER = ['otp', 'google', 'github'];
 
 // lastUsedAt is kept to the minute: writing it on every request would turn each read into a write.
 const LAST_USED_GRANULARITY_SECONDS = 60;
+
+/** One entry per sign-in method, however many identities of one provider the account has, in a fixed order. */
+function withSortedProviders(profile: AccountProfile): AccountProfile {
+  const providers = [...new Set(profile.providers)].sort(
+    (a, b) => PROVIDER_ORDER.indexOf(a) - PROVIDER_ORDER.indexOf(b),
+  );
+  return { ...profile, providers };
+}
 
 /**
  * The revocation read for account tokens: one prepared, indexed query per request that the session is
@@ -48,11 +56,32 @@ export class SessionLiveness {
     );
     if (!live) return null;
     if (live.stale) this.touch(sessionId);
-    // One entry per sign-in method, however many identities of one provider the account has.
-    const providers = [...new Set(live.profile.providers)].sort(
-      (a, b) => PROVIDER_ORDER.indexOf(a) - PROVIDER_ORDER.indexOf(b),
+    return withSortedProviders(live.profile);
+  }
+
+  /**
+   * The same check on a store route (@StoreAccess), reading the caller's membership of the route's store
+   * in the same query (and the account, on @WithAccountProfile routes): still one round trip. Null when
+   * the session is not live; `membership` null when the caller is not a member of that store.
+   */
+  async liveMember(
+    accountId: string,
+    sessionId: string,
+    store: { locator: string; value: string },
+    withProfile: boolean,
+  ): Promise<{ membership: AccessibleStore | null; profile?: AccountProfile } | null> {
+    const live = await this.sessions.findLiveMember(
+      accountId,
+      sessionId,
+      this.config.sessionMaxAge,
+      LAST_USED_GRANULARITY_SECONDS,
+      store,
+      withProfile,
     );
-    return { ...live.profile, providers };
+    if (!live) return null;
+    if (live.stale) this.touch(sessionId);
+    const profile = live.profile && withSortedProviders({ id: accountId, ...live.profile });
+    return { membership: live.membership, ...(profile ? { profile } : {}) };
   }
 
   /** Records the session's use (at most once a minute: see `stale`), without making the request wait. */

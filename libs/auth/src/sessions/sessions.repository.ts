@@ -1,5 +1,12 @@
-import { Injectable } from '@nestjs/common';
-import { AccountProfile } from '@app/core';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  AccessibleStore,
+  AccountProfile,
+  MEMBERSHIP_SQL,
+  MembershipSql,
+  STORE_LOCATORS,
+  StoreLocator,
+} from '@app/core';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Sql } from '@app/database';
 import type { Repository } from 'typeorm';
@@ -32,6 +39,9 @@ function liveSession(alias: string | null, maxAge: string): string {
   return `${c}revoked_at IS NULL AND ${c}expires_at > now() AND ${c}created_at > now() - make_interval(secs => ${maxAge})`;
 }
 
+/** The account's creation time as the API writes it (ISO 8601, UTC, milliseconds), formatted by the database. */
+const ISO_CREATED_AT = `to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`;
+
 /**
  * A session's end as written at sign-in and at each refresh: the later of the new refresh token's
  * expiry and the new access token's, so every token the session has handed out ends with it or before
@@ -51,10 +61,33 @@ function sessionEnd(access: string, refresh: string, maxAge: string, createdAt: 
  */
 @Injectable()
 export class SessionsRepository {
+  /** The store-access reads, one prepared statement per way of finding the store (see findLiveMember). */
+  private readonly memberReads = new Map<string, { name: string; text: string }>();
+
   constructor(
     private readonly sql: Sql,
     @InjectRepository(SessionEntity) private readonly sessions: Repository<SessionEntity>,
-  ) {}
+    // Wired in the composition root (apps/api's app.module.ts): the members context's SQL, and the ways
+    // of finding a route's store from something else than its id.
+    @Inject(MEMBERSHIP_SQL) memberships: MembershipSql,
+    @Inject(STORE_LOCATORS) locators: StoreLocator[],
+  ) {
+    // `store`: the value is the store's id. The others find it from something else (an app's id).
+    const finders: StoreLocator[] = [{ name: 'store', storeOf: (p) => p }, ...locators];
+    for (const locator of finders) {
+      for (const profile of [false, true]) {
+        const membership = memberships.membership(locator.storeOf('$5::uuid'), 's.account_id');
+        this.memberReads.set(`${locator.name}:${profile}`, {
+          name: `auth_session_live${profile ? '_profile' : ''}_member_${locator.name}`,
+          text: `SELECT s.last_used_at < now() - make_interval(secs => $4) AS stale, m.store_id, m.role
+                        ${profile ? `, a.email, ${ISO_CREATED_AT}, a.providers` : ''}
+                   FROM sessions s ${profile ? 'JOIN accounts a ON a.id = s.account_id' : ''}
+                   LEFT JOIN LATERAL ${membership} m ON true
+                  WHERE s.id = $1 AND s.account_id = $2 AND ${liveSession('s', '$3')}`,
+        });
+      }
+    }
+  }
 
   async open(
     accountId: string,
@@ -217,8 +250,7 @@ export class SessionsRepository {
       providers: string[];
     }>({
       name: 'auth_session_live_profile',
-      text: `SELECT s.last_used_at < now() - make_interval(secs => $4) AS stale, a.email,
-                    to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
+      text: `SELECT s.last_used_at < now() - make_interval(secs => $4) AS stale, a.email, ${ISO_CREATED_AT},
                     a.providers
                FROM sessions s JOIN accounts a ON a.id = s.account_id
               WHERE s.id = $1 AND s.account_id = $2 AND ${liveSession('s', '$3')}`,
@@ -229,6 +261,43 @@ export class SessionsRepository {
       stale: row.stale,
       profile: { id: accountId, email: row.email, createdAt: row.created_at, providers: row.providers },
     };
+  }
+
+  /**
+   * The same read on a store route (@StoreAccess): the caller's membership of the route's store comes in
+   * the same statement — a LEFT JOIN on the `store_members` primary key, the store found by `locator`
+   * from `value` (a uuid: the store's id, or e.g. an app's id and its store) — so a role change or a
+   * removal is seen on the very next request and the request still makes one indexed read. `membership`
+   * is null when the account is not a member (or nothing is found); undefined answers a dead session.
+   */
+  async findLiveMember(
+    accountId: string,
+    sessionId: string,
+    sessionMaxAge: number,
+    touchAfter: number,
+    store: { locator: string; value: string },
+    withProfile: boolean,
+  ): Promise<
+    { stale: boolean; membership: AccessibleStore | null; profile?: Omit<AccountProfile, 'id'> } | undefined
+  > {
+    const statement = this.memberReads.get(`${store.locator}:${withProfile}`);
+    // A route naming a locator nobody wired is a programming error, not a refusal.
+    if (!statement) throw new Error(`no store locator "${store.locator}" is wired (STORE_LOCATORS)`);
+    const row = await this.sql.one<{
+      stale: boolean;
+      store_id: string | null;
+      role: AccessibleStore['role'] | null;
+      email?: string;
+      created_at?: string;
+      providers?: string[];
+    }>({ ...statement, values: [sessionId, accountId, sessionMaxAge, touchAfter, store.value] });
+    if (!row) return undefined;
+    const membership = row.store_id && row.role ? { storeId: row.store_id, role: row.role } : null;
+    const profile =
+      withProfile && row.email !== undefined
+        ? { email: row.email, createdAt: row.created_at!, providers: row.providers ?? [] }
+        : undefined;
+    return { stale: row.stale, membership, ...(profile ? { profile } : {}) };
   }
 
   async touch(sessionId: string): Promise<void> {

@@ -33,6 +33,11 @@ export interface BearerRequest {
   bearerToken?: string;
   /** The route wants the account read in the same query as the revocation check (@WithAccountProfile). */
   withAccountProfile?: boolean;
+  /**
+   * A store route (@StoreAccess): the caller's membership of the store found by `locator` from `value`
+   * (a uuid) is read in the same query as the revocation check.
+   */
+  store?: { locator: string; value: string };
 }
 
 type Verified = (error: unknown, caller?: Caller | false | null) => void;

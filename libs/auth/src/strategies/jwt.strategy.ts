@@ -12,7 +12,8 @@ export const JWT_STRATEGY = 'jwt';
  * The platform's JWTs (account and app access tokens), verified by passport-jwt: HS256 pinned, the key
  * a KeyObject imported once (given a string, jsonwebtoken would re-import it on every request), issuer
  * = PUBLIC_URL, exp/nbf checked. Then the revocation read of the token's kind: an account token's
- * session (with the account itself on @WithAccountProfile routes, in the same query), an app
+ * session (with the account itself on @WithAccountProfile routes, and the caller's membership of the
+ * route's store on @StoreAccess routes, in the same query), an app
  * token through the app-token resolver. Answers the caller, or false for a dead or foreign token.
  */
 @Injectable()
@@ -46,6 +47,15 @@ export class JwtBearerStrategy extends PassportStrategy(Strategy, JWT_STRATEGY) 
       sessionId: claims.sid,
       jti: claims.jti,
     };
+    if (request.store) {
+      const live = await this.sessions.liveMember(
+        claims.sub,
+        claims.sid,
+        request.store,
+        request.withAccountProfile === true,
+      );
+      return live ? { ...caller, ...live } : false;
+    }
     if (request.withAccountProfile) {
       const profile = await this.sessions.liveProfile(claims.sub, claims.sid);
       return profile ? { ...caller, profile } : false;

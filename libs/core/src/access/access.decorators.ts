@@ -37,13 +37,8 @@ export const AccountRoute = () =>
 export const StoreIdParam = () =>
   ApiParam({ name: 'id', format: 'uuid', description: "One of the caller's stores." });
 
-/**
- * An account route on one of the caller's stores (`/v1/user/stores/:id/…`): ownership is part of every
- * query, so another account's store is a 404, never a 403.
- */
-export const StoreOwnerRoute = () => applyDecorators(AccountRoute(), StoreIdParam());
-
-export const STORE_NOT_FOUND = '`store_not_found`: no such store, or not the caller’s (never 403).';
+export const STORE_NOT_FOUND =
+  '`store_not_found`: no such store, or the caller is not a member of it (never 403: existence is not revealed).';
 /** The 404 of a store route where only the store itself can be missing. */
 export const StoreNotFoundResponse = () => ApiNotFoundResponse({ description: STORE_NOT_FOUND });
 

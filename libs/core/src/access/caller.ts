@@ -1,3 +1,5 @@
+import type { AccessibleStore } from './store-access';
+
 /** Who is calling, as resolved by the global access guard from the bearer token. */
 export interface AccountCaller {
   kind: 'account';
@@ -6,6 +8,12 @@ export interface AccountCaller {
   jti: string;
   /** Read in the same query as the revocation check, on routes marked @WithAccountProfile(). */
   profile?: AccountProfile;
+  /**
+   * On @StoreAccess routes: the route's store and the caller's role in it, read in the same query as the
+   * revocation check (null when the caller is not a member; the guard then refuses). Read it with
+   * @CurrentStore().
+   */
+  membership?: AccessibleStore | null;
 }
 
 /** The account as `/v1/auth/me` shows it. */

@@ -74,6 +74,8 @@ export interface AppConfig {
   webhookDnsServers: string[] | null;
   /** Days events and deliveries are kept. */
   eventRetentionDays: number;
+  /** Seconds a store invitation's link lives. */
+  invitationTtl: number;
 }
 
 export interface GoogleConfig {
@@ -392,6 +394,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     webhookDelivery,
     webhookDnsServers: dnsServers(env, 'WEBHOOK_DNS_SERVERS'),
     eventRetentionDays: int(env, 'EVENT_RETENTION_DAYS', 30, 1, 3650),
+    invitationTtl: int(env, 'INVITATION_TTL', 259_200, 1, 31_536_000),
   };
 }
 

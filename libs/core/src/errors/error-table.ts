@@ -100,6 +100,15 @@ export const ERROR_TABLE = {
   webhook_not_found: client(404, 'Not found'),
   delivery_not_found: client(404, 'Not found'),
   webhook_limit_reached: client(409, 'Conflict'),
+  // Store members and roles (the access guard, libs/members): a member whose role does not allow the
+  // route is 403 insufficient_role (a non-member gets the route's 404, never a 403).
+  insufficient_role: client(403, 'Insufficient role'),
+  member_not_found: client(404, 'Not found'),
+  invitation_not_found: client(404, 'Not found'),
+  invitation_email_mismatch: client(403, 'Invitation for another e-mail address'),
+  already_member: client(409, 'Conflict'),
+  member_limit_reached: client(409, 'Conflict'),
+  owner_required: client(409, 'Conflict'),
   // Idempotency-Key (libs/idempotency).
   idempotency_key_in_use: client(409, 'Idempotency key in use'),
   idempotency_key_reused: client(422, 'Idempotency key reused'),

@@ -3,7 +3,10 @@ import { IsUUID } from 'class-validator';
 import { APP_SCOPES, AppScope, CredentialName, ScopeList } from '@app/core';
 
 export class CreateOAuthAppDto {
-  @ApiProperty({ format: 'uuid', description: 'A store the caller owns.' })
+  @ApiProperty({
+    format: 'uuid',
+    description: 'A store where the caller’s role allows integrations (owner, admin, developer).',
+  })
   @IsUUID('all', { message: 'storeId must be a UUID' })
   storeId!: string;
 

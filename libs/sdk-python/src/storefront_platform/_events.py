@@ -22,6 +22,11 @@ EVENT_TYPES: tuple[str, ...] = (
     "public_token.rotated",
     "public_token.deleted",
     "webhook.test",
+    "member.invited",
+    "member.joined",
+    "member.role_changed",
+    "member.removed",
+    "store.transferred",
 )
 
 _KNOWN = frozenset(EVENT_TYPES)

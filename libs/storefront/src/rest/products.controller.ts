@@ -8,14 +8,15 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import {
+  AccessibleStore,
   AccountCaller,
   CurrentCaller,
+  CurrentStore,
   DEFAULT_PAGE_LIMIT,
   NoContentRoute,
+  StoreAccess,
   StoreNotFoundResponse,
-  StoreOwnerRoute,
 } from '@app/core';
-import { StoresService } from '@app/stores';
 import { LIST_CURSORS } from '../pagination/cursor';
 import {
   CreateProductDto,
@@ -30,20 +31,18 @@ import { afterOf, pinnedOperations } from './rest-door';
 
 const pinned = pinnedOperations('OwnerProductsController');
 /**
- * The store's catalogue over REST, for its owner: the store is checked, then ProductsService — the same
- * rules, SQL and events as the GraphQL door, with the account as the actor — and its answer is mapped to
- * JSON. Refusals are the service's own codes (`product_not_found`, `handle_taken`, `validation_failed`).
+ * The store's catalogue over REST, for its members: every member reads it, a role with `commerce` changes
+ * it (the route's access rule, decided by the guard), then ProductsService — the same rules, SQL and events
+ * as the GraphQL door, with the account as the actor — and its answer is mapped to JSON. Refusals are the
+ * service's own codes (`product_not_found`, `handle_taken`, `validation_failed`).
  */
 @ApiTags('catalogue')
-@StoreOwnerRoute()
 @Controller('v1/user/stores/:id/products')
 export class ProductsController {
-  constructor(
-    private readonly stores: StoresService,
-    private readonly products: ProductsService,
-  ) {}
+  constructor(private readonly products: ProductsService) {}
 
   @Get()
+  @StoreAccess('read')
   @pinned.operation('list', "The store's products, newest first; `query` searches titles and handles.")
   @ApiOkResponse({ type: ProductPageDto })
   @ApiBadRequestResponse({
@@ -52,13 +51,11 @@ export class ProductsController {
   })
   @StoreNotFoundResponse()
   async list(
-    @CurrentCaller() caller: AccountCaller,
-    @Param('id') storeId: string,
+    @CurrentStore() store: AccessibleStore,
     @Query() query: ListProductsQueryDto,
   ): Promise<ProductPageDto> {
     const after = afterOf(LIST_CURSORS.products.newest, query.after);
-    await this.stores.assertOwned(caller, storeId);
-    const page = await this.products.newest(storeId, {
+    const page = await this.products.newest(store.storeId, {
       limit: query.limit ?? DEFAULT_PAGE_LIMIT,
       after,
       query: query.query,
@@ -67,6 +64,7 @@ export class ProductsController {
   }
 
   @Post()
+  @StoreAccess('commerce')
   @pinned.operation('create', 'Create a product (event `product.created`).')
   @ApiCreatedResponse({ type: ProductDto })
   @ApiBadRequestResponse({ description: '`validation_failed`: a field breaks a rule (see `errors`).' })
@@ -74,29 +72,28 @@ export class ProductsController {
   @StoreNotFoundResponse()
   async create(
     @CurrentCaller() caller: AccountCaller,
-    @Param('id') storeId: string,
+    @CurrentStore() store: AccessibleStore,
     @Body() body: CreateProductDto,
   ): Promise<ProductDto> {
-    await this.stores.assertOwned(caller, storeId);
-    return toProductDto(await this.products.create(caller, storeId, body));
+    return toProductDto(await this.products.create(caller, store.storeId, body));
   }
 
   @Get(':productId')
+  @StoreAccess('read')
   @pinned.operation('get', 'One product of the store.')
   @ApiOkResponse({ type: ProductDto })
   @ApiNotFoundResponse({
     description: '`store_not_found` or `product_not_found` (another store’s included).',
   })
   async get(
-    @CurrentCaller() caller: AccountCaller,
-    @Param('id') storeId: string,
+    @CurrentStore() store: AccessibleStore,
     @Param('productId') productId: string,
   ): Promise<ProductDto> {
-    await this.stores.assertOwned(caller, storeId);
-    return toProductDto(await this.products.get(storeId, productId));
+    return toProductDto(await this.products.get(store.storeId, productId));
   }
 
   @Put(':productId')
+  @StoreAccess('commerce')
   @pinned.operation(
     'update',
     'Change any subset of the fields (event `product.updated`); a new currency needs a price.',
@@ -107,15 +104,15 @@ export class ProductsController {
   @ApiNotFoundResponse({ description: '`store_not_found` or `product_not_found`' })
   async update(
     @CurrentCaller() caller: AccountCaller,
-    @Param('id') storeId: string,
+    @CurrentStore() store: AccessibleStore,
     @Param('productId') productId: string,
     @Body() body: UpdateProductDto,
   ): Promise<ProductDto> {
-    await this.stores.assertOwned(caller, storeId);
-    return toProductDto(await this.products.update(caller, storeId, productId, body));
+    return toProductDto(await this.products.update(caller, store.storeId, productId, body));
   }
 
   @Delete(':productId')
+  @StoreAccess('commerce')
   @NoContentRoute(
     'Delete the product (event `product.deleted`): gone from the catalogue, its handle free; past orders keep naming it.',
     { operationId: pinned.id('remove') },
@@ -123,10 +120,9 @@ export class ProductsController {
   @ApiNotFoundResponse({ description: '`store_not_found` or `product_not_found`' })
   async remove(
     @CurrentCaller() caller: AccountCaller,
-    @Param('id') storeId: string,
+    @CurrentStore() store: AccessibleStore,
     @Param('productId') productId: string,
   ): Promise<void> {
-    await this.stores.assertOwned(caller, storeId);
-    await this.products.delete(caller, storeId, productId);
+    await this.products.delete(caller, store.storeId, productId);
   }
 }

@@ -4,8 +4,8 @@ import { CursorKey, CursorKind, decodeCursor } from '../pagination/cursor';
 import { StorefrontErrors } from '../storefront.errors';
 
 /**
- * The key inside a REST list's `after` (a `nextCursor` this list issued), or null without one. Decoded before
- * the store is checked, as every REST list does: a foreign cursor is a 400 even on another account's store.
+ * The key inside a REST list's `after` (a `nextCursor` this list issued), or null without one; a foreign
+ * cursor is a 400. (The store was decided by the route's access rule before: a non-member's is a 404.)
  */
 export function afterOf(kind: CursorKind, after: string | undefined): CursorKey | null {
   if (after === undefined) return null;

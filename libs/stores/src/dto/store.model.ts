@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { ROLES, type Role } from '@app/sdk';
 import type { NextStage } from '../store-progress';
 
 export class StoreAddressModel {
@@ -26,8 +27,11 @@ export class StoreOnboardingModel {
   completedAt!: string | null;
 }
 
-/** The store as the API shows it. Unset fields are null; socialLinks is [] when unset. */
-export class StoreModel {
+/**
+ * The store's own fields, as its events carry it (`store.updated`, `store.completed`). Unset fields are
+ * null; socialLinks is [] when unset.
+ */
+export class StoreDataModel {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty({ example: 'Chai & Co.' }) name!: string;
   @ApiProperty({ type: String, nullable: true, maxLength: 2000 }) description!: string | null;
@@ -46,4 +50,13 @@ export class StoreModel {
   @ApiProperty({ type: [String], example: ['https://instagram.com/chaiandco'] }) socialLinks!: string[];
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
   @ApiProperty({ format: 'date-time' }) updatedAt!: string;
+}
+
+/** The store as the API shows it to a member: its fields and the caller's role in it. */
+export class StoreModel extends StoreDataModel {
+  @ApiProperty({
+    enum: ROLES,
+    description: "The caller's role in the store (a member's, never anyone else's).",
+  })
+  role!: Role;
 }

@@ -1,5 +1,4 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, UpdateDateColumn } from 'typeorm';
-import { AccountEntity } from '@app/auth';
+import { Column, Entity, UpdateDateColumn } from 'typeorm';
 import { UuidRow } from '@app/core';
 
 export interface StoreAddress {
@@ -12,19 +11,13 @@ export interface StoreAddress {
 }
 
 /**
- * A store: the centre of the platform. Everything else a store has (apps, public tokens, products,
- * orders) references it with ON DELETE CASCADE, so deleting a store removes all of it.
+ * A store: the centre of the platform. Everything else a store has (members, apps, public tokens,
+ * products, orders) references it with ON DELETE CASCADE, so deleting a store removes all of it. Who may
+ * act on it is its members' business (libs/members: `store_members`, the owner being the member with the
+ * role `owner`); the store itself names nobody.
  */
 @Entity({ name: 'stores' })
-@Index('ix_stores_owner_created', ['ownerId', 'createdAt', 'id'])
 export class StoreEntity extends UuidRow {
-  @Column({ name: 'owner_id', type: 'uuid' })
-  ownerId!: string;
-
-  @ManyToOne(() => AccountEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'owner_id' })
-  owner?: AccountEntity;
-
   @Column({ type: 'varchar', length: 100 })
   name!: string;
 

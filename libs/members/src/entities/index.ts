@@ -1,0 +1,6 @@
+import { StoreInvitationEntity } from './store-invitation.entity';
+import { StoreMemberEntity } from './store-member.entity';
+
+export { StoreInvitationEntity, StoreMemberEntity };
+/** The members context's tables, for the data source and the migration CLI. */
+export const MEMBERS_ENTITIES = [StoreMemberEntity, StoreInvitationEntity];
