@@ -4,17 +4,12 @@ import { APP_CONFIG, AppConfig, Dependencies } from '@app/core';
 import { DataSource } from 'typeorm';
 import type { PostgresConnectionOptions } from 'typeorm/driver/postgres/PostgresConnectionOptions';
 import { dataSourceOptions } from './data-source-options';
-import { EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
+import { DATABASE_ENDPOINT, DatabaseEndpoint } from './database-endpoint';
+import { startEmbeddedPostgres } from './embedded-postgres';
+import { EmbeddedVacuum } from './maintenance/embedded-vacuum';
 import { ExpiredRowsPurge, PURGE_RULES, PurgeRule } from './maintenance/purge';
 import { Sql } from './sql';
 import { runMigrationsLocked } from './migrate';
-
-const DATABASE_ENDPOINT = Symbol('DATABASE_ENDPOINT');
-
-interface DatabaseEndpoint {
-  url: string;
-  embedded: EmbeddedPostgres | null;
-}
 
 /** Stops the embedded server after the data source has been closed. */
 @Injectable()
@@ -96,8 +91,14 @@ export class DatabaseModule {
           },
         }),
       ],
-      providers: [EmbeddedShutdown, Sql, { provide: PURGE_RULES, useValue: purgeRules }, ExpiredRowsPurge],
-      exports: [Sql, ExpiredRowsPurge],
+      providers: [
+        EmbeddedShutdown,
+        Sql,
+        { provide: PURGE_RULES, useValue: purgeRules },
+        ExpiredRowsPurge,
+        EmbeddedVacuum,
+      ],
+      exports: [Sql, ExpiredRowsPurge, EmbeddedVacuum],
     };
   }
 }
