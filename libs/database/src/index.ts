@@ -6,3 +6,4 @@ export { MIGRATIONS } from './migrations';
 export * from './maintenance/purge';
 export * from './maintenance/embedded-vacuum';
 export * from './migrate';
+export * from './statement-timeout';
