@@ -39,7 +39,9 @@ export async function statementTimeoutRoute(
     await probe.connect();
     return { route: 'startup' };
   } catch (error) {
-    if (!refusedParameter(error)) throw error;
+    // Anything else (the server is not up yet…) is the data source's to meet and retry, with the
+    // startup parameter as usual.
+    if (!refusedParameter(error)) return { route: 'startup' };
   } finally {
     await probe.end().catch(() => undefined);
   }
