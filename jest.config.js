@@ -20,15 +20,10 @@ const moduleNameMapper = {
   '^@app/(core|database|idempotency|auth|social-login|testing|stores|onboarding|oauth-apps|public-tokens|storefront|events|webhooks|sdk)/(.*)$':
     '<rootDir>/libs/$1/src/$2',
 };
-// content-disposition 3 (under @fastify/static, which serves /docs) ships only as an ES module: Node 20.19
-// can require() it, jest cannot, so under jest it is mapped to a shim over the CommonJS 1.x line.
 const common = {
   rootDir: __dirname,
   transform: { '^.+\\.ts$': swc },
-  moduleNameMapper: {
-    ...moduleNameMapper,
-    '^content-disposition$': '<rootDir>/libs/testing/shims/content-disposition.js',
-  },
+  moduleNameMapper,
   testEnvironment: 'node',
 };
 
