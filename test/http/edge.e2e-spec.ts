@@ -177,6 +177,15 @@ describe('HTTP edge', () => {
     expect(ready.body).toEqual({ status: 'ok', database: 'up' });
   });
 
+  it('GET / sends a browser to the console (302 /console); other unknown paths stay 404 problems', async () => {
+    const root = await fetch(`${t.baseUrl}/`, { redirect: 'manual' });
+    expect([root.status, root.headers.get('location')]).toEqual([302, '/console']);
+    const head = await fetch(`${t.baseUrl}/`, { method: 'HEAD', redirect: 'manual' });
+    expect([head.status, head.headers.get('location')]).toEqual([302, '/console']);
+    const other = await t.get('/nope');
+    expect([other.status, other.body.code]).toEqual([404, 'not_found']);
+  });
+
   it('serves the OpenAPI UI and a document that covers every REST route', async () => {
     const ui = await t.get('/docs');
     expect(ui.status).toBe(200);
@@ -198,6 +207,7 @@ describe('HTTP edge', () => {
         (r) =>
           !r.url.startsWith('/docs') &&
           !r.url.startsWith('/console') &&
+          r.url !== '/' &&
           r.url !== '/*' &&
           !r.url.includes('graphql'),
       )

@@ -81,5 +81,14 @@ describe('the server process', () => {
     expect(request).toMatchObject({ level: 'info', method: 'GET', path: '/health/live', status: 200 });
     expect(result.stdout).not.toContain('secret-in-url');
     expect(lines.map((l) => l.msg)).toEqual(expect.arrayContaining(['shutting down', 'shut down cleanly']));
+    // A quiet start: no line per module and route from Nest at info (there were about a hundred), and
+    // one line that says where the API, its console and its documentation are.
+    expect(lines.filter((l) => l.context)).toEqual([]);
+    expect(lines.length).toBeLessThan(10);
+    expect(lines.find((l) => l.msg === 'Storefront API listening')).toMatchObject({
+      url: 'http://localhost:39127',
+      console: 'http://localhost:39127/console',
+      docs: 'http://localhost:39127/docs',
+    });
   });
 });
