@@ -5,7 +5,7 @@ import { Sql } from '@app/database';
 import {
   createTestDatabase,
   PgBouncer,
-  serverUrl,
+  requireServer,
   TcpProxy,
   TestDatabase,
   StorefrontClient,
@@ -18,7 +18,7 @@ import { TestApp } from '@app/testing/test-app';
  * the statement timeout, and a transaction-mode PgBouncer in front. Needs a server (TEST_DATABASE_URL);
  * on the embedded database alone there is no backend to terminate and nothing to put a pooler in front of.
  */
-const server = serverUrl();
+const server = requireServer('test/database/reliability.e2e-spec.ts', { forTestApp: true });
 const describeServer = server ? describe : describe.skip;
 
 function databaseOf(url: string): string {

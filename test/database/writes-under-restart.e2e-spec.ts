@@ -4,7 +4,7 @@ import {
   postgresBinDir,
   PostgresCutProxy,
   PrivatePostgres,
-  serverUrl,
+  requireServer,
   TestDatabase,
 } from '@app/testing';
 import { TestApp, TestResponse } from '@app/testing/test-app';
@@ -26,12 +26,8 @@ import { Client } from 'pg';
  *    the answer's packet: the runner-released path).
  * 2. The real thing: a private PostgreSQL server restarted three times under eight clients' writes.
  */
-const server = serverUrl();
+const server = requireServer('test/database/writes-under-restart.e2e-spec.ts (the protocol proxy cases)');
 const describeServer = server ? describe : describe.skip;
-if (!server)
-  console.warn(
-    'test/database/writes-under-restart.e2e-spec.ts: the proxy cases need a PostgreSQL server; skipped',
-  );
 
 type Logged = { level: string; msg: string; status?: number; code?: string };
 
@@ -150,8 +146,8 @@ describeServer(
 const bin = postgresBinDir();
 const describeWithPostgres = bin ? describe : describe.skip;
 if (!bin)
-  console.warn(
-    'test/database/writes-under-restart.e2e-spec.ts: no PostgreSQL server programs (initdb, pg_ctl); the restart case is skipped',
+  process.stderr.write(
+    "skipped: the restart case of test/database/writes-under-restart.e2e-spec.ts needs PostgreSQL's server programs (initdb, pg_ctl)\n",
   );
 
 describeWithPostgres(

@@ -1,4 +1,4 @@
-import { createTestDatabase, serverUrl, TcpProxy } from '@app/testing';
+import { createTestDatabase, requireServer, TcpProxy } from '@app/testing';
 import { TestApp } from '@app/testing/test-app';
 import Redis from 'ioredis';
 import { connect } from 'node:net';
@@ -333,7 +333,7 @@ describe('auth rate limit (AUTH_RATE_LIMIT, REDIS_URL)', () => {
 });
 
 describe('database outage (503 unavailable, recovers by itself)', () => {
-  const server = serverUrl();
+  const server = requireServer('the database outage case of test/http/edge.e2e-spec.ts');
   // The outage is made by cutting a TCP proxy between the app and the PostgreSQL server; the embedded
   // database lives inside the process and cannot go away on its own.
   (server ? it : it.skip)(

@@ -1,6 +1,13 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppConfig, createLogger, loadConfig } from '@app/core';
-import { createTestDatabase, freePort, MailCatcher, otpFrom, serverUrl, TestDatabase } from '@app/testing';
+import {
+  createTestDatabase,
+  freePort,
+  MailCatcher,
+  otpFrom,
+  requireServer,
+  TestDatabase,
+} from '@app/testing';
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,14 +34,14 @@ import { gracefulShutdown } from '../../apps/api/src/shutdown';
  */
 const NGINX = '/usr/sbin/nginx';
 const root = join(__dirname, '..', '..');
-const server = serverUrl();
-const missing = !server
-  ? 'needs a PostgreSQL server (TEST_DATABASE_URL, or one answering at 127.0.0.1:5432)'
-  : !existsSync(NGINX)
-    ? `needs nginx at ${NGINX} (apt-get install nginx)`
-    : null;
-if (missing) console.warn(`test/operations/rolling-restart.e2e-spec.ts skipped: it ${missing}`);
-const describeIf = missing ? describe.skip : describe;
+// Two instances on one database need a server, and nginx.
+const hasNginx = existsSync(NGINX);
+if (!hasNginx)
+  console.warn(
+    `skipped: test/operations/rolling-restart.e2e-spec.ts needs nginx at ${NGINX} (apt-get install nginx)`,
+  );
+const server = hasNginx ? requireServer('test/operations/rolling-restart.e2e-spec.ts') : null;
+const describeIf = server ? describe : describe.skip;
 
 const SHUTDOWN_DELAY = 2;
 const CLIENTS = 9;
