@@ -11,7 +11,9 @@ export const MAX_PRICE_MINOR = 10n ** 12n;
 
 export type MoneyParseResult = { ok: true; minor: bigint } | { ok: false; message: string };
 
-const AMOUNT = /^(\d+)(?:\.(\d+))?$/;
+/** A non-negative decimal amount as the wire carries it: digits, optionally a dot and more digits. */
+export const AMOUNT_PATTERN = /^(\d+)(?:\.(\d+))?$/;
+const AMOUNT = AMOUNT_PATTERN;
 
 export function isCurrencyCode(code: string): boolean {
   return currencyDigits(code) !== undefined;
