@@ -531,7 +531,7 @@ describe('console (/console) in a real browser', () => {
 
     const { access_token: token } = await t.signIn('draft@example.com');
     const stored = (await t.get(`/v1/user/stores/${storeId}`, { token })).body;
-    // "098765 43210" (a national number) stored as E.164 with India's code.
+    // "098765 43210" (a national number) read in the Country chosen on the form, India: E.164 with its code.
     expect(stored).toMatchObject({
       status: 'active',
       mobile: '+919876543210',
