@@ -21,6 +21,7 @@ const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { setTimeout: sleep } = require('node:timers/promises');
 const { Client } = require('pg');
+const { URL } = require('node:url');
 const { clientWithStatementTimeout } = require('../../dist/libs/database/src/statement-timeout');
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -84,7 +84,8 @@ describe('terminalDestination', () => {
       { console: 'http://localhost:3000/console' },
       'Storefront API listening',
     );
-    const plain = out.replace(/\u001b\[[0-9;]*m/g, '');
+    // Without its colours (ANSI escape sequences: ESC, "[", parameters, "m").
+    const plain = out.replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '');
     expect(plain).toMatch(/^\[\d{2}:\d{2}:\d{2}\.\d{3}\] INFO: Storefront API listening\n/);
     expect(plain).toContain('console: "http://localhost:3000/console"');
     expect(plain).not.toContain('"level"');

@@ -75,7 +75,6 @@ export function terminalDestination(
   to: NodeJS.WritableStream | number = 1,
 ): pino.DestinationStream | undefined {
   if (config.production || !stdout.isTTY) return undefined;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const pretty = require('pino-pretty') as typeof import('pino-pretty');
   return pretty({
     colorize: true,
