@@ -155,191 +155,180 @@ describe('webhook delivery', () => {
     }
   }, 120_000); // PGlite's start is slow on a busy machine
 
-  /** These need a PostgreSQL server, as CI has: the embedded database is one process. */
-  const server = requireServer('the PgBouncer and OTP_PEPPER cases of test/webhooks/delivery.e2e-spec.ts');
-  const withServer = server ? it : it.skip;
+  /**
+   * These need a PostgreSQL server, as CI has: the embedded database is one process. Without one they
+   * are skipped (requireServer prints why): `test` is `it` here, or `it.skip`.
+   */
+  const server = requireServer(
+    'the PgBouncer and multi-instance cases of test/webhooks/delivery.e2e-spec.ts',
+  );
+  const test = server ? it : it.skip;
   const needServer = () => server!;
 
-  withServer(
-    'through PgBouncer in transaction mode (DATABASE_PREPARED_STATEMENTS=false): queued and delivered',
-    async () => {
-      const base = needServer();
-      const r = await receiver();
-      const db = await createTestDatabase(base);
-      const bouncer = await new PgBouncer({ serverUrl: base, poolMode: 'transaction', poolSize: 2 }).start();
-      const t = await TestApp.start({
-        databaseUrl: bouncer.url(new URL(db.url).pathname.slice(1)),
-        env: { ...ALLOW_LOCAL, DATABASE_PREPARED_STATEMENTS: 'false' },
-      });
-      try {
-        const { token, storeId } = await storeWithHook(t, 'pooled-hooks@example.com', r.url());
-        for (let i = 0; i < 5; i++)
-          expect(
-            (await t.put(`/v1/user/stores/${storeId}`, { description: `pooled ${i}` }, { token })).status,
-          ).toBe(200);
-        await r.waitFor((got) => got.length === 5);
-        expect(new Set(r.received.map((g) => g.headers['webhook-id'])).size).toBe(5);
-      } finally {
-        await t.close();
-        await bouncer.stop();
-        await db.drop();
-      }
-    },
-  );
-
-  withServer(
-    'a secret sealed under another OTP_PEPPER fails its delivery with one error line, and a rotation mends it',
-    async () => {
-      const r = await receiver();
-      const db = await createTestDatabase(needServer());
-      const lines: string[] = [];
-      const keys = {
-        ...ALLOW_LOCAL,
-        JWT_SECRET: randomBytes(32).toString('hex'),
-        PUBLIC_URL: 'http://storefront.test',
-      };
-      const before = await TestApp.start({
-        databaseUrl: db.url,
-        env: { ...keys, OTP_PEPPER: randomBytes(32).toString('hex') },
-      });
-      const { token, storeId, hookId } = await storeWithHook(before, 'pepper@example.com', r.url());
-      await before.close();
-      const after = await TestApp.start({
-        databaseUrl: db.url,
-        env: { ...keys, OTP_PEPPER: randomBytes(32).toString('hex'), LOG_LEVEL: 'error' },
-        logDestination: { write: (line) => lines.push(line) },
-      });
-      try {
+  test('through PgBouncer in transaction mode (DATABASE_PREPARED_STATEMENTS=false): queued and delivered', async () => {
+    const base = needServer();
+    const r = await receiver();
+    const db = await createTestDatabase(base);
+    const bouncer = await new PgBouncer({ serverUrl: base, poolMode: 'transaction', poolSize: 2 }).start();
+    const t = await TestApp.start({
+      databaseUrl: bouncer.url(new URL(db.url).pathname.slice(1)),
+      env: { ...ALLOW_LOCAL, DATABASE_PREPARED_STATEMENTS: 'false' },
+    });
+    try {
+      const { token, storeId } = await storeWithHook(t, 'pooled-hooks@example.com', r.url());
+      for (let i = 0; i < 5; i++)
         expect(
-          (await after.put(`/v1/user/stores/${storeId}`, { description: 'new pepper' }, { token })).status,
+          (await t.put(`/v1/user/stores/${storeId}`, { description: `pooled ${i}` }, { token })).status,
         ).toBe(200);
-        const list = () => after.get(`/v1/user/stores/${storeId}/webhooks/${hookId}/deliveries`, { token });
-        for (let i = 0; i < 50 && (await list()).body.data[0]?.status !== 'failed'; i++) await sleep(100);
-        expect((await list()).body.data[0]).toMatchObject({ status: 'failed', attempts: [] });
-        expect(r.received).toHaveLength(0);
-        expect(lines.filter((l) => l.includes('webhook signing secret unreadable'))).toHaveLength(1);
-        const rotated = await after.post(
-          `/v1/user/stores/${storeId}/webhooks/${hookId}/rotate-secret`,
-          undefined,
-          {
-            token,
-          },
-        );
-        await after.put(`/v1/user/stores/${storeId}`, { description: 'rotated' }, { token });
-        await r.waitFor((got) => got.length === 1);
-        // Only the new secret signs: the old one cannot be read any more.
-        expect(String(r.received[0].headers['webhook-signature']).split(' ')).toHaveLength(1);
-        expect(
-          new Webhook(rotated.body.secret).verify(r.received[0].body, {
-            'webhook-id': String(r.received[0].headers['webhook-id']),
-            'webhook-timestamp': String(r.received[0].headers['webhook-timestamp']),
-            'webhook-signature': String(r.received[0].headers['webhook-signature']),
-          }),
-        ).toMatchObject({ type: 'store.updated' });
-      } finally {
-        await after.close();
-        await db.drop();
-      }
-    },
-  );
+      await r.waitFor((got) => got.length === 5);
+      expect(new Set(r.received.map((g) => g.headers['webhook-id'])).size).toBe(5);
+    } finally {
+      await t.close();
+      await bouncer.stop();
+      await db.drop();
+    }
+  });
 
-  withServer(
-    'two instances on one database: every attempt is made by one of them, none twice',
-    async () => {
-      const r = await receiver();
-      const db = await createTestDatabase(needServer());
-      const shared = oneDeployment();
-      // The second instance is a process of its own, as in a deployment: the two share nothing in memory
-      // (no module state such as the sender's keep-alive pools), only the database.
-      const port = await freePort();
-      const base = `http://127.0.0.1:${port}`;
-      const child = startServer({ ...shared, DATABASE_URL: db.url, PORT: String(port), SHUTDOWN_DELAY: '0' });
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      const putOnB = async (path: string, body: unknown, token: string) => {
-        const res = await fetch(base + path, {
-          method: 'PUT',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-          body: JSON.stringify(body),
-        });
-        return { status: res.status };
-      };
-      let a: TestApp | undefined;
-      try {
-        a = await TestApp.start({ databaseUrl: db.url, env: shared });
-        await waitReady(base);
-        const { token, storeId } = await storeWithHook(a, 'two-instances@example.com', r.url());
-        // Changes through both instances, at once: each instance's loop and the other's poll race for the jobs.
-        const answers = await Promise.all(
-          Array.from({ length: 40 }, (_, i) => {
-            const path = `/v1/user/stores/${storeId}`;
-            const body = { description: `change ${i}` };
-            return i % 2 ? a!.put(path, body, { token }) : putOnB(path, body, token);
-          }),
-        );
-        expect(answers.map((x) => x.status)).toEqual(Array(40).fill(200));
-        await r.waitFor((got) => new Set(got.map((g) => g.headers['webhook-id'])).size === 40, 15_000);
-        await sleep(2500);
-        const ids = r.received.map((g) => g.headers['webhook-id']);
-        expect(ids).toHaveLength(40);
-        expect(new Set(ids).size).toBe(40);
-      } finally {
-        child.kill('SIGKILL');
-        await exited;
-        await a?.close();
-        await db.drop();
-      }
-    },
-    120_000,
-  );
-
-  withServer(
-    'WEBHOOK_DELIVERY=false: the instance queues attempts with its changes and makes none; an instance that delivers makes them, each once',
-    async () => {
-      const r = await receiver();
-      const db = await createTestDatabase(needServer());
-      const shared = oneDeployment();
-      let api: TestApp | undefined;
-      let worker: ChildProcess | undefined;
-      let exited: Promise<unknown> | undefined;
-      try {
-        api = await TestApp.start({ databaseUrl: db.url, env: { ...shared, WEBHOOK_DELIVERY: 'false' } });
-        const { token, storeId, hookId } = await storeWithHook(api, 'queue-only@example.com', r.url());
-        for (let i = 0; i < 3; i++) {
-          const res = await api.put(`/v1/user/stores/${storeId}`, { description: `queued ${i}` }, { token });
-          expect(res.status).toBe(200);
-        }
-        // The owner's test event is queued the same way (a manual attempt).
-        const test = await api.post(`/v1/user/stores/${storeId}/webhooks/${hookId}/test`, undefined, {
+  test('a secret sealed under another OTP_PEPPER fails its delivery with one error line, and a rotation mends it', async () => {
+    const r = await receiver();
+    const db = await createTestDatabase(needServer());
+    const lines: string[] = [];
+    const keys = {
+      ...ALLOW_LOCAL,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      PUBLIC_URL: 'http://storefront.test',
+    };
+    const before = await TestApp.start({
+      databaseUrl: db.url,
+      env: { ...keys, OTP_PEPPER: randomBytes(32).toString('hex') },
+    });
+    const { token, storeId, hookId } = await storeWithHook(before, 'pepper@example.com', r.url());
+    await before.close();
+    const after = await TestApp.start({
+      databaseUrl: db.url,
+      env: { ...keys, OTP_PEPPER: randomBytes(32).toString('hex'), LOG_LEVEL: 'error' },
+      logDestination: { write: (line) => lines.push(line) },
+    });
+    try {
+      expect(
+        (await after.put(`/v1/user/stores/${storeId}`, { description: 'new pepper' }, { token })).status,
+      ).toBe(200);
+      const list = () => after.get(`/v1/user/stores/${storeId}/webhooks/${hookId}/deliveries`, { token });
+      for (let i = 0; i < 50 && (await list()).body.data[0]?.status !== 'failed'; i++) await sleep(100);
+      expect((await list()).body.data[0]).toMatchObject({ status: 'failed', attempts: [] });
+      expect(r.received).toHaveLength(0);
+      expect(lines.filter((l) => l.includes('webhook signing secret unreadable'))).toHaveLength(1);
+      const rotated = await after.post(
+        `/v1/user/stores/${storeId}/webhooks/${hookId}/rotate-secret`,
+        undefined,
+        {
           token,
-        });
-        expect(test.status).toBe(202);
-        // Past the instance's 1 s poll and its own commit wake-ups: nothing was sent, all four are pending.
-        await sleep(2500);
-        expect(r.received).toHaveLength(0);
-        const pending = await api.get(`/v1/user/stores/${storeId}/webhooks/${hookId}/deliveries`, { token });
-        expect(pending.body.data.map((d: { status: string }) => d.status)).toEqual(Array(4).fill('pending'));
+        },
+      );
+      await after.put(`/v1/user/stores/${storeId}`, { description: 'rotated' }, { token });
+      await r.waitFor((got) => got.length === 1);
+      // Only the new secret signs: the old one cannot be read any more.
+      expect(String(r.received[0].headers['webhook-signature']).split(' ')).toHaveLength(1);
+      expect(
+        new Webhook(rotated.body.secret).verify(r.received[0].body, {
+          'webhook-id': String(r.received[0].headers['webhook-id']),
+          'webhook-timestamp': String(r.received[0].headers['webhook-timestamp']),
+          'webhook-signature': String(r.received[0].headers['webhook-signature']),
+        }),
+      ).toMatchObject({ type: 'store.updated' });
+    } finally {
+      await after.close();
+      await db.drop();
+    }
+  });
 
-        // A delivering instance on the same database (a process of its own) makes the four attempts.
-        const port = await freePort();
-        worker = startServer({ ...shared, DATABASE_URL: db.url, PORT: String(port), SHUTDOWN_DELAY: '0' });
-        exited = new Promise((resolve) => worker!.once('exit', resolve));
-        await waitReady(`http://127.0.0.1:${port}`);
-        await r.waitFor((got) => got.length >= 4, 15_000);
-        await sleep(1500);
-        const ids = r.received.map((g) => g.headers['webhook-id']);
-        expect(ids).toHaveLength(4);
-        expect(new Set(ids).size).toBe(4);
-        const types = r.received.map((g) => JSON.parse(g.body).type).sort();
-        expect(types).toEqual(['store.updated', 'store.updated', 'store.updated', 'webhook.test']);
-      } finally {
-        worker?.kill('SIGKILL');
-        await exited;
-        await api?.close();
-        await db.drop();
+  test('two instances on one database: every attempt is made by one of them, none twice', async () => {
+    const r = await receiver();
+    const db = await createTestDatabase(needServer());
+    const shared = oneDeployment();
+    // The second instance is a process of its own, as in a deployment: the two share nothing in memory
+    // (no module state such as the sender's keep-alive pools), only the database.
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const child = startServer({ ...shared, DATABASE_URL: db.url, PORT: String(port), SHUTDOWN_DELAY: '0' });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    const putOnB = async (path: string, body: unknown, token: string) => {
+      const res = await fetch(base + path, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify(body),
+      });
+      return { status: res.status };
+    };
+    let a: TestApp | undefined;
+    try {
+      a = await TestApp.start({ databaseUrl: db.url, env: shared });
+      await waitReady(base);
+      const { token, storeId } = await storeWithHook(a, 'two-instances@example.com', r.url());
+      // Changes through both instances, at once: each instance's loop and the other's poll race for the jobs.
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => {
+          const path = `/v1/user/stores/${storeId}`;
+          const body = { description: `change ${i}` };
+          return i % 2 ? a!.put(path, body, { token }) : putOnB(path, body, token);
+        }),
+      );
+      expect(answers.map((x) => x.status)).toEqual(Array(40).fill(200));
+      await r.waitFor((got) => new Set(got.map((g) => g.headers['webhook-id'])).size === 40, 15_000);
+      await sleep(2500);
+      const ids = r.received.map((g) => g.headers['webhook-id']);
+      expect(ids).toHaveLength(40);
+      expect(new Set(ids).size).toBe(40);
+    } finally {
+      child.kill('SIGKILL');
+      await exited;
+      await a?.close();
+      await db.drop();
+    }
+  }, 120_000);
+
+  test('WEBHOOK_DELIVERY=false: the instance queues attempts with its changes and makes none; an instance that delivers makes them, each once', async () => {
+    const r = await receiver();
+    const db = await createTestDatabase(needServer());
+    const shared = oneDeployment();
+    let api: TestApp | undefined;
+    let worker: ChildProcess | undefined;
+    let exited: Promise<unknown> | undefined;
+    try {
+      api = await TestApp.start({ databaseUrl: db.url, env: { ...shared, WEBHOOK_DELIVERY: 'false' } });
+      const { token, storeId, hookId } = await storeWithHook(api, 'queue-only@example.com', r.url());
+      for (let i = 0; i < 3; i++) {
+        const res = await api.put(`/v1/user/stores/${storeId}`, { description: `queued ${i}` }, { token });
+        expect(res.status).toBe(200);
       }
-    },
-    120_000,
-  );
+      // The owner's test event is queued the same way (a manual attempt).
+      const test = await api.post(`/v1/user/stores/${storeId}/webhooks/${hookId}/test`, undefined, { token });
+      expect(test.status).toBe(202);
+      // Past the instance's 1 s poll and its own commit wake-ups: nothing was sent, all four are pending.
+      await sleep(2500);
+      expect(r.received).toHaveLength(0);
+      const pending = await api.get(`/v1/user/stores/${storeId}/webhooks/${hookId}/deliveries`, { token });
+      expect(pending.body.data.map((d: { status: string }) => d.status)).toEqual(Array(4).fill('pending'));
+
+      // A delivering instance on the same database (a process of its own) makes the four attempts.
+      const port = await freePort();
+      worker = startServer({ ...shared, DATABASE_URL: db.url, PORT: String(port), SHUTDOWN_DELAY: '0' });
+      exited = new Promise((resolve) => worker!.once('exit', resolve));
+      await waitReady(`http://127.0.0.1:${port}`);
+      await r.waitFor((got) => got.length >= 4, 15_000);
+      await sleep(1500);
+      const ids = r.received.map((g) => g.headers['webhook-id']);
+      expect(ids).toHaveLength(4);
+      expect(new Set(ids).size).toBe(4);
+      const types = r.received.map((g) => JSON.parse(g.body).type).sort();
+      expect(types).toEqual(['store.updated', 'store.updated', 'store.updated', 'webhook.test']);
+    } finally {
+      worker?.kill('SIGKILL');
+      await exited;
+      await api?.close();
+      await db.drop();
+    }
+  }, 120_000);
 });
 
 /** The real entry point as a child process, its output dropped. */
