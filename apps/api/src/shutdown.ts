@@ -32,14 +32,14 @@ DrainingAwareResponse.prototype.writeHead = function (this: ServerResponse, ...a
 } as typeof writeHead;
 
 /**
- * After the listener closes, how long a connection without a request is left alone before idle
- * connections are closed (step 3 below), and how often they are closed after that.
+ * After the listener closes, idle connections are closed once no request has come on any connection for
+ * IDLE_QUIET_MS (step 3 below), looked at every IDLE_SWEEP_MS.
  */
-const IDLE_GRACE_MS = 500;
+const IDLE_QUIET_MS = 500;
 const IDLE_SWEEP_MS = 100;
 const netClose = NetServer.prototype.close;
 /** After the delay, the listener closes once no connection has come for this long (see stopListening)… */
-const LISTEN_QUIET_MS = 100;
+const LISTEN_QUIET_MS = 200;
 /** …or once this long has passed in any case. */
 const LISTEN_STOP_MAX_MS = 2_000;
 
@@ -58,11 +58,13 @@ const LISTEN_STOP_MAX_MS = 2_000;
  *    included, since nothing was sent). Every request that reaches it on a connection it holds is still
  *    answered, with `Connection: close`, until SHUTDOWN_TIMEOUT: a proxy that does not retry (no
  *    `http_503` in nginx's `proxy_next_upstream`) must never receive a refusal for a request it sent in
- *    good faith. Connections without a request are left alone for IDLE_GRACE_MS (one just accepted may
- *    hold an unread request), then closed, and again every IDLE_SWEEP_MS until none is left. Closing an
- *    idle keep-alive connection races with a client reusing it at that instant; after the delay the
- *    idle ones left are those nobody used for all of it, and a proxy whose new connections are refused
- *    has marked this instance down.
+ *    good faith. Connections without a request in progress are closed once no request at all has come
+ *    for IDLE_QUIET_MS: closing an idle keep-alive connection races with a client reusing it at that
+ *    instant (its request meets a reset; nginx answers 502 for a POST), and while requests keep coming
+ *    a proxy is still using the connections it holds — each carries one more request and closes with
+ *    its answer — until its next new connection is refused and it marks this instance down. When they
+ *    stop, nobody is about to reuse what is left (nginx drops an idle connection the moment it is
+ *    closed, before its fail_timeout sends it back here).
  * 4. After SHUTDOWN_TIMEOUT seconds, connections still busy are closed (logged with their count).
  * 5. Nest's shutdown hooks run (the database pool, the embedded server); a request that still reaches
  *    the application while it closes — only possible after SHUTDOWN_TIMEOUT — gets our 503
@@ -90,18 +92,19 @@ export async function gracefulShutdown(
   const drained = new Promise<boolean>((resolve) => (onDrained = () => resolve(true)));
   await stopListening(server, onDrained);
   logger.info('no longer accepting connections; answering the requests on open connections');
-  let sweep: NodeJS.Timeout | undefined;
-  const grace = setTimeout(() => {
-    sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
-    server.closeIdleConnections();
-  }, IDLE_GRACE_MS);
+  let lastRequest = Date.now();
+  const seen = () => (lastRequest = Date.now());
+  server.on('request', seen);
+  const sweep = setInterval(() => {
+    if (Date.now() - lastRequest >= IDLE_QUIET_MS) server.closeIdleConnections();
+  }, IDLE_SWEEP_MS);
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<boolean>((resolve) => {
     timer = setTimeout(() => resolve(false), config.shutdownTimeout * 1000);
   });
   const finished = await Promise.race([drained, timedOut]);
-  clearTimeout(grace);
   clearInterval(sweep);
+  server.off('request', seen);
   clearTimeout(timer);
   if (!finished) {
     const open = await new Promise<number>((resolve) => server.getConnections((_, n) => resolve(n ?? 0)));
