@@ -24,19 +24,16 @@ const moduleNameMapper = {
   '^@app/api$': '<rootDir>/apps/api/src',
   '^@storefront-platform/sdk/browser$': '<rootDir>/libs/sdk/src/browser.ts',
 };
-// content-disposition 3 (under @fastify/static, which serves /docs) ships only as an ES module: Node 20.19
-// can require() it, jest cannot, so under jest it is mapped to a shim over the CommonJS 1.x line.
 const common = {
   rootDir: __dirname,
   transform: { '^.+\\.ts$': swc },
-  moduleNameMapper: {
-    ...moduleNameMapper,
-    '^content-disposition$': '<rootDir>/libs/testing/shims/content-disposition.js',
-  },
+  moduleNameMapper,
   testEnvironment: 'node',
 };
 
 module.exports = {
+  // Which PostgreSQL server the run may use, and the database TEST_DATABASE_URL names created if missing.
+  globalSetup: '<rootDir>/libs/testing/global-setup.js',
   // Three workers on these 2-core machines: most end-to-end files spend their time waiting (a pool idling
   // past its 30 s timeout, child processes booting, retry schedules, browsers), and a third file overlaps
   // those waits. Measured on a clean clone: the whole suite 309 s with two workers, 241 s with three.

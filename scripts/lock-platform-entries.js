@@ -45,8 +45,11 @@ for (const [path, entry] of Object.entries(packages)) {
     added++;
   }
 }
+// npm's own order (@npmcli/arborist sorts with the 'en' locale collation, which is not code-point order:
+// "string_decoder" comes before "string-length"); any other order is rewritten by the next `npm install`.
+const compare = new Intl.Collator('en').compare;
 lock.packages = Object.fromEntries(
-  Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : 1)),
+  Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : compare(a, b))),
 );
 writeFileSync(file, JSON.stringify(lock, null, 2) + '\n');
 console.log(`package-lock.json: ${added} platform entr${added === 1 ? 'y' : 'ies'} added`);

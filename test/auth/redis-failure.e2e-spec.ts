@@ -142,10 +142,13 @@ function parseCommand(text: string): { command: string[]; length: number } | nul
   return { command, length: at };
 }
 
-/** One timed request to a rate-limited route. */
+/**
+ * One timed request to a rate-limited route: a refresh with a token that is no token, 401 until the
+ * budget is spent (the authenticated reads /me, /sessions, /providers do not count).
+ */
 async function timed(t: TestApp): Promise<{ response: TestResponse; ms: number }> {
   const started = performance.now();
-  const response = await t.get('/v1/auth/providers');
+  const response = await t.post('/v1/auth/refresh', { refresh_token: 'not-a-token' });
   return { response, ms: performance.now() - started };
 }
 
@@ -158,7 +161,7 @@ async function expectLimitedLocally(t: TestApp): Promise<void> {
   for (let i = 1; i <= LIMIT; i++) {
     const { response, ms } = await timed(t);
     times.push(ms);
-    expect(response.status).toBe(200);
+    expect(response.status).toBe(401);
     expect(response.headers.get('ratelimit')).toMatch(new RegExp(`^"auth";r=${LIMIT - i};t=\\d+$`));
   }
   const burst = await Promise.all(Array.from({ length: 20 }, () => timed(t)));
@@ -301,7 +304,7 @@ describe('Redis down, stalled or back: the auth rate limit carries on without it
         expect((await readiness(t)).body.redis).toBe('degraded');
         for (let i = 1; i <= 3; i++) {
           const { response, ms } = await timed(t);
-          expect(response.status).toBe(200);
+          expect(response.status).toBe(401);
           expect(ms).toBeLessThan(1000);
         }
         expect(await redis.exists(key)).toBe(0);
@@ -313,10 +316,10 @@ describe('Redis down, stalled or back: the auth rate limit carries on without it
 
         // Counted in Redis now, with the three hits of the outage still held against the client.
         const fourth = await timed(t);
-        expect(fourth.response.status).toBe(200);
+        expect(fourth.response.status).toBe(401);
         expect(fourth.response.headers.get('ratelimit')).toMatch(/^"auth";r=1;t=\d+$/);
         expect(await redis.get(key)).toBe('1');
-        expect((await timed(t)).response.status).toBe(200);
+        expect((await timed(t)).response.status).toBe(401);
         expect((await timed(t)).response.status).toBe(429);
         expect(await redis.get(key)).toBe('3');
 
@@ -324,7 +327,7 @@ describe('Redis down, stalled or back: the auth rate limit carries on without it
         // counted here again — on top of this process's three hits of the first outage (same window).
         proxy.stall();
         const stalled = await Promise.all(Array.from({ length: 5 }, () => timed(t)));
-        expect(stalled.map((s) => s.response.status).sort()).toEqual([200, 200, 429, 429, 429]);
+        expect(stalled.map((s) => s.response.status).sort()).toEqual([401, 401, 429, 429, 429]);
         for (const s of stalled) expect(s.ms).toBeLessThan(1000);
         // Known stalled now: answered without trying Redis first.
         const after = await timed(t);

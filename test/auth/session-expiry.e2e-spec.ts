@@ -1,4 +1,4 @@
-import { Client } from 'pg';
+import { DataSource } from 'typeorm';
 import { SignedIn, TestApp } from '@app/testing/test-app';
 
 // One definition of a session's life, used alike by the per-request check, the session list,
@@ -11,7 +11,8 @@ import { SignedIn, TestApp } from '@app/testing/test-app';
 
 describe('session expiry: the per-request check, the list and revocation agree', () => {
   let t: TestApp;
-  let db: Client;
+  /** The app's own data source: the same database on a PostgreSQL server and on the embedded PGlite. */
+  let db: { query(text: string, values?: unknown[]): Promise<{ rows: { left: number }[] }> };
 
   /** Moves a session `seconds` into the past, as if that much time had gone by since it was written. */
   const age = async (sessionId: string, seconds: number) => {
@@ -35,11 +36,12 @@ describe('session expiry: the per-request check, the list and revocation agree',
   beforeAll(async () => {
     // Access tokens outlive refresh tokens: the configuration where the two definitions used to split.
     t = await TestApp.start({ env: { ACCESS_TOKEN_TTL: '3600', REFRESH_TOKEN_TTL: '60' } });
-    db = new Client({ connectionString: t.config.databaseUrl ?? undefined });
-    await db.connect();
+    const source = t.app.get(DataSource);
+    db = {
+      query: async (text, values) => ({ rows: (await source.query(text, values)) as { left: number }[] }),
+    };
   });
   afterAll(async () => {
-    await db?.end();
     await t?.close();
   });
 

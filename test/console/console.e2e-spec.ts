@@ -185,15 +185,24 @@ describe('console (/console) in a real browser', () => {
     await favicon.fill('https://cdn.example.com/f.png');
     await page.getByRole('button', { name: 'Continue' }).click();
 
-    // As people type it: spaces and all; the console sends E.164.
-    await page.getByRole('textbox', { name: 'Mobile' }).fill('+91 98765 43210');
+    // As people type it, spaces, brackets and all; the console sends E.164, reading a number without its
+    // country code in the Country chosen on the same form — with none chosen it asks, sending nothing.
+    await page.getByRole('textbox', { name: 'Mobile' }).fill('(415) 555-2671');
     await page.getByRole('textbox', { name: 'Support email' }).fill('help@example.com');
-    await page.getByRole('textbox', { name: 'Address line 1' }).fill('1 Main Street');
-    await page.getByRole('textbox', { name: 'City' }).fill('Chennai');
-    await page.getByRole('textbox', { name: 'State' }).fill('Tamil Nadu');
-    await page.getByRole('textbox', { name: 'Postal code' }).fill('600001');
-    await page.getByRole('combobox', { name: 'Country' }).selectOption({ label: 'India' });
-    await page.getByRole('textbox', { name: 'Region' }).fill('South');
+    await page.getByRole('textbox', { name: 'Address line 1' }).fill('1 Market Street');
+    await page.getByRole('textbox', { name: 'City' }).fill('San Francisco');
+    await page.getByRole('textbox', { name: 'State' }).fill('California');
+    await page.getByRole('textbox', { name: 'Postal code' }).fill('94105');
+    await page.getByRole('textbox', { name: 'Region' }).fill('West coast');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const mobile = page.getByRole('textbox', { name: 'Mobile' });
+    await expectAttribute(mobile, 'aria-invalid', 'true');
+    expect(
+      await page
+        .locator(`[id="${(await mobile.getAttribute('aria-describedby'))!.split(' ').pop()}"]`)
+        .textContent(),
+    ).toBe('Mobile needs its country code, e.g. +1 415 555 2671, or a Country chosen below.');
+    await page.getByRole('combobox', { name: 'Country' }).selectOption({ label: 'United States' });
     for (const name of ['Landline', 'WhatsApp number', 'Address line 2', 'GST number'])
       await page.getByRole('textbox', { name }).waitFor();
     await check(page, 'wizard-stage3');
@@ -223,8 +232,8 @@ describe('console (/console) in a real browser', () => {
       status: 'active',
       faviconUrl: 'https://cdn.example.com/f.png',
       socialLinks: ['https://instagram.com/consoleshop'],
-      mobile: '+919876543210',
-      address: { city: 'Chennai', country: 'IN' },
+      mobile: '+14155552671',
+      address: { city: 'San Francisco', country: 'US' },
     });
     await page.getByRole('link', { name: 'Stores', exact: true }).click();
     await page.getByRole('link', { name: 'Console Shop' }).waitFor();
@@ -255,7 +264,7 @@ describe('console (/console) in a real browser', () => {
     expect((await t.get(`/v1/user/stores/${stores[0].id}`, { token })).body).toMatchObject({
       supportEmail: 'care@example.com',
       description: 'Edited in the console',
-      mobile: '+919876543210',
+      mobile: '+14155552671',
     });
 
     // Deleting asks for the store's name, typed.
@@ -290,7 +299,9 @@ describe('console (/console) in a real browser', () => {
     await signIn(page, 'apps@example.com');
     await page.goto(`${base}/console/stores/${storeId}/apps`);
     await page.getByRole('textbox', { name: 'App name' }).fill('Backend');
-    await page.getByRole('checkbox', { name: 'products:write' }).check();
+    // Every scope ticked, as the API's own default is all five.
+    for (const scope of ['store:read', 'products:read', 'products:write', 'orders:read', 'orders:write'])
+      expect(await page.getByRole('checkbox', { name: scope }).isChecked()).toBe(true);
     await check(page, 'apps-empty');
     await page.getByRole('button', { name: 'Create app' }).click();
     const dialog = page.getByRole('dialog', { name: 'Client secret' });
@@ -309,6 +320,10 @@ describe('console (/console) in a real browser', () => {
         })
       ).status;
     expect(await token(secret)).toBe(200);
+    const { access_token: owner } = await t.signIn('apps@example.com');
+    expect(
+      (await t.get(`/v1/user/stores/oauth/apps?storeId=${storeId}`, { token: owner })).body[0].scopes,
+    ).toEqual(['store:read', 'products:read', 'products:write', 'orders:read', 'orders:write']);
     await dialog.getByRole('button', { name: 'Done' }).click();
     await page.getByRole('cell', { name: 'Backend', exact: true }).waitFor();
     // Only the hint from now on; the snippet carries the client id, never the secret.
@@ -516,7 +531,7 @@ describe('console (/console) in a real browser', () => {
 
     const { access_token: token } = await t.signIn('draft@example.com');
     const stored = (await t.get(`/v1/user/stores/${storeId}`, { token })).body;
-    // "098765 43210" (a national number) stored as E.164 with India's code.
+    // "098765 43210" (a national number) read in the Country chosen on the form, India: E.164 with its code.
     expect(stored).toMatchObject({
       status: 'active',
       mobile: '+919876543210',

@@ -93,6 +93,10 @@ describe('console: a store’s Products, Orders and Activity pages', () => {
     await dialog.getByRole('textbox', { name: 'Price' }).fill('1');
     await dialog.getByRole('button', { name: 'Save product' }).click();
     await dialog.getByText('handle is already taken in this store').waitFor();
+    // Said once, at the field, in the console's words; beside the button the console's own summary,
+    // never the server's sentence about the same field.
+    expect(await dialog.getByText(/already taken/i).count()).toBe(1);
+    await dialog.getByText('One field needs your attention: see the message under it.').waitFor();
     await check(page, 'product-form');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 

@@ -1,6 +1,17 @@
+import { EmbeddedVacuum } from '@app/database';
 import { TestApp } from '@app/testing/test-app';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
@@ -59,6 +70,73 @@ describe('embedded PGlite database', () => {
         ),
       );
       expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('creates its files in a child process on the first start, then runs with small buffers behind PGlite’s own flags', async () => {
+    const fresh = mkdtempSync(join(tmpdir(), 'sf-embedded-first-'));
+    try {
+      const t = await TestApp.start({ embedded: true, dataDir: fresh });
+      try {
+        // The database files are in place and nothing of the child's staging directory is left.
+        expect(existsSync(join(fresh, 'pglite', 'PG_VERSION'))).toBe(true);
+        expect(readdirSync(fresh).filter((name) => name.startsWith('pglite.init-'))).toEqual([]);
+        const db = t.app.get(DataSource);
+        const setting = async (name: string) =>
+          ((await db.query(`SELECT current_setting($1) AS value`, [name])) as { value: string }[])[0].value;
+        // Ours (not PGlite's browser-sized defaults: 128MB of shared buffers)…
+        expect(await setting('shared_buffers')).toBe('16MB');
+        expect(await setting('work_mem')).toBe('2MB');
+        expect(await setting('maintenance_work_mem')).toBe('16MB');
+        // …after PGlite's own start parameters, which still hold.
+        expect(await setting('search_path')).toBe('public');
+        expect(await setting('max_worker_processes')).toBe('0');
+        expect((await t.get('/health/ready')).status).toBe(200);
+      } finally {
+        await t.close();
+      }
+    } finally {
+      rmSync(fresh, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a database directory that holds files but no database, naming it, instead of writing over them', async () => {
+    const odd = mkdtempSync(join(tmpdir(), 'sf-embedded-odd-'));
+    try {
+      mkdirSync(join(odd, 'pglite'));
+      writeFileSync(join(odd, 'pglite', 'notes.txt'), 'not a database');
+      await expect(TestApp.start({ embedded: true, dataDir: odd })).rejects.toThrow(
+        /pglite is not empty but holds no database \(no PG_VERSION\)/,
+      );
+      expect(readFileSync(join(odd, 'pglite', 'notes.txt'), 'utf8')).toBe('not a database');
+    } finally {
+      rmSync(odd, { recursive: true, force: true });
+    }
+  });
+
+  it('vacuums and analyses every table itself, since autovacuum never runs in PGlite', async () => {
+    const t = await TestApp.start({ embedded: true });
+    try {
+      await t.signIn('vacuum@example.com');
+      const db = t.app.get(DataSource);
+      // Every table that has storage (a partitioned table's partitions, not the parent itself).
+      const withStorage = `SELECT s.schemaname || '.' || s.relname AS name FROM pg_stat_user_tables s
+                            JOIN pg_class c ON c.oid = s.relid WHERE c.relkind <> 'p'`;
+      const tables = (await db.query(withStorage)) as { name: string }[];
+      expect(tables.length).toBeGreaterThan(10);
+      const report = await t.app.get(EmbeddedVacuum).vacuumOnce();
+      expect(report.tables).toBeGreaterThan(10);
+      const never = (await db.query(
+        `${withStorage} AND (s.last_vacuum IS NULL OR s.last_analyze IS NULL)`,
+      )) as { name: string }[];
+      expect(never).toEqual([]);
+      // The application and the job queue's tables alike.
+      expect(tables.map((table) => table.name)).toEqual(
+        expect.arrayContaining(['public.accounts', 'public.sessions', expect.stringMatching(/^pgboss\./)]),
+      );
+      expect((await t.get('/health/ready')).status).toBe(200);
     } finally {
       await t.close();
     }

@@ -1,4 +1,5 @@
 import { ExpiredRowsPurge } from '@app/database';
+import { serverUrl } from '@app/testing';
 import { TestApp } from '@app/testing/test-app';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
@@ -100,7 +101,14 @@ describe('purge of expired rows', () => {
     expect(await count(`otp_failures WHERE email = 'backlog@example.com'`)).toBe(0);
   });
 
-  it('steps aside while another instance holds the purge lock, and leaves no lock behind on any connection', async () => {
+  // Another instance's lock needs a second connection, which the embedded database (one session, a pool of
+  // one) has not: there this case is skipped, saying so — `test` is `it`, or `it.skip`.
+  const test = serverUrl() !== null ? it : it.skip;
+  if (serverUrl() === null)
+    process.stderr.write(
+      'skipped: the purge-lock case of test/database/maintenance.e2e-spec.ts needs two connections; the embedded database has one\n',
+    );
+  test('steps aside while another instance holds the purge lock, and leaves no lock behind on any connection', async () => {
     await db.query(
       `INSERT INTO otp_failures (email, failed_at) VALUES ('locked@example.com', now() - interval '3 hours')`,
     );

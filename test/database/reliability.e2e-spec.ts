@@ -5,7 +5,7 @@ import { Sql } from '@app/database';
 import {
   createTestDatabase,
   PgBouncer,
-  serverUrl,
+  requireServer,
   TcpProxy,
   TestDatabase,
   StorefrontClient,
@@ -18,7 +18,7 @@ import { TestApp } from '@app/testing/test-app';
  * the statement timeout, and a transaction-mode PgBouncer in front. Needs a server (TEST_DATABASE_URL);
  * on the embedded database alone there is no backend to terminate and nothing to put a pooler in front of.
  */
-const server = serverUrl();
+const server = requireServer('test/database/reliability.e2e-spec.ts', { forTestApp: true });
 const describeServer = server ? describe : describe.skip;
 
 function databaseOf(url: string): string {
@@ -397,12 +397,14 @@ describeServer('the database unreachable, then back (TCP proxy)', () => {
   });
 });
 
-describeServer('behind PgBouncer in transaction mode', () => {
+describeServer('behind a stock PgBouncer in transaction mode', () => {
   let bouncer: PgBouncer;
   let db: TestDatabase;
 
   beforeAll(async () => {
     db = await createTestDatabase(server!);
+    // Debian's PgBouncer with the usual ignore_startup_parameters = extra_float_digits,options: it refuses
+    // a client whose startup packet carries statement_timeout (libs/testing/src/pgbouncer.ts).
     bouncer = await new PgBouncer({ serverUrl: server!, poolMode: 'transaction', poolSize: 2 }).start();
   });
   afterAll(async () => {
@@ -411,6 +413,24 @@ describeServer('behind PgBouncer in transaction mode', () => {
   });
 
   const through = () => bouncer.url(databaseOf(db.url));
+
+  /** A read of the stores table while another session holds it locked: how long it took, and its answer. */
+  async function readWhileLocked(
+    t: TestApp,
+    token: string,
+  ): Promise<{ ms: number; status: number; code?: string }> {
+    const c = await admin(databaseOf(db.url));
+    try {
+      await c.query('BEGIN');
+      await c.query('LOCK TABLE stores IN ACCESS EXCLUSIVE MODE');
+      const started = Date.now();
+      const res = await t.get('/v1/user/stores/@me', { token });
+      return { ms: Date.now() - started, status: res.status, code: res.body.code };
+    } finally {
+      await c.query('ROLLBACK');
+      await c.end();
+    }
+  }
 
   it('with DATABASE_PREPARED_STATEMENTS=false: migrations, sign-in, store, app token, GraphQL and writes all work', async () => {
     const t = await TestApp.start({ databaseUrl: through(), env: { DATABASE_PREPARED_STATEMENTS: 'false' } });
@@ -444,7 +464,67 @@ describeServer('behind PgBouncer in transaction mode', () => {
     }
   });
 
-  it('with prepared statements on (the default), the same traffic fails: the flag is what makes it work', async () => {
+  it('still enforces DATABASE_STATEMENT_TIMEOUT: a statement past it is cancelled through the pooler (503), and one line at start says how', async () => {
+    const lines: { msg: string; statementTimeoutSeconds?: number }[] = [];
+    const t = await TestApp.start({
+      databaseUrl: through(),
+      env: { DATABASE_PREPARED_STATEMENTS: 'false', DATABASE_STATEMENT_TIMEOUT: '1', LOG_LEVEL: 'info' },
+      logDestination: { write: (line: string) => void lines.push(JSON.parse(line)) },
+    });
+    try {
+      const said = lines.filter((l) => l.msg.startsWith('DATABASE_STATEMENT_TIMEOUT'));
+      expect(said).toHaveLength(1);
+      expect(said[0].msg).toContain('this process cancels statements past 1 s itself');
+      expect(said[0].msg).toContain(`ALTER ROLE "postgres" SET statement_timeout = '1s'`);
+      const sf = new StorefrontClient(t);
+      const owner = await sf.account('pooled-timeout@example.com');
+      await sf.store(owner, 'Slow pooled shop');
+      const cut = await readWhileLocked(t, owner);
+      expect([cut.status, cut.code]).toEqual([503, 'unavailable']);
+      expect(cut.ms).toBeGreaterThanOrEqual(900);
+      expect(cut.ms).toBeLessThan(5000);
+      // The cancelled statement's server connection serves again, and a longer statement is not cut
+      // early: the timer belongs to each statement.
+      expect((await t.get('/v1/user/stores/@me', { token: owner })).status).toBe(200);
+      expect((await t.get('/health/ready')).status).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('uses the server’s own statement_timeout when it is the one configured: no timer of its own', async () => {
+    const c = await admin();
+    await c.query(`ALTER DATABASE "${databaseOf(db.url)}" SET statement_timeout = '2s'`);
+    await c.end();
+    // The pooler's server connections opened before keep the old setting: a fresh pooler.
+    await bouncer.stop();
+    bouncer = await new PgBouncer({ serverUrl: server!, poolMode: 'transaction', poolSize: 2 }).start();
+    const lines: { msg: string }[] = [];
+    const t = await TestApp.start({
+      databaseUrl: through(),
+      env: { DATABASE_PREPARED_STATEMENTS: 'false', DATABASE_STATEMENT_TIMEOUT: '2', LOG_LEVEL: 'info' },
+      logDestination: { write: (line: string) => void lines.push(JSON.parse(line)) },
+    });
+    try {
+      expect(lines.filter((l) => l.msg.startsWith('DATABASE_STATEMENT_TIMEOUT')).map((l) => l.msg)).toEqual([
+        'DATABASE_STATEMENT_TIMEOUT: the pooler refuses the statement_timeout startup parameter; the server applies the same timeout itself',
+      ]);
+      const sf = new StorefrontClient(t);
+      const owner = await sf.account('server-timeout@example.com');
+      await sf.store(owner, 'Server-timed shop');
+      const cut = await readWhileLocked(t, owner);
+      expect([cut.status, cut.code]).toEqual([503, 'unavailable']);
+      expect(cut.ms).toBeGreaterThanOrEqual(1800);
+      expect(cut.ms).toBeLessThan(6000);
+    } finally {
+      await t.close();
+      const r = await admin();
+      await r.query(`ALTER DATABASE "${databaseOf(db.url)}" RESET statement_timeout`);
+      await r.end();
+    }
+  });
+
+  it('with prepared statements on (the default), it starts, but the same traffic fails: the flag is what makes it work', async () => {
     const t = await TestApp.start({ databaseUrl: through() });
     try {
       const sf = new StorefrontClient(t);

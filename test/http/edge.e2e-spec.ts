@@ -1,4 +1,4 @@
-import { createTestDatabase, serverUrl, TcpProxy } from '@app/testing';
+import { createTestDatabase, requireServer, TcpProxy } from '@app/testing';
 import { TestApp } from '@app/testing/test-app';
 import Redis from 'ioredis';
 import { connect } from 'node:net';
@@ -177,6 +177,15 @@ describe('HTTP edge', () => {
     expect(ready.body).toEqual({ status: 'ok', database: 'up' });
   });
 
+  it('GET / sends a browser to the console (302 /console); other unknown paths stay 404 problems', async () => {
+    const root = await fetch(`${t.baseUrl}/`, { redirect: 'manual' });
+    expect([root.status, root.headers.get('location')]).toEqual([302, '/console']);
+    const head = await fetch(`${t.baseUrl}/`, { method: 'HEAD', redirect: 'manual' });
+    expect([head.status, head.headers.get('location')]).toEqual([302, '/console']);
+    const other = await t.get('/nope');
+    expect([other.status, other.body.code]).toEqual([404, 'not_found']);
+  });
+
   it('serves the OpenAPI UI and a document that covers every REST route', async () => {
     const ui = await t.get('/docs');
     expect(ui.status).toBe(200);
@@ -198,6 +207,7 @@ describe('HTTP edge', () => {
         (r) =>
           !r.url.startsWith('/docs') &&
           !r.url.startsWith('/console') &&
+          r.url !== '/' &&
           r.url !== '/*' &&
           !r.url.includes('graphql'),
       )
@@ -215,7 +225,7 @@ describe('auth rate limit (AUTH_RATE_LIMIT, REDIS_URL)', () => {
       for (let i = 0; i < 3; i++)
         statuses.push((await t.post('/v1/auth/login', { email: `rl${i}@example.com` })).status);
       expect(statuses).toEqual([202, 202, 202]);
-      const limited = await t.get('/v1/auth/me');
+      const limited = await t.post('/v1/auth/refresh', { refresh_token: 'not-a-token' });
       expect(limited.status).toBe(429);
       expect(limited.headers.get('content-type')).toMatch(/problem\+json/);
       expect(limited.body.code).toBe('rate_limited');
@@ -223,6 +233,35 @@ describe('auth rate limit (AUTH_RATE_LIMIT, REDIS_URL)', () => {
       expect(retryAfter).toBeGreaterThanOrEqual(1);
       expect(retryAfter).toBeLessThanOrEqual(60);
       expect((await t.get('/health/live')).status).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('does not count the authenticated reads (/me, /sessions, /providers): an office behind one address keeps its budget', async () => {
+    const t = await TestApp.start({ env: { AUTH_RATE_LIMIT: '3' } });
+    try {
+      const token = await t.signIn('office@example.com'); // login + verify: two of the three
+      for (let i = 0; i < 20; i++) {
+        const answers = await Promise.all([
+          t.get('/v1/auth/me', { token: token.access_token }),
+          t.get('/v1/auth/sessions', { token: token.access_token }),
+          t.get('/v1/auth/providers'),
+          t.request('HEAD', '/v1/auth/providers'),
+        ]);
+        expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+        expect(answers.map((a) => a.headers.get('ratelimit'))).toEqual([null, null, null, null]);
+      }
+      // The routes that take credentials still count, with the budget the reads left untouched.
+      const refresh = await t.post('/v1/auth/refresh', { refresh_token: token.refresh_token });
+      expect([refresh.status, refresh.headers.get('ratelimit')]).toEqual([
+        200,
+        expect.stringMatching(/^"auth";r=0;/),
+      ]);
+      expect((await t.post('/v1/auth/login', { email: 'office@example.com' })).status).toBe(429);
+      expect((await t.post('/v1/auth/logout', undefined, { token: refresh.body.access_token })).status).toBe(
+        429,
+      );
     } finally {
       await t.close();
     }
@@ -243,7 +282,11 @@ describe('auth rate limit (AUTH_RATE_LIMIT, REDIS_URL)', () => {
       const malformed = await t.request('POST', '/v1/auth/login', { rawBody: '{"email":' });
       expect(malformed.status).toBe(400);
       expect(malformed.headers.get('ratelimit')).toMatch(/^"auth";r=1;t=\d+$/);
-      expect((await t.get('/v1/auth/providers')).headers.get('ratelimit')).toMatch(/^"auth";r=0;t=\d+$/);
+      const refresh = await t.post('/v1/auth/refresh', { refresh_token: 'not-a-token' });
+      expect([refresh.status, refresh.headers.get('ratelimit')]).toEqual([
+        401,
+        expect.stringMatching(/^"auth";r=0;t=\d+$/),
+      ]);
       // Past the limit the answer is 429 even for a body the parser would refuse: it is never read.
       const limited = await t.request('POST', '/v1/auth/login', {
         rawBody: '{"email":',
@@ -290,7 +333,7 @@ describe('auth rate limit (AUTH_RATE_LIMIT, REDIS_URL)', () => {
 });
 
 describe('database outage (503 unavailable, recovers by itself)', () => {
-  const server = serverUrl();
+  const server = requireServer('the database outage case of test/http/edge.e2e-spec.ts');
   // The outage is made by cutting a TCP proxy between the app and the PostgreSQL server; the embedded
   // database lives inside the process and cannot go away on its own.
   (server ? it : it.skip)(

@@ -143,7 +143,7 @@ describe('route map', () => {
       'applies (deny by default); on a store route, "member: <permission>" says which members of the store may call',
       "it (the roles table, `ROLE_PERMISSIONS` in `libs/sdk/src/roles.ts`; a non-member gets the route's 404, a member",
       'whose role lacks the permission 403 `insufficient_role`). GraphQL fields are reached through `/v1/storefront/graphql`, and a field',
-      "notes the scope its schema description promises (its resolver checks it: requireScope). The web console's static routes (`/console`,",
+      "notes the scope its schema description promises (its resolver checks it: requireScope). The web console's static routes (`/`, a redirect to it, and `/console`,",
       '`apps/api/src/http/console.routes.ts`) and the OpenAPI UI (`/docs`) are served by Fastify directly and are public.',
       '',
       '## REST',

@@ -74,9 +74,9 @@ describe('auth rate limit follows the route, however the path is spelled', () =>
   it('shares one counter across every spelling and every /v1/auth route', async () => {
     for (const [, send] of spellings) expect((await send(t)).status).toBe(401);
     for (const [, send] of spellings) expect((await send(t)).status).toBe(429);
-    const providers = await t.get('/v1/auth/providers');
-    expect(providers.status).toBe(429);
-    expect(Number(providers.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    const refresh = await t.post('/v1/auth/refresh', { refresh_token: 'not-a-token' });
+    expect(refresh.status).toBe(429);
+    expect(Number(refresh.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     // Other paths are not limited by it.
     expect((await t.get('/health/live')).status).toBe(200);
   });
@@ -90,8 +90,12 @@ describe('auth rate limit follows the route, however the path is spelled', () =>
 
 describe('client address and TRUST_PROXY', () => {
   const forged = (ip: string) => ({ headers: { 'x-forwarded-for': ip } });
-  /** The status GET /v1/auth/providers answers to a request forwarded for `ip`. */
-  const providers = async (t: TestApp, ip: string) => (await t.get('/v1/auth/providers', forged(ip))).status;
+  /**
+   * The status of a counted /v1/auth request (a refresh with a token that is no token: 401 until the
+   * budget is spent, then 429) forwarded for `ip`.
+   */
+  const counted = async (t: TestApp, ip: string) =>
+    (await t.post('/v1/auth/refresh', { refresh_token: 'not-a-token' }, forged(ip))).status;
   /** Runs `use` against an app started with `env`, and closes the app whatever happens. */
   async function withApp(env: Record<string, string>, use: (t: TestApp) => Promise<void>): Promise<void> {
     const t = await TestApp.start({ env });
@@ -105,9 +109,9 @@ describe('client address and TRUST_PROXY', () => {
   it('ignores X-Forwarded-For without TRUST_PROXY: forged addresses share the socket address budget', async () => {
     await withApp({ AUTH_RATE_LIMIT: '3' }, async (t) => {
       for (let i = 1; i <= 3; i++) {
-        expect(await providers(t, `203.0.113.${i}`)).toBe(200);
+        expect(await counted(t, `203.0.113.${i}`)).toBe(401);
       }
-      const limited = await t.get('/v1/auth/providers', forged('203.0.113.99'));
+      const limited = await t.post('/v1/auth/refresh', { refresh_token: 'x' }, forged('203.0.113.99'));
       expect(limited.status).toBe(429);
       expect(limited.body.code).toBe('rate_limited');
     });
@@ -126,13 +130,13 @@ describe('client address and TRUST_PROXY', () => {
     async (trustProxy) => {
       await withApp({ AUTH_RATE_LIMIT: '3', TRUST_PROXY: trustProxy }, async (t) => {
         for (let i = 0; i < 3; i++) {
-          expect(await providers(t, '203.0.113.1')).toBe(200);
+          expect(await counted(t, '203.0.113.1')).toBe(401);
         }
-        expect(await providers(t, '203.0.113.1')).toBe(429);
+        expect(await counted(t, '203.0.113.1')).toBe(429);
         // Another client behind the same proxy has its own budget.
-        expect(await providers(t, '203.0.113.2')).toBe(200);
+        expect(await counted(t, '203.0.113.2')).toBe(401);
         // A chain: the trusted proxy appended the real client last.
-        expect(await providers(t, '10.9.9.9, 203.0.113.3')).toBe(200);
+        expect(await counted(t, '10.9.9.9, 203.0.113.3')).toBe(401);
       });
     },
   );
@@ -147,20 +151,20 @@ describe('client address and TRUST_PROXY', () => {
 
   it('does not trust a proxy outside the TRUST_PROXY list', async () => {
     await withApp({ AUTH_RATE_LIMIT: '2', TRUST_PROXY: '10.0.0.0/8' }, async (t) => {
-      expect(await providers(t, '203.0.113.1')).toBe(200);
-      expect(await providers(t, '203.0.113.2')).toBe(200);
-      expect(await providers(t, '203.0.113.3')).toBe(429);
+      expect(await counted(t, '203.0.113.1')).toBe(401);
+      expect(await counted(t, '203.0.113.2')).toBe(401);
+      expect(await counted(t, '203.0.113.3')).toBe(429);
     });
   });
 
   it('buckets IPv6 clients by /64', async () => {
     await withApp({ AUTH_RATE_LIMIT: '2', TRUST_PROXY: '1' }, async (t) => {
-      expect(await providers(t, '2001:db8:1:2::1')).toBe(200);
-      expect(await providers(t, '2001:db8:1:2::beef')).toBe(200);
+      expect(await counted(t, '2001:db8:1:2::1')).toBe(401);
+      expect(await counted(t, '2001:db8:1:2::beef')).toBe(401);
       // A third address from the same /64 shares the spent budget.
-      expect(await providers(t, '2001:db8:1:2:ffff::3')).toBe(429);
+      expect(await counted(t, '2001:db8:1:2:ffff::3')).toBe(429);
       // Another /64 does not.
-      expect(await providers(t, '2001:db8:1:3::1')).toBe(200);
+      expect(await counted(t, '2001:db8:1:3::1')).toBe(401);
     });
   });
 });

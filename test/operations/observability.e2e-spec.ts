@@ -193,13 +193,17 @@ describe('observability', () => {
   it('counts rate-limit rejections (429) by route', async () => {
     let rejected = 0;
     for (let i = 0; i < AUTH_LIMIT + 3; i++) {
-      const res = await t.get('/v1/auth/me', { headers: { 'x-forwarded-for': '198.51.100.4' } });
+      const res = await t.post(
+        '/v1/auth/refresh',
+        { refresh_token: 'not-a-token' },
+        { headers: { 'x-forwarded-for': '198.51.100.4' } },
+      );
       if (res.status === 429) rejected++;
       else expect(res.status).toBe(401);
     }
     // A fresh client address (TRUST_PROXY=1): its own window, so exactly the last three are refused.
     expect(rejected).toBe(3);
-    expect(sample(await scrape(), 'rate_limit_rejections_total{route="/v1/auth/me"}')).toBe(rejected);
+    expect(sample(await scrape(), 'rate_limit_rejections_total{route="/v1/auth/refresh"}')).toBe(rejected);
   });
 });
 
@@ -227,15 +231,30 @@ describe('observability off', () => {
   it('starts exactly one more server, on METRICS_PORT, when it is set', async () => {
     const before = httpServers().length;
     const port = await freePort();
-    const t = await TestApp.start({ env: { METRICS_PORT: String(port) } });
+    // HOST is every interface (its default), as an instance behind a balancer often has it.
+    const t = await TestApp.start({ env: { METRICS_PORT: String(port), HOST: '0.0.0.0' } });
     try {
       const servers = httpServers();
       expect(servers.length - before).toBe(2);
-      expect(servers.some((s) => (s.address() as AddressInfo).port === port)).toBe(true);
+      // On loopback, whatever HOST is: metrics are for a scraper beside the process, not for the world.
+      const metrics = servers.find((s) => (s.address() as AddressInfo).port === port);
+      expect((metrics?.address() as AddressInfo).address).toBe('127.0.0.1');
     } finally {
       await t.close();
     }
     // Closing the app closes the metrics server too.
     expect(httpServers().length).toBe(before);
+  });
+
+  it('listens where METRICS_HOST says (a scraper on another host)', async () => {
+    const port = await freePort();
+    const t = await TestApp.start({ env: { METRICS_PORT: String(port), METRICS_HOST: '0.0.0.0' } });
+    try {
+      const metrics = httpServers().find((s) => (s.address() as AddressInfo).port === port);
+      expect((metrics?.address() as AddressInfo).address).toBe('0.0.0.0');
+      expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(200);
+    } finally {
+      await t.close();
+    }
   });
 });

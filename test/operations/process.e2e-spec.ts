@@ -39,10 +39,25 @@ describe('the server process', () => {
 
   it.each([
     [{ JWT_SECRET: 'too-short' }, 'Configuration error: JWT_SECRET must be at least 32 bytes long'],
-    [{ NODE_ENV: 'production' }, 'Configuration error: JWT_SECRET is required when NODE_ENV=production'],
+    [
+      { NODE_ENV: 'production' },
+      [
+        'Configuration error: JWT_SECRET is required when NODE_ENV=production',
+        'Configuration error: OTP_PEPPER is required when NODE_ENV=production',
+        'Configuration error: SMTP_URL is required when NODE_ENV=production',
+      ].join('\n'),
+    ],
+    [
+      { JWT_SECRET: 'too-short', PORT: 'eighty', SMTP_URL: 'http://mail' },
+      [
+        'Configuration error: PORT must be a whole number (got "eighty")',
+        'Configuration error: JWT_SECRET must be at least 32 bytes long',
+        'Configuration error: SMTP_URL must use smtp or smtps',
+      ].join('\n'),
+    ],
     [{ PORT: 'eighty' }, 'Configuration error: PORT must be a whole number (got "eighty")'],
     [{ DATABASE_URL: 'mysql://db' }, 'Configuration error: DATABASE_URL must use postgres or postgresql'],
-  ])('refuses %p with one clear line and exit code 1', async (env, line) => {
+  ])('refuses %p with one clear line per bad variable, all at once, and exit code 1', async (env, line) => {
     const result = await run({ DATA_DIR: dir, ...env });
     expect(result.code).toBe(1);
     expect(result.stderr.trim()).toBe(line);
@@ -67,5 +82,14 @@ describe('the server process', () => {
     expect(request).toMatchObject({ level: 'info', method: 'GET', path: '/health/live', status: 200 });
     expect(result.stdout).not.toContain('secret-in-url');
     expect(lines.map((l) => l.msg)).toEqual(expect.arrayContaining(['shutting down', 'shut down cleanly']));
+    // A quiet start: no line per module and route from Nest at info (there were about a hundred), and
+    // one line that says where the API, its console and its documentation are.
+    expect(lines.filter((l) => l.context)).toEqual([]);
+    expect(lines.length).toBeLessThan(10);
+    expect(lines.find((l) => l.msg === 'Storefront API listening')).toMatchObject({
+      url: 'http://localhost:39127',
+      console: 'http://localhost:39127/console',
+      docs: 'http://localhost:39127/docs',
+    });
   });
 });

@@ -39,6 +39,75 @@ function traced(value: unknown): void {
   expect(Object.keys(value as object)).not.toContain('requestId');
 }
 
+describe('SDK: every list method across its documented page sizes (1–100)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await TestApp.start({ env: { AUTH_RATE_LIMIT: '100000' } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('orders.list({ first: 50 }) and products.list({ first: 100 }) answer their pages, within the query cost limit', async () => {
+    const account = new AccountClient({ baseUrl: t.baseUrl });
+    await account.login('pages@example.com');
+    await account.verify('pages@example.com', otpFrom(await t.mail.waitFor('pages@example.com')));
+    const store = await account.stores.create({ name: 'Pages', description: 'Many orders' });
+    const app = await account.apps.create({ storeId: store.id, name: 'Pager' });
+    const recorder = costRecorder();
+    const client = new AppClient({
+      baseUrl: t.baseUrl,
+      clientId: app.clientId,
+      clientSecret: app.clientSecret,
+      fetch: recorder.impl,
+    });
+    const product = await client.products.create({
+      handle: 'tea',
+      title: 'Tea',
+      price: '1.00',
+      currencyCode: 'EUR',
+      inventory: 1000,
+    });
+    const placed: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      const order = await client.orders.create({
+        customerEmail: `buyer${i}@example.com`,
+        lines: [{ productId: product.id, quantity: 1 }],
+      });
+      placed.push(order.id);
+    }
+    // All 30 in one page of 50 (oldest first, as the connection pages), however many requests that took.
+    const fifty = await client.orders.list({ first: 50 });
+    traced(fifty);
+    expect(fifty.edges.map((e) => e.node.id)).toEqual(placed);
+    expect(fifty.pageInfo.hasNextPage).toBe(false);
+    // A page of 25 of 30: 25 orders, then the other 5 after its cursor, none twice.
+    const first25 = await client.orders.list({ first: 25 });
+    expect(first25.edges).toHaveLength(25);
+    expect(first25.pageInfo.hasNextPage).toBe(true);
+    const rest = await client.orders.list({ first: 25, after: first25.pageInfo.endCursor });
+    expect([...first25.edges, ...rest.edges].map((e) => e.node.id)).toEqual(placed);
+    expect(rest.pageInfo.hasNextPage).toBe(false);
+    // Every size from 1 to 100 is a page, never QUERY_TOO_COMPLEX.
+    for (const first of [1, 12, 13, 100]) {
+      const page = await client.orders.list({ first });
+      expect(page.edges).toHaveLength(Math.min(first, 30));
+    }
+    const iterated: string[] = [];
+    for await (const o of client.orders.iterate({ first: 40 })) iterated.push(o.id);
+    expect(iterated).toEqual(placed);
+    expect((await client.products.list({ first: 100 })).edges).toHaveLength(1);
+    const storefront = new StorefrontClient({
+      baseUrl: t.baseUrl,
+      publicToken: (await account.publicTokens.create(store.id, { name: 'Web' })).token,
+    });
+    expect((await storefront.products.list({ first: 100 })).edges).toHaveLength(1);
+    // No request the SDK sent came near the cost limit.
+    expect(recorder.costs.filter((c) => c.requested > c.maximum)).toEqual([]);
+    expect(recorder.costs.some((c) => /query Orders/.test(c.query))).toBe(true);
+  });
+});
+
 describe('SDK: every public method with its defaults, against the server', () => {
   let t: TestApp;
   let google: GoogleProvider;

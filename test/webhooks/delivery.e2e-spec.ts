@@ -4,7 +4,7 @@ import {
   MailCatcher,
   otpFrom,
   PgBouncer,
-  serverUrl,
+  requireServer,
   spawnEntry,
   StorefrontClient,
   waitReady,
@@ -155,14 +155,17 @@ describe('webhook delivery', () => {
     }
   }, 120_000); // PGlite's start is slow on a busy machine
 
-  const server = serverUrl();
-  /** These need a PostgreSQL server (TEST_DATABASE_URL), as CI has: the embedded database is one process. */
-  const needServer = () => {
-    if (!server) throw new Error('this test needs a PostgreSQL server (TEST_DATABASE_URL)');
-    return server;
-  };
+  /**
+   * These need a PostgreSQL server, as CI has: the embedded database is one process. Without one they
+   * are skipped (requireServer prints why): `test` is `it` here, or `it.skip`.
+   */
+  const server = requireServer(
+    'the PgBouncer and multi-instance cases of test/webhooks/delivery.e2e-spec.ts',
+  );
+  const test = server ? it : it.skip;
+  const needServer = () => server!;
 
-  it('through PgBouncer in transaction mode (DATABASE_PREPARED_STATEMENTS=false): queued and delivered', async () => {
+  test('through PgBouncer in transaction mode (DATABASE_PREPARED_STATEMENTS=false): queued and delivered', async () => {
     const base = needServer();
     const r = await receiver();
     const db = await createTestDatabase(base);
@@ -186,7 +189,7 @@ describe('webhook delivery', () => {
     }
   });
 
-  it('a secret sealed under another OTP_PEPPER fails its delivery with one error line, and a rotation mends it', async () => {
+  test('a secret sealed under another OTP_PEPPER fails its delivery with one error line, and a rotation mends it', async () => {
     const r = await receiver();
     const db = await createTestDatabase(needServer());
     const lines: string[] = [];
@@ -239,7 +242,7 @@ describe('webhook delivery', () => {
     }
   });
 
-  it('two instances on one database: every attempt is made by one of them, none twice', async () => {
+  test('two instances on one database: every attempt is made by one of them, none twice', async () => {
     const r = await receiver();
     const db = await createTestDatabase(needServer());
     const shared = oneDeployment();
@@ -284,7 +287,7 @@ describe('webhook delivery', () => {
     }
   }, 120_000);
 
-  it('WEBHOOK_DELIVERY=false: the instance queues attempts with its changes and makes none; an instance that delivers makes them, each once', async () => {
+  test('WEBHOOK_DELIVERY=false: the instance queues attempts with its changes and makes none; an instance that delivers makes them, each once', async () => {
     const r = await receiver();
     const db = await createTestDatabase(needServer());
     const shared = oneDeployment();
@@ -334,8 +337,8 @@ function startServer(env: Record<string, string>): ChildProcess {
 }
 
 describe('webhook delivery across a crash', () => {
-  const server = serverUrl();
-  const withServer = server ? it : it.failing;
+  const server = requireServer('test/webhooks/delivery.e2e-spec.ts (a crash across two processes)');
+  const withServer = server ? it : it.skip;
 
   withServer(
     'an attempt cut off by SIGKILL is made again after a restart, when its lease passes, with the same webhook-id',

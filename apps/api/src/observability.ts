@@ -54,6 +54,6 @@ export async function configureObservability(
     if (!pool || typeof pool.totalCount !== 'number') return null;
     return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
   });
-  const server = await startMetricsServer(metrics, config.metricsPort, config.host, logger);
+  const server = await startMetricsServer(metrics, config.metricsPort, config.metricsHost, logger);
   fastify.addHook('onClose', () => stopMetricsServer(server));
 }

@@ -1,6 +1,6 @@
 import { AccountClient, ApiError, RateLimitError, StorefrontError } from '@storefront-platform/sdk/browser';
 import type { SessionStorage } from '@storefront-platform/sdk/browser';
-import { plainErrors } from './forms';
+import { FieldRefusal, plainErrors } from './forms';
 
 /** The session lives in localStorage, so a reload (or a second tab) stays signed in. */
 const storage: SessionStorage = {
@@ -46,8 +46,22 @@ export function fieldErrors(
   error: unknown,
   options: { links?: string[]; store?: boolean } = {},
 ): FieldErrors {
+  if (error instanceof FieldRefusal) return error.errors;
   if (!(error instanceof ApiError)) return {};
   return plainErrors(error.problem.errors ?? [], options);
+}
+
+/**
+ * What to say above a refused form: how many fields need attention (each says why under it, in the
+ * console's words), or, when no field is named, the error itself. Never the server's own sentence next
+ * to a field that already shows its message (docs/console.md, "Forms, in the merchant's words").
+ */
+export function attention(byField: FieldErrors, error: unknown): string {
+  const count = Object.keys(byField).length;
+  if (!count) return describe(error);
+  return count === 1
+    ? 'One field needs your attention: see the message under it.'
+    : `${count} fields need your attention: see the messages under them.`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { plainErrors, toE164 } from './forms';
+import { phoneFields, plainErrors, toE164 } from './forms';
 
 describe('plainErrors (the server’s errors[] in the merchant’s words)', () => {
   it('names store fields by their labels, never by field names or technical wording', () => {
@@ -41,16 +41,37 @@ describe('plainErrors (the server’s errors[] in the merchant’s words)', () =
   });
 });
 
-describe('toE164 (phones as people type them)', () => {
+describe('toE164 (phones as people type them, read in the form’s country)', () => {
   it.each([
-    ['+91 98765 43210', '+919876543210'],
-    ['098765 43210', '+919876543210'],
-    ['98765-43210', '+919876543210'],
-    ['022-2345 6789', '+912223456789'],
-    ['+1 (202) 555-0143', '+12025550143'],
-    ['', ''],
-    ['not a number', 'not a number'],
-  ])('%s → %s', async (typed, e164) => {
-    expect(await toE164(typed)).toBe(e164);
+    ['+91 98765 43210', '', '+919876543210'],
+    ['0091 98765 43210', '', '+919876543210'],
+    ['+1 (202) 555-0143', 'IN', '+12025550143'],
+    ['098765 43210', 'IN', '+919876543210'],
+    ['98765-43210', 'IN', '+919876543210'],
+    ['022-2345 6789', 'IN', '+912223456789'],
+    // The case: a US mobile with Country = United States is a US number, never +91….
+    ['(415) 555-2671', 'US', '+14155552671'],
+    ['020 7946 0018', 'GB', '+442079460018'],
+    ['', '', ''],
+    ['not a number', 'US', 'not a number'],
+  ])('%s in %s → %s', async (typed, country, e164) => {
+    expect(await toE164(typed, country)).toEqual({ number: e164 });
+  });
+
+  it('refuses a number without its country code when no country is chosen, saying what to write', async () => {
+    expect(await toE164('(415) 555-2671', '')).toEqual({
+      refused: 'needs its country code, e.g. +1 415 555 2671, or a Country chosen below.',
+    });
+  });
+
+  it('phoneFields: the numbers to send, and the refusals under their labels', async () => {
+    expect(await phoneFields({ mobile: '(415) 555-2671', landline: '' }, 'US')).toEqual({
+      numbers: { mobile: '+14155552671', landline: '' },
+      errors: {},
+    });
+    expect(await phoneFields({ mobile: '415 555 2671', whatsappNumber: '+44 20 7946 0018' }, '')).toEqual({
+      numbers: { whatsappNumber: '+442079460018' },
+      errors: { mobile: 'Mobile needs its country code, e.g. +1 415 555 2671, or a Country chosen below.' },
+    });
   });
 });

@@ -33,7 +33,8 @@ export const MAX_CHARS: Record<string, number> = {
   description: 2000,
 };
 
-const PHONE_HINT = 'e.g. +91 98765 43210 (a number without a + is read as an Indian number)';
+const PHONE_HINT =
+  'write it with its country code, e.g. +1 415 555 2671, or as you dial it in the Country chosen below';
 
 /** What to do about a refused field, in the merchant's words (the server's wording names internal fields). */
 const ADVICE: Record<string, string> = {
@@ -125,18 +126,69 @@ export function plainErrors(
   return out;
 }
 
+/** What a typed phone number becomes: the number to send, or why it is refused before sending. */
+export type PhoneInput = { number: string } | { refused: string };
+
 /**
- * A phone number as people type it ("+91 98765 43210", "022-1234567", "098765 43210") in E.164
- * (+919876543210), the only form the service stores. A number without a country code is read as an
- * Indian one (the default region); anything that does not parse is sent as typed, for the server to refuse.
+ * A phone number as people type it ("+1 (415) 555-2671", "(415) 555-2671", "098765 43210") in E.164
+ * (+14155552671), the only form the service stores. A number with its country code (a leading + or 00)
+ * is read as written; one without is read in `country` — the Country chosen on the same form, so
+ * "(415) 555-2671" with the United States is +14155552671 and "098765 43210" with India +919876543210.
+ * With no country chosen it is refused here, with a sentence naming the form expected: guessing a
+ * country stored silently wrong numbers (a US mobile became +91…). Anything that does not parse is sent
+ * as typed, for the server to refuse.
  */
-export async function toE164(typed: string, region: 'IN' = 'IN'): Promise<string> {
+export async function toE164(typed: string, country: string): Promise<PhoneInput> {
   const text = typed.trim();
-  if (!text) return text;
+  if (!text) return { number: text };
+  const international = /^(\+|00)/.test(text);
+  if (!international && !/^[A-Z]{2}$/.test(country))
+    return { refused: `needs its country code, e.g. +1 415 555 2671, or a Country chosen below.` };
   // Loaded on first use (about 40 kB gzipped of metadata): the first page stays small.
   const { parsePhoneNumberFromString } = await import('libphonenumber-js/min');
-  const phone = parsePhoneNumberFromString(text, region);
-  return phone ? phone.number : text;
+  const phone = international
+    ? parsePhoneNumberFromString(text.replace(/^00/, '+'))
+    : parsePhoneNumberFromString(text, country as Parameters<typeof parsePhoneNumberFromString>[1]);
+  return { number: phone ? phone.number : text };
+}
+
+/**
+ * Fields the console refuses itself, before anything is sent (a phone number it cannot read without a
+ * country): shown exactly as the server's refusals are (fieldErrors), at their fields.
+ */
+export class FieldRefusal extends Error {
+  constructor(readonly errors: Record<string, string>) {
+    super('refused before sending');
+    this.name = 'FieldRefusal';
+  }
+}
+
+/** The numbers to send for the phone fields, or a FieldRefusal naming those that cannot be read. */
+export async function phonesOrRefuse(
+  typed: Record<string, string>,
+  country: string,
+): Promise<Record<string, string>> {
+  const { numbers, errors } = await phoneFields(typed, country);
+  if (Object.keys(errors).length > 0) throw new FieldRefusal(errors);
+  return numbers;
+}
+
+/**
+ * The phone fields of a store form, each read in the form's Country (toE164): the numbers to send, and
+ * the fields refused before sending (by field name, in the merchant's words, as plainErrors gives them).
+ */
+export async function phoneFields(
+  typed: Record<string, string>,
+  country: string,
+): Promise<{ numbers: Record<string, string>; errors: Record<string, string> }> {
+  const numbers: Record<string, string> = {};
+  const errors: Record<string, string> = {};
+  for (const [field, text] of Object.entries(typed)) {
+    const read = await toE164(text, country);
+    if ('refused' in read) errors[field] = `${STORE_LABELS[field] ?? field} ${read.refused}`;
+    else numbers[field] = read.number;
+  }
+  return { numbers, errors };
 }
 
 /** ISO 3166-1 alpha-2 codes with their names in the browser's language, sorted by name. */

@@ -42,9 +42,8 @@ export function dataSourceOptions(params: DataSourceParams): PostgresConnectionO
       application_name: 'storefront-api',
       // The server cancels a statement running longer than this (SQLSTATE 57014, answered 503). Sent
       // as a startup parameter, so it holds for every statement of the connection with no SET to leak
-      // or round trip to pay. PgBouncer does not forward startup parameters it does not track: it must
-      // list statement_timeout in ignore_startup_parameters, and the timeout is then set on its side
-      // (the role's or database's setting, or connect_query) — docs/reliability.md.
+      // or round trip to pay. A pooler that refuses it (a stock PgBouncer) gets another route, found at
+      // start (statement-timeout.ts, database.module.ts).
       statement_timeout: (params.statementTimeout ?? 15) * 1000,
       // TCP keep-alive: a connection to a server that vanished without closing it (a failover, a cut
       // network) is detected by the kernel instead of hanging until the next statement's timeout.

@@ -1,20 +1,17 @@
 import { DynamicModule, Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { APP_CONFIG, AppConfig, Dependencies } from '@app/core';
+import { APP_CONFIG, APP_LOGGER, AppConfig, Dependencies } from '@app/core';
+import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 import type { PostgresConnectionOptions } from 'typeorm/driver/postgres/PostgresConnectionOptions';
 import { dataSourceOptions } from './data-source-options';
-import { EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
+import { DATABASE_ENDPOINT, DatabaseEndpoint } from './database-endpoint';
+import { startEmbeddedPostgres } from './embedded-postgres';
+import { EmbeddedVacuum } from './maintenance/embedded-vacuum';
 import { ExpiredRowsPurge, PURGE_RULES, PurgeRule } from './maintenance/purge';
 import { Sql } from './sql';
 import { runMigrationsLocked } from './migrate';
-
-const DATABASE_ENDPOINT = Symbol('DATABASE_ENDPOINT');
-
-interface DatabaseEndpoint {
-  url: string;
-  embedded: EmbeddedPostgres | null;
-}
+import { clientWithStatementTimeout, statementTimeoutRoute } from './statement-timeout';
 
 /** Stops the embedded server after the data source has been closed. */
 @Injectable()
@@ -48,6 +45,42 @@ class EmbeddedShutdown implements OnApplicationShutdown {
 })
 class DatabaseEndpointModule {}
 
+/**
+ * DATABASE_STATEMENT_TIMEOUT through whatever is in front of the server (statement-timeout.ts): the
+ * startup parameter where it is accepted; behind a pooler that refuses it (a stock PgBouncer), the
+ * server's own setting when it is the same, else this process's cancel timer — said in one log line,
+ * with what to set on the server to have it enforced there instead.
+ */
+async function routeStatementTimeout(
+  options: PostgresConnectionOptions,
+  config: AppConfig,
+  logger: Logger,
+): Promise<void> {
+  const extra = options.extra as { statement_timeout?: number; Client?: unknown };
+  const timeoutMs = extra.statement_timeout ?? 0;
+  if (!timeoutMs) return;
+  const { route, serverMs } = await statementTimeoutRoute(
+    { connectionString: options.url, connectionTimeoutMillis: 5000 },
+    timeoutMs,
+  );
+  if (route === 'startup') return;
+  delete extra.statement_timeout;
+  const seconds = timeoutMs / 1000;
+  if (route === 'server') {
+    logger.info(
+      { statementTimeoutSeconds: seconds },
+      'DATABASE_STATEMENT_TIMEOUT: the pooler refuses the statement_timeout startup parameter; the server applies the same timeout itself',
+    );
+    return;
+  }
+  extra.Client = clientWithStatementTimeout(timeoutMs);
+  const user = decodeURIComponent(new URL(config.databaseUrl!).username || 'postgres');
+  logger.info(
+    { statementTimeoutSeconds: seconds, serverStatementTimeoutMs: serverMs },
+    `DATABASE_STATEMENT_TIMEOUT: the pooler refuses the statement_timeout startup parameter, so this process cancels statements past ${seconds} s itself; to have the server do it, run ALTER ROLE "${user}" SET statement_timeout = '${seconds}s' (or set it on the database)`,
+  );
+}
+
 @Global()
 @Module({})
 export class DatabaseModule {
@@ -65,9 +98,14 @@ export class DatabaseModule {
         DatabaseEndpointModule,
         TypeOrmModule.forRootAsync({
           imports: [DatabaseEndpointModule],
-          inject: [APP_CONFIG, DATABASE_ENDPOINT, Dependencies],
-          useFactory: (config: AppConfig, endpoint: DatabaseEndpoint, dependencies: Dependencies) => ({
-            ...dataSourceOptions({
+          inject: [APP_CONFIG, DATABASE_ENDPOINT, Dependencies, APP_LOGGER],
+          useFactory: async (
+            config: AppConfig,
+            endpoint: DatabaseEndpoint,
+            dependencies: Dependencies,
+            logger: Logger,
+          ) => {
+            const options = dataSourceOptions({
               url: endpoint.url,
               embedded: endpoint.embedded !== null,
               migrationsRun: config.migrationsRun,
@@ -75,11 +113,15 @@ export class DatabaseModule {
               statementTimeout: config.databaseStatementTimeout,
               // Connections that fail and reconnect: one log line when an outage starts, one when it ends.
               observer: dependencies.monitor('database'),
-            }),
-            // Boot fails after a few tries rather than hanging; at run time the pool reconnects by itself.
-            retryAttempts: 3,
-            retryDelay: 1000,
-          }),
+            });
+            if (!endpoint.embedded) await routeStatementTimeout(options, config, logger);
+            return {
+              ...options,
+              // Boot fails after a few tries rather than hanging; at run time the pool reconnects by itself.
+              retryAttempts: 3,
+              retryDelay: 1000,
+            };
+          },
           // TypeORM's own migrationsRun takes no lock, so instances started together race to create the
           // same tables: connect without it, then migrate under an advisory lock (migrate.ts).
           dataSourceFactory: async (options) => {
@@ -96,8 +138,14 @@ export class DatabaseModule {
           },
         }),
       ],
-      providers: [EmbeddedShutdown, Sql, { provide: PURGE_RULES, useValue: purgeRules }, ExpiredRowsPurge],
-      exports: [Sql, ExpiredRowsPurge],
+      providers: [
+        EmbeddedShutdown,
+        Sql,
+        { provide: PURGE_RULES, useValue: purgeRules },
+        ExpiredRowsPurge,
+        EmbeddedVacuum,
+      ],
+      exports: [Sql, ExpiredRowsPurge, EmbeddedVacuum],
     };
   }
 }

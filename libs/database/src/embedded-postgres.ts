@@ -1,6 +1,8 @@
-import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 
 /**
  * The embedded database: PGlite (PostgreSQL compiled to WASM) persisted in DATA_DIR, served on a
@@ -97,7 +99,93 @@ export interface EmbeddedPostgres {
   stop(): Promise<void>;
 }
 
+/**
+ * PGlite's own defaults are made for a browser tab that lives a few minutes: 128 MB of shared buffers,
+ * 4 MB per sort, 64 MB for maintenance. A long-running process that also serves HTTP keeps every page
+ * it ever touched, so the embedded server runs smaller; our tables are small, and 16 MB of buffers hold
+ * a one-shop database's hot pages. Appended to PGlite.defaultStartParams: `startParams` replaces
+ * PGlite's list when given, and its own flags (single-user mode, no fsync, search_path…) must stay.
+ */
+export const EMBEDDED_SETTINGS: Readonly<Record<string, string>> = {
+  shared_buffers: '16MB',
+  work_mem: '2MB',
+  maintenance_work_mem: '16MB',
+  temp_buffers: '2MB',
+  wal_buffers: '1MB',
+  min_wal_size: '32MB',
+  max_wal_size: '64MB',
+};
+
+export function embeddedStartParams(defaults: readonly string[]): string[] {
+  return [
+    ...defaults,
+    ...Object.entries(EMBEDDED_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+  ];
+}
+
+/**
+ * V8 settings for a process that hosts the embedded database, set before PGlite's module is compiled.
+ * PostgreSQL as WebAssembly is 9 MB of code: V8 compiles what runs with its baseline compiler
+ * (Liftoff), then recompiles the hot functions with its optimizing one (TurboFan) on background
+ * threads, whose memory (glibc arenas) stays resident after the compilations — about 80 MB for the
+ * life of the process. `--liftoff-only` skips the second tier; `--optimize-for-size` makes V8 grow its
+ * heap less eagerly. Together they take the process from ~280 to ~210 MB after a thousand requests for
+ * about the same CPU per request (bench/footprint.js, bench/README.md). They apply to this process
+ * only, and only when it runs the embedded database: with DATABASE_URL nothing here runs.
+ */
+export function leanRuntimeForEmbedded(): void {
+  setFlagsFromString('--liftoff-only');
+  setFlagsFromString('--optimize-for-size');
+}
+
+/**
+ * Creates the database files in `dir` (first start) in a short-lived child process. PGlite's initdb
+ * runs in a second PGlite instance plus initdb's own WebAssembly module, whose memories are then copied
+ * into the first: done in this process, that left ~750 MB resident for the life of the server (memory
+ * a WebAssembly instance grew is not handed back). The child exits when the files are written, and the
+ * server opens the directory exactly as on every later start. It builds into a sibling directory that
+ * is renamed into place at the end, so an interrupted first start leaves no half-made database that a
+ * later start would take for a finished one.
+ */
+async function initializeInChild(dir: string): Promise<void> {
+  if (existsSync(dir) && readdirSync(dir).length > 0) {
+    throw new Error(
+      `${dir} is not empty but holds no database (no PG_VERSION): move it away to start afresh`,
+    );
+  }
+  const staging = `${dir}.init-${process.pid}`;
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging, { recursive: true, mode: 0o700 });
+  // The child loads the very PGlite build this process resolves (its CommonJS entry: no loader flags).
+  const entry = require.resolve('@electric-sql/pglite');
+  const script = [
+    `require(${JSON.stringify(entry)}).PGlite.create({ dataDir: ${JSON.stringify(staging)} })`,
+    '.then((db) => db.close())',
+    '.then(() => process.exit(0), (e) => { console.error(e && e.message); process.exit(1); });',
+  ].join('');
+  const stderr: Buffer[] = [];
+  const code = await new Promise<number | null>((resolve, reject) => {
+    const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'ignore', 'pipe'] });
+    child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+    child.once('error', reject);
+    child.once('exit', resolve);
+  });
+  if (code !== 0 || !existsSync(join(staging, 'PG_VERSION'))) {
+    rmSync(staging, { recursive: true, force: true });
+    const reason = Buffer.concat(stderr).toString().trim() || `exit code ${code}`;
+    throw new Error(`the embedded database could not be created in ${dir}: ${reason}`);
+  }
+  rmSync(dir, { recursive: true, force: true });
+  renameSync(staging, dir);
+}
+
+/**
+ * Starts PGlite on DATA_DIR/pglite (in memory with `dataDir` null: unit specs) and serves it on a
+ * private Unix socket. A first start creates the database in a child process (initializeInChild);
+ * every start runs it with EMBEDDED_SETTINGS in a lean V8 (leanRuntimeForEmbedded).
+ */
 export async function startEmbeddedPostgres(dataDir: string | null): Promise<EmbeddedPostgres> {
+  leanRuntimeForEmbedded();
   // Both packages are ES modules; a dynamic import keeps this CommonJS build working (it is also why
   // node runs with --experimental-vm-modules under jest).
   const { PGlite } = await import('@electric-sql/pglite');
@@ -107,9 +195,12 @@ export async function startEmbeddedPostgres(dataDir: string | null): Promise<Emb
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     chmodSync(dataDir, 0o700);
     dir = join(dataDir, 'pglite');
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    if (!existsSync(join(dir, 'PG_VERSION'))) await initializeInChild(dir);
   }
-  const db = await PGlite.create(dir ? { dataDir: dir } : {});
+  const db = await PGlite.create({
+    ...(dir ? { dataDir: dir } : {}),
+    startParams: embeddedStartParams(PGlite.defaultStartParams),
+  });
   const socketDir = mkdtempSync(join(tmpdir(), 'sf-pg-'));
   const server = new PGLiteSocketServer({
     db: sessionPerConnection(db),

@@ -4,4 +4,6 @@ export * from './embedded-postgres';
 export * from './sql';
 export { MIGRATIONS } from './migrations';
 export * from './maintenance/purge';
+export * from './maintenance/embedded-vacuum';
 export * from './migrate';
+export * from './statement-timeout';

@@ -1,4 +1,5 @@
 import { DataSource, MigrationExecutor } from 'typeorm';
+import { isTimedClient } from './statement-timeout';
 
 /**
  * The advisory lock every instance takes before it looks at the migrations table. A namespaced text
@@ -35,7 +36,12 @@ export interface MigrationOutcome {
  */
 export async function runMigrationsLocked(dataSource: DataSource): Promise<MigrationOutcome> {
   const runner = dataSource.createQueryRunner();
-  await runner.connect();
+  // Behind a pooler that refused the timeout's startup parameter, this process's own timer cancels long
+  // statements (statement-timeout.ts): lifted too, on this connection, until it goes back to the pool.
+  const client: unknown = await runner.connect();
+  const timed = isTimedClient(client) ? client : null;
+  const timeoutMs = timed?.statementTimeoutMs ?? 0;
+  if (timed) timed.statementTimeoutMs = 0;
   try {
     await runner.startTransaction();
     await runner.query(`SET LOCAL statement_timeout = 0`);
@@ -51,6 +57,7 @@ export async function runMigrationsLocked(dataSource: DataSource): Promise<Migra
     if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
     throw error;
   } finally {
+    if (timed) timed.statementTimeoutMs = timeoutMs;
     await runner.release();
   }
 }

@@ -20,6 +20,11 @@ export interface SqlStatement {
    * transaction-mode pooler a named statement lives on whichever server connection parsed it).
    */
   name?: string;
+  /**
+   * Running it twice has the effect of running it once (an UPDATE that sets fixed values, a DELETE by
+   * key): after a lost connection it is retried like a read, even though it writes.
+   */
+  idempotent?: boolean;
 }
 
 /**
@@ -117,7 +122,7 @@ export class Sql {
       if (!isConnectionLost(error)) throw error;
       if (connectTimedOut(error)) throw this.failed(error);
       this.pool.connectionLost();
-      if (!isRead(statement.text) && !neverSent(error)) throw this.failed(error);
+      if (!statement.idempotent && !isRead(statement.text) && !neverSent(error)) throw this.failed(error);
       return this.onPool<T>(statement).catch((again: unknown) => {
         throw isConnectionLost(again) ? this.failed(again) : again;
       });

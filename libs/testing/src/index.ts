@@ -1,5 +1,7 @@
 export * from './mail-catcher';
 export * from './tcp-proxy';
+export * from './postgres-cut-proxy';
+export * from './private-postgres';
 export * from './test-database';
 export * from './pkce';
 export * from './pgbouncer';

@@ -34,8 +34,9 @@ function canConnect(port: number): Promise<boolean> {
  * test server trusts loopback too). PgBouncer refuses to run as root, so under root it is started with
  * `-u postgres` and its directory is handed to that user.
  *
- * `statement_timeout` is listed in ignore_startup_parameters: PgBouncer refuses a client whose startup
- * packet carries a parameter it does not track, and the service sends its statement timeout that way.
+ * Its `ignore_startup_parameters` is the usual stock list (`extra_float_digits,options`): PgBouncer
+ * refuses a client whose startup packet carries any other parameter it does not track — the service's
+ * `statement_timeout` among them — and the service must cope with that as it is.
  */
 export class PgBouncer {
   private process: ChildProcess | null = null;
@@ -72,7 +73,8 @@ export class PgBouncer {
         `pool_mode = ${this.options.poolMode ?? 'transaction'}`,
         `default_pool_size = ${this.options.poolSize ?? 2}`,
         'max_client_conn = 500',
-        'ignore_startup_parameters = statement_timeout',
+        // Debian's and most guides' list: startup parameters PgBouncer drops instead of refusing the client.
+        'ignore_startup_parameters = extra_float_digits,options',
         `logfile = ${join(this.dir, 'pgbouncer.log')}`,
         `pidfile = ${join(this.dir, 'pgbouncer.pid')}`,
         `admin_users = ${user}`,

@@ -88,7 +88,14 @@ export class TestApp {
         ...(dataDir ? { DATA_DIR: dataDir } : {}),
         ...options.env,
       });
-      const app = await createApp(config, createLogger(config.logLevel, options.logDestination));
+      let app: NestFastifyApplication;
+      try {
+        app = await createApp(config, createLogger(config.logLevel, options.logDestination));
+      } catch (error) {
+        // An application that cannot start leaves nothing behind (the mail catcher, the database).
+        for (const cleanup of cleanups.reverse()) await cleanup();
+        throw error;
+      }
       try {
         await app.listen({ port, host: '127.0.0.1' });
       } catch (error) {

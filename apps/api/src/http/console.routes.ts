@@ -52,7 +52,8 @@ const consoleNotBuilt = () =>
 
 /**
  * The web console at /console: hashed assets cached for a year, index.html for every other path under
- * /console (the single-page app's routes) and never cached. Paths outside /console are not touched.
+ * /console (the single-page app's routes) and never cached; `/` redirects to it. No other path outside
+ * /console is touched.
  */
 export function registerConsole(fastify: FastifyInstance, dir = consoleDirectory()): void {
   const headers = (reply: FastifyReply) =>
@@ -86,4 +87,7 @@ export function registerConsole(fastify: FastifyInstance, dir = consoleDirectory
   };
   fastify.get('/console', page);
   fastify.get('/console/*', page);
+  // A newcomer's browser opened at the service's address lands on the console (contract v1.3 §8), not
+  // on a JSON 404. Only `/`: every other unknown path keeps its 404 problem.
+  fastify.get('/', (_request, reply) => reply.redirect('/console', 302));
 }

@@ -1,6 +1,6 @@
 import { Dependencies, DomainError, Errors } from '@app/core';
 import type { FastifyInstance } from 'fastify';
-import { refusedWhileStopping, startDraining } from '../shutdown';
+import { startDraining } from '../shutdown';
 import { routePath } from './route-path';
 
 // Answers under these prefixes carry tokens, secrets or personal data: never stored by a cache.
@@ -33,9 +33,8 @@ export function addRequestEdgeHook(
   fastify.addHook('onRequest', (request, reply, done) => {
     reply.headers(securityHeadersFor(request.url));
     reply.header('X-Request-Id', request.id);
-    // Closing, or stopping after SHUTDOWN_DELAY and the request is one a proxy retries elsewhere.
-    if (closing || (dependencies.shuttingDown && refusedWhileStopping(request.raw)))
-      return done(shuttingDown());
+    // The application itself is closing (after SHUTDOWN_TIMEOUT): nothing can be served any more.
+    if (closing) return done(shuttingDown());
     if (NO_STORE_PREFIXES.some((prefix) => routePath(request).startsWith(prefix)))
       reply.header('Cache-Control', 'no-store');
     // A NUL can never be stored (PostgreSQL text refuses it) and has no business in a path or query.

@@ -8,7 +8,8 @@ import type { FastifyInstance } from 'fastify';
  * when Nest and the GraphQL module register their routes.
  *
  * - The /v1/auth rate limit (libs/auth), a `preParsing` hook: it runs after routing and the CORS headers,
- *   before the body is read and before any guard, so every request to the prefix counts.
+ *   before the body is read and before any guard, so every request to a counted route counts (not the
+ *   authenticated reads /me, /sessions, /providers).
  * - The storefront endpoint's authentication (libs/storefront), an `onRequest` hook: its 401/403 are
  *   HTTP statuses, answered before Apollo runs. Route hooks run after the global ones, so its refusals
  *   still carry the CORS headers a browser needs to read them.
@@ -19,7 +20,9 @@ export function addRouteHooks(
   storefrontAuth: StorefrontHttpAuth,
 ): void {
   fastify.addHook('onRoute', (route) => {
-    if (rateLimit.limits(route.url))
+    // A route registered for several methods at once is limited when any of them is (none here is).
+    const methods = [route.method].flat();
+    if (methods.some((method) => rateLimit.limits(method, route.url)))
       route.preParsing = [rateLimit.preParsing, ...[route.preParsing ?? []].flat()];
     if (route.url === STOREFRONT_GRAPHQL_PATH)
       route.onRequest = [

@@ -1,5 +1,5 @@
 import { FormEvent, useEffect, useState } from 'react';
-import { describe, fieldErrors, FieldErrors } from '../api';
+import { attention, describe, fieldErrors, FieldErrors } from '../api';
 
 /** What the page does to a store's credentials of one kind (OAuth apps, public tokens) through the SDK. */
 export interface CredentialCalls<T, Issued, Scope> {
@@ -47,8 +47,9 @@ export function useCredentials<T, Issued, Scope extends string>(
       setName('');
       await load();
     } catch (err) {
-      setErrors(fieldErrors(err));
-      setError(describe(err));
+      const byField = fieldErrors(err);
+      setErrors(byField);
+      setError(attention(byField, err));
     }
   };
 

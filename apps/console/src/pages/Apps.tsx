@@ -28,7 +28,8 @@ export function Apps() {
       rotate: (app) => account.apps.rotateSecret(app.id),
       delete: (app) => account.apps.delete(app.id),
     },
-    ['store:read', 'products:read'],
+    // Ticked as the API's own default: an app gets every scope unless the merchant narrows it.
+    SCOPES,
     [store.id],
   );
 

@@ -1,6 +1,6 @@
 import { ComponentProps, FormEvent, useState } from 'react';
 import type { StoreProduct } from '@storefront-platform/sdk/browser';
-import { account, describe, fieldErrors, FieldErrors } from '../api';
+import { account, attention, describe, fieldErrors, FieldErrors } from '../api';
 import { usePagedList } from '../hooks/usePagedList';
 import { ConfirmDialog, Dialog } from '../ui/Dialog';
 import { Field, TextArea } from '../ui/Field';
@@ -131,8 +131,11 @@ export function Products() {
       setStatus(`Saved “${saved.title}”.`);
       await load();
     } catch (err) {
-      setErrors(fieldErrors(err));
-      setFormError(describe(err));
+      // At their fields, in the console's words; the summary beside the button is the console's own
+      // (never the server's sentence about a field already shown under it).
+      const byField = fieldErrors(err);
+      setErrors(byField);
+      setFormError(attention(byField, err));
     } finally {
       setSaving(false);
     }

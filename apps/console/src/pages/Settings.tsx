@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import type { Store, StorePatch } from '@storefront-platform/sdk/browser';
 import { account, describe, fieldErrors, FieldErrors } from '../api';
 import { Dialog } from '../ui/Dialog';
-import { toE164, useFocusFirstInvalid } from '../forms';
+import { phonesOrRefuse, useFocusFirstInvalid } from '../forms';
 import { Field, TextArea } from '../ui/Field';
 import { ErrorMessage, Status } from '../ui/misc';
 import { attention, CountrySelect, DescriptionField, RequiredNote, storeFields } from '../ui/StoreForm';
@@ -71,10 +71,12 @@ export function Settings() {
   const save = async (e: FormEvent) => {
     e.preventDefault();
     const patch: Record<string, unknown> = {};
+    const phones: Record<string, string> = {};
     for (const [k, , required] of TEXT_FIELDS)
       if (values[k] !== before[k]) {
         const text = values[k].trim();
-        patch[k] = text ? (PHONES.has(k) ? await toE164(text) : text) : required ? '' : null;
+        if (text && PHONES.has(k)) phones[k] = text;
+        else patch[k] = text ? text : required ? '' : null;
       }
     if (values.description !== before.description) patch.description = values.description.trim() || null;
     const links = values.socialLinks.split(/\s+/).filter(Boolean);
@@ -89,6 +91,9 @@ export function Settings() {
     setSaved(false);
     setBusy(true);
     try {
+      // Phone numbers are read in the Country of this same form (a number without its country code
+      // and no country chosen is refused here, at its field).
+      Object.assign(patch, await phonesOrRefuse(phones, values['address.country']));
       await account.stores.update(store.id, patch as StorePatch);
       // Read the store back: its onboarding state (which stages count as filled) is the server's to say.
       const updated = await account.stores.get(store.id);
@@ -157,7 +162,10 @@ export function Settings() {
         </fieldset>
         <fieldset className="grid-2">
           <legend>Contact and address</legend>
-          {field('mobile', 'Mobile', { type: 'tel', hint: 'e.g. +91 98765 43210' })}
+          {field('mobile', 'Mobile', {
+            type: 'tel',
+            hint: 'With its country code, e.g. +1 415 555 2671, or as you dial it in the Country below',
+          })}
           {field('landline', 'Landline', { type: 'tel' })}
           {field('supportEmail', 'Support email', { type: 'email' })}
           {field('whatsappNumber', 'WhatsApp number', { type: 'tel' })}

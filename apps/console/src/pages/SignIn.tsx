@@ -1,6 +1,6 @@
 import { FormEvent, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { account, CALLBACK_PATH, describe, fieldErrors, RateLimitError, rememberReturn } from '../api';
+import { account, attention, CALLBACK_PATH, fieldErrors, RateLimitError, rememberReturn } from '../api';
 import { useSession } from '../session';
 import { Field } from '../ui/Field';
 import { ErrorMessage, Status, useCountdown } from '../ui/misc';
@@ -40,8 +40,9 @@ export function SignIn() {
 
   const fail = (e: unknown) => {
     if (e instanceof RateLimitError) setBlockedUntil(Date.now() + (e.retryAfter ?? 60) * 1000);
-    setErrors(fieldErrors(e));
-    setError(describe(e));
+    const byField = fieldErrors(e);
+    setErrors(byField);
+    setError(attention(byField, e));
   };
 
   const send = async (e: FormEvent | React.MouseEvent) => {

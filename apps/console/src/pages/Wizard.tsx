@@ -2,7 +2,7 @@ import { FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Store } from '@storefront-platform/sdk/browser';
 import { account, ApiError, describe, fieldErrors, FieldErrors } from '../api';
-import { toE164, useFocusFirstInvalid } from '../forms';
+import { phonesOrRefuse, useFocusFirstInvalid } from '../forms';
 import { TextArea } from '../ui/Field';
 import { ErrorMessage, Loading, Status } from '../ui/misc';
 import { attention, CountrySelect, DescriptionField, RequiredNote, storeFields } from '../ui/StoreForm';
@@ -200,26 +200,34 @@ export function Wizard() {
     if (stage === 3) {
       const landline = optional(v.landline);
       const whatsapp = optional(v.whatsappNumber);
-      return run(
-        async () =>
-          account.stores.stage3(storeId, {
-            mobile: await toE164(v.mobile),
-            landline: landline && (await toE164(landline)),
-            supportEmail: v.supportEmail.trim(),
-            whatsappNumber: whatsapp && (await toE164(whatsapp)),
-            address: {
-              line1: v['address.line1'].trim(),
-              line2: optional(v['address.line2']),
-              city: v['address.city'].trim(),
-              state: v['address.state'].trim(),
-              postalCode: v['address.postalCode'].trim(),
-              country: v['address.country'],
-            },
-            region: v.region.trim(),
-            gstNumber: optional(v.gstNumber),
-          }),
-        4,
-      );
+      return run(async () => {
+        // Read in the Country of this same form; refused here, at their fields, when none is chosen
+        // and a number has no country code.
+        const phones = await phonesOrRefuse(
+          {
+            mobile: v.mobile,
+            ...(landline ? { landline } : {}),
+            ...(whatsapp ? { whatsappNumber: whatsapp } : {}),
+          },
+          v['address.country'],
+        );
+        return account.stores.stage3(storeId, {
+          mobile: phones.mobile,
+          landline: landline && phones.landline,
+          whatsappNumber: whatsapp && phones.whatsappNumber,
+          supportEmail: v.supportEmail.trim(),
+          address: {
+            line1: v['address.line1'].trim(),
+            line2: optional(v['address.line2']),
+            city: v['address.city'].trim(),
+            state: v['address.state'].trim(),
+            postalCode: v['address.postalCode'].trim(),
+            country: v['address.country'],
+          },
+          region: v.region.trim(),
+          gstNumber: optional(v.gstNumber),
+        });
+      }, 4);
     }
     if (stage === 4) {
       const links = linksOf(v.socialLinks);
@@ -330,9 +338,9 @@ export function Wizard() {
                 type: 'tel',
                 required: true,
                 autoComplete: 'tel',
-                hint: 'As you write it, e.g. +91 98765 43210 or 098765 43210 (read as Indian without a +)',
+                hint: 'With its country code, e.g. +1 415 555 2671, or as you dial it in the Country chosen below',
               })}
-              {field('landline', 'Landline', { type: 'tel', hint: 'e.g. 022 2345 6789' })}
+              {field('landline', 'Landline', { type: 'tel', hint: 'Read like the mobile' })}
               {field('supportEmail', 'Support email', { type: 'email', required: true })}
               {field('whatsappNumber', 'WhatsApp number', { type: 'tel' })}
             </fieldset>

@@ -1,5 +1,4 @@
 import { ChangeEvent, ComponentProps, useMemo } from 'react';
-import { describe } from '../api';
 import { countries, MAX_CHARS } from '../forms';
 import { Field, Select, TextArea } from './Field';
 
@@ -92,14 +91,4 @@ export function CountrySelect({
   );
 }
 
-/**
- * What to say above a refused form: how many fields need attention (each says why under it), or, when
- * no field is named, the error itself.
- */
-export function attention(byField: Values, error: unknown): string {
-  const count = Object.keys(byField).length;
-  if (!count) return describe(error);
-  return count === 1
-    ? 'One field needs your attention: see the message under it.'
-    : `${count} fields need your attention: see the messages under them.`;
-}
+export { attention } from '../api';

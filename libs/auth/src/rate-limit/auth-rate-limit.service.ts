@@ -8,13 +8,29 @@ import { RedisRateLimitStore } from './redis-rate-limit.store';
 
 const AUTH_PREFIX = '/v1/auth/';
 const WINDOW_MS = 60_000;
+/**
+ * The authenticated reads of the prefix, which do not count (contract v1.3 §1): they take no credential
+ * that could be guessed (a bearer token is a signed JWT), send no mail and change nothing, and a console
+ * polls them — an office behind one address exhausted the sign-in budget on its own profile. Everything
+ * else under /v1/auth/ counts: the routes that take credentials, codes or tokens or send mail (login,
+ * verify, exchange, refresh, the social start and callback routes, the OAuth token, revoke and
+ * introspect endpoints), and any route added later until it is listed here.
+ */
+const NOT_COUNTED = new Set([
+  'GET /v1/auth/me',
+  'HEAD /v1/auth/me',
+  'GET /v1/auth/sessions',
+  'HEAD /v1/auth/sessions',
+  'GET /v1/auth/providers',
+  'HEAD /v1/auth/providers',
+]);
 
 type HookDone = (error?: Error | null, payload?: RequestPayload) => void;
 
 /**
- * AUTH_RATE_LIMIT requests a minute per client across all of /v1/auth/* (one counter for the whole
- * prefix, not one per route), in this process or shared through Redis (REDIS_URL). Other paths are not
- * limited here.
+ * AUTH_RATE_LIMIT requests a minute per client across /v1/auth/* (one counter for the whole prefix,
+ * not one per route) but its authenticated reads (NOT_COUNTED), in this process or shared through
+ * Redis (REDIS_URL). Other paths are not limited here.
  *
  * It runs at the HTTP edge, as a Fastify `preParsing` hook that the composition root
  * (apps/api/src/http/route-hooks.ts) puts on every route under /v1/auth/ as the route is registered:
@@ -51,9 +67,9 @@ export class AuthRateLimit implements OnModuleInit, OnModuleDestroy {
     await this.redis?.start();
   }
 
-  /** Whether a route is limited: decided once per route, when it is registered. */
-  limits(url: string): boolean {
-    return url.startsWith(AUTH_PREFIX);
+  /** Whether a route is limited: decided once per route (method and pattern), when it is registered. */
+  limits(method: string, url: string): boolean {
+    return url.startsWith(AUTH_PREFIX) && !NOT_COUNTED.has(`${method} ${url}`);
   }
 
   /**

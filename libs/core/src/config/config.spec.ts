@@ -89,9 +89,42 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
   ])('refuses %p naming %s', (env, variable) => fails(env as Record<string, string>, variable));
 
+  /** Every variable the error names, in order. */
+  const named = (env: Record<string, string>): string[] => {
+    try {
+      load(env);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const lines = (error as Error).message.split('\n');
+      const variables = (error as ConfigError).errors.map((e) => e.variable);
+      // One line per variable, each naming it.
+      expect(lines.map((line) => /^Configuration error: (\S+) /.exec(line)?.[1])).toEqual(variables);
+      return variables;
+    }
+    throw new Error('no ConfigError');
+  };
+
+  it('reports every bad variable at once, one line each, and writes nothing', () => {
+    expect(
+      named({
+        NODE_ENV: 'production',
+        JWT_SECRET: 'too-short',
+        PORT: 'eighty',
+        LOG_LEVEL: 'loud',
+        TRUST_PROXY: 'x',
+      }),
+    ).toEqual(['PORT', 'JWT_SECRET', 'OTP_PEPPER', 'SMTP_URL', 'LOG_LEVEL', 'TRUST_PROXY']);
+    expect(named({ ACCESS_TOKEN_TTL: '0', GOOGLE_CLIENT_ID: 'id', CORS_ORIGINS: 'nope' })).toEqual([
+      'ACCESS_TOKEN_TTL',
+      'CORS_ORIGINS',
+      'GOOGLE_CLIENT_SECRET',
+    ]);
+    expect(() => statSync(join(dir, 'secrets.json'))).toThrow();
+  });
+
   it('in production requires JWT_SECRET, OTP_PEPPER and SMTP_URL and generates nothing', () => {
-    fails({ NODE_ENV: 'production' }, 'JWT_SECRET');
-    fails({ NODE_ENV: 'production', JWT_SECRET: secret }, 'OTP_PEPPER');
+    expect(named({ NODE_ENV: 'production' })).toEqual(['JWT_SECRET', 'OTP_PEPPER', 'SMTP_URL']);
+    expect(named({ NODE_ENV: 'production', JWT_SECRET: secret })).toEqual(['OTP_PEPPER', 'SMTP_URL']);
     fails({ NODE_ENV: 'production', JWT_SECRET: secret, OTP_PEPPER: secret }, 'SMTP_URL');
     const c = load({
       NODE_ENV: 'production',

@@ -57,6 +57,8 @@ export interface AppConfig {
   shutdownTimeout: number;
   /** Port of the Prometheus endpoint `/metrics`; null → no metrics endpoint. */
   metricsPort: number | null;
+  /** Address the metrics endpoint listens on (METRICS_HOST): loopback unless set. */
+  metricsHost: string;
   /** Seconds between a failed webhook attempt and the next, in order. */
   webhookRetrySchedule: number[];
   /** Seconds a webhook endpoint has to answer an attempt. */
@@ -95,14 +97,30 @@ export interface GithubConfig {
   apiUrl: string;
 }
 
-/** A bad or missing configuration value; its message is the one line printed before exiting. */
+/**
+ * A bad or missing configuration value; its message is the one line printed before exiting. When several
+ * variables are bad, loadConfig throws one ConfigError for all of them: `errors` lists each, and the
+ * message has one line per variable (contract v1.3 §0: every bad variable reported at once).
+ */
 export class ConfigError extends Error {
+  /** Every bad variable's error, this one included (itself alone when it is the only one). */
+  errors: ConfigError[] = [this];
+
   constructor(
     readonly variable: string,
     problem: string,
   ) {
     super(`Configuration error: ${variable} ${problem}`);
     this.name = 'ConfigError';
+  }
+
+  /** One error for several: the first's variable, every line in the message. */
+  static all(errors: ConfigError[]): ConfigError {
+    if (errors.length === 1) return errors[0];
+    const all = new ConfigError(errors[0].variable, '');
+    all.message = errors.map((error) => error.message).join('\n');
+    all.errors = errors;
+    return all;
   }
 }
 
@@ -304,49 +322,65 @@ function dnsServers(env: Env, name: string): string[] | null {
   });
 }
 
-/** Reads and validates the environment; throws ConfigError naming the first bad variable. */
+/**
+ * Reads and validates the environment. Every variable is checked before anything is decided: a bad one
+ * is recorded and the next is checked (with a stand-in value, so the checks that depend on it can
+ * run), and then one ConfigError names them all, one line each — a newcomer fixes the configuration in
+ * one go, not one start per mistake. Nothing is written (the development secrets) unless all is well.
+ */
 export function loadConfig(env: Env = process.env): AppConfig {
+  const errors: ConfigError[] = [];
+  /** The value, or `fallback` after recording the variable's error. */
+  const check = <T>(read: () => T, fallback: T): T => {
+    try {
+      return read();
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      errors.push(error);
+      return fallback;
+    }
+  };
   const nodeEnv = str(env, 'NODE_ENV') ?? 'development';
   const production = nodeEnv === 'production';
-  const port = int(env, 'PORT', 3000, 0, 65535);
+  const port = check(() => int(env, 'PORT', 3000, 0, 65535), 3000);
   const host = str(env, 'HOST') ?? '0.0.0.0';
-  const publicUrl = (url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(
-    /\/+$/,
-    '',
-  );
-  const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']) ?? null;
+  const publicUrl = (
+    check(() => url(env, 'PUBLIC_URL', ['http:', 'https:']), undefined) ?? `http://localhost:${port}`
+  ).replace(/\/+$/, '');
+  const databaseUrl = check(() => url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']), undefined) ?? null;
   const rawDataDir = str(env, 'DATA_DIR') ?? './data';
   const dataDir = isAbsolute(rawDataDir) ? rawDataDir : resolve(process.cwd(), rawDataDir);
 
-  let jwtSecret = secret(env, 'JWT_SECRET');
-  let otpPepper = secret(env, 'OTP_PEPPER');
-  if (production && !jwtSecret) throw new ConfigError('JWT_SECRET', 'is required when NODE_ENV=production');
-  if (production && !otpPepper) throw new ConfigError('OTP_PEPPER', 'is required when NODE_ENV=production');
-  if (!jwtSecret || !otpPepper) {
-    const generated = generatedSecrets(dataDir);
-    jwtSecret ??= generated.jwtSecret;
-    otpPepper ??= generated.otpPepper;
-  }
+  let jwtSecret = check(() => secret(env, 'JWT_SECRET'), undefined);
+  let otpPepper = check(() => secret(env, 'OTP_PEPPER'), undefined);
+  const required = (variable: string, value: unknown, present: boolean) => {
+    // A value that is set but bad was reported above; only an absent one is "required".
+    if (production && !value && !present)
+      errors.push(new ConfigError(variable, 'is required when NODE_ENV=production'));
+  };
+  required('JWT_SECRET', jwtSecret, env.JWT_SECRET !== undefined && env.JWT_SECRET !== '');
+  required('OTP_PEPPER', otpPepper, env.OTP_PEPPER !== undefined && env.OTP_PEPPER !== '');
 
-  const smtpUrl = url(env, 'SMTP_URL', ['smtp:', 'smtps:']) ?? null;
-  if (production && !smtpUrl) throw new ConfigError('SMTP_URL', 'is required when NODE_ENV=production');
+  const smtpUrl = check(() => url(env, 'SMTP_URL', ['smtp:', 'smtps:']), undefined) ?? null;
+  required('SMTP_URL', smtpUrl, str(env, 'SMTP_URL') !== undefined);
 
   const mailFrom = str(env, 'MAIL_FROM') ?? 'Storefront <no-reply@localhost>';
-  const redisUrl = url(env, 'REDIS_URL', ['redis:', 'rediss:']) ?? null;
-  const webhookDelivery = bool(env, 'WEBHOOK_DELIVERY', true);
-  if (!webhookDelivery && !databaseUrl) {
+  const redisUrl = check(() => url(env, 'REDIS_URL', ['redis:', 'rediss:']), undefined) ?? null;
+  const webhookDelivery = check(() => bool(env, 'WEBHOOK_DELIVERY', true), true);
+  if (!webhookDelivery && !databaseUrl && str(env, 'DATABASE_URL') === undefined) {
     // The embedded database belongs to this one process: no other instance could make the attempts.
-    throw new ConfigError(
-      'WEBHOOK_DELIVERY',
-      'can be false only with DATABASE_URL (another instance delivers)',
+    errors.push(
+      new ConfigError('WEBHOOK_DELIVERY', 'can be false only with DATABASE_URL (another instance delivers)'),
     );
   }
   const logLevel = str(env, 'LOG_LEVEL') ?? (nodeEnv === 'test' ? 'warn' : 'info');
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
-    throw new ConfigError('LOG_LEVEL', 'must be one of fatal, error, warn, info, debug, trace, silent');
+    errors.push(
+      new ConfigError('LOG_LEVEL', 'must be one of fatal, error, warn, info, debug, trace, silent'),
+    );
   }
 
-  return {
+  const config: Omit<AppConfig, 'jwtSecret' | 'otpPepper'> = {
     nodeEnv,
     production,
     port,
@@ -354,48 +388,66 @@ export function loadConfig(env: Env = process.env): AppConfig {
     publicUrl,
     databaseUrl,
     dataDir,
-    migrationsRun: bool(env, 'MIGRATIONS_RUN', true),
-    jwtSecret,
-    otpPepper,
+    migrationsRun: check(() => bool(env, 'MIGRATIONS_RUN', true), true),
     smtpUrl,
     mailFrom,
-    accessTokenTtl: int(env, 'ACCESS_TOKEN_TTL', 900, 1, 86_400),
-    refreshTokenTtl: int(env, 'REFRESH_TOKEN_TTL', 2_592_000, 60, 31_536_000),
-    appTokenTtl: int(env, 'APP_TOKEN_TTL', 3600, 1, 86_400),
-    otpTtl: int(env, 'OTP_TTL', 300, 1, 86_400),
-    otpMaxAttempts: int(env, 'OTP_MAX_ATTEMPTS', 5, 1, 100),
-    otpResendAfter: int(env, 'OTP_RESEND_AFTER', 60, 0, 86_400),
+    accessTokenTtl: check(() => int(env, 'ACCESS_TOKEN_TTL', 900, 1, 86_400), 900),
+    refreshTokenTtl: check(() => int(env, 'REFRESH_TOKEN_TTL', 2_592_000, 60, 31_536_000), 2_592_000),
+    appTokenTtl: check(() => int(env, 'APP_TOKEN_TTL', 3600, 1, 86_400), 3600),
+    otpTtl: check(() => int(env, 'OTP_TTL', 300, 1, 86_400), 300),
+    otpMaxAttempts: check(() => int(env, 'OTP_MAX_ATTEMPTS', 5, 1, 100), 5),
+    otpResendAfter: check(() => int(env, 'OTP_RESEND_AFTER', 60, 0, 86_400), 60),
     // The console is served by this process at PUBLIC_URL, so its own origin is always allowed.
-    authRedirectOrigins: [...new Set([new URL(publicUrl).origin, ...origins(env, 'AUTH_REDIRECT_ORIGINS')])],
-    authRateLimit: int(env, 'AUTH_RATE_LIMIT', 60, 1, 1_000_000),
+    authRedirectOrigins: [
+      ...new Set([new URL(publicUrl).origin, ...check(() => origins(env, 'AUTH_REDIRECT_ORIGINS'), [])]),
+    ],
+    authRateLimit: check(() => int(env, 'AUTH_RATE_LIMIT', 60, 1, 1_000_000), 60),
     redisUrl,
-    corsOrigins: origins(env, 'CORS_ORIGINS'),
-    trustProxy: trustProxy(env, 'TRUST_PROXY'),
-    otpMaxFailures: int(env, 'OTP_MAX_FAILURES', 20, 1, 1_000_000),
-    sessionMaxAge: int(env, 'SESSION_MAX_AGE', 7_776_000, 1, 315_360_000),
-    refreshReuseInterval: int(env, 'REFRESH_REUSE_INTERVAL', 10, 0, 3600),
+    corsOrigins: check(() => origins(env, 'CORS_ORIGINS'), []),
+    trustProxy: check(() => trustProxy(env, 'TRUST_PROXY'), false),
+    otpMaxFailures: check(() => int(env, 'OTP_MAX_FAILURES', 20, 1, 1_000_000), 20),
+    sessionMaxAge: check(() => int(env, 'SESSION_MAX_AGE', 7_776_000, 1, 315_360_000), 7_776_000),
+    refreshReuseInterval: check(() => int(env, 'REFRESH_REUSE_INTERVAL', 10, 0, 3600), 10),
     logLevel,
-    google: googleConfig(env),
-    github: githubConfig(env),
-    databasePreparedStatements: bool(env, 'DATABASE_PREPARED_STATEMENTS', true),
-    databaseStatementTimeout: int(env, 'DATABASE_STATEMENT_TIMEOUT', 15, 1, 86_400),
-    shutdownDelay: int(env, 'SHUTDOWN_DELAY', 5, 0, 3600),
-    shutdownTimeout: int(env, 'SHUTDOWN_TIMEOUT', 30, 0, 3600),
-    metricsPort: str(env, 'METRICS_PORT') === undefined ? null : int(env, 'METRICS_PORT', 0, 1, 65535),
-    webhookRetrySchedule: secondsList(
-      env,
-      'WEBHOOK_RETRY_SCHEDULE',
-      [5, 300, 1800, 7200, 18000, 36000, 50400, 72000, 86400],
-      604_800,
+    google: check(() => googleConfig(env), null),
+    github: check(() => githubConfig(env), null),
+    databasePreparedStatements: check(() => bool(env, 'DATABASE_PREPARED_STATEMENTS', true), true),
+    databaseStatementTimeout: check(() => int(env, 'DATABASE_STATEMENT_TIMEOUT', 15, 1, 86_400), 15),
+    shutdownDelay: check(() => int(env, 'SHUTDOWN_DELAY', 5, 0, 3600), 5),
+    shutdownTimeout: check(() => int(env, 'SHUTDOWN_TIMEOUT', 30, 0, 3600), 30),
+    metricsPort: check(
+      () => (str(env, 'METRICS_PORT') === undefined ? null : int(env, 'METRICS_PORT', 0, 1, 65535)),
+      null,
     ),
-    webhookTimeout: int(env, 'WEBHOOK_TIMEOUT', 15, 1, 300),
-    webhookDisableAfter: int(env, 'WEBHOOK_DISABLE_AFTER', 10, 1, 1_000_000),
-    webhookAllowLocal: bool(env, 'WEBHOOK_ALLOW_LOCAL', false),
+    // The metrics endpoint is for a scraper beside the process, not for the API's clients: loopback
+    // unless the operator opens it (a scraper on another host: the instance's private address).
+    metricsHost: str(env, 'METRICS_HOST') ?? '127.0.0.1',
+    webhookRetrySchedule: check(
+      () =>
+        secondsList(
+          env,
+          'WEBHOOK_RETRY_SCHEDULE',
+          [5, 300, 1800, 7200, 18000, 36000, 50400, 72000, 86400],
+          604_800,
+        ),
+      [5, 300, 1800, 7200, 18000, 36000, 50400, 72000, 86400],
+    ),
+    webhookTimeout: check(() => int(env, 'WEBHOOK_TIMEOUT', 15, 1, 300), 15),
+    webhookDisableAfter: check(() => int(env, 'WEBHOOK_DISABLE_AFTER', 10, 1, 1_000_000), 10),
+    webhookAllowLocal: check(() => bool(env, 'WEBHOOK_ALLOW_LOCAL', false), false),
     webhookDelivery,
-    webhookDnsServers: dnsServers(env, 'WEBHOOK_DNS_SERVERS'),
-    eventRetentionDays: int(env, 'EVENT_RETENTION_DAYS', 30, 1, 3650),
-    invitationTtl: int(env, 'INVITATION_TTL', 259_200, 1, 31_536_000),
+    webhookDnsServers: check(() => dnsServers(env, 'WEBHOOK_DNS_SERVERS'), null),
+    eventRetentionDays: check(() => int(env, 'EVENT_RETENTION_DAYS', 30, 1, 3650), 30),
+    invitationTtl: check(() => int(env, 'INVITATION_TTL', 259_200, 1, 31_536_000), 259_200),
   };
+  if (errors.length > 0) throw ConfigError.all(errors);
+
+  if (!jwtSecret || !otpPepper) {
+    const generated = generatedSecrets(dataDir);
+    jwtSecret ??= generated.jwtSecret;
+    otpPepper ??= generated.otpPepper;
+  }
+  return { ...config, jwtSecret, otpPepper };
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -17,6 +17,10 @@ describe('database errors', () => {
       new Error('Client has encountered a connection error and is not queryable'),
       new Error('Client was closed and is not queryable'),
       wrapped(pgError('57P01')),
+      // TypeORM's runner, released because its connection failed between two statements.
+      Object.assign(new Error('Query runner already released. Cannot run queries anymore.'), {
+        name: 'QueryRunnerAlreadyReleasedError',
+      }),
     ]) {
       expect({
         error: String(error),

@@ -44,6 +44,14 @@ const LOST_MESSAGES = [
   'Connection is not established',
 ];
 const GONE_MESSAGES = ['Cannot use a pool after calling end'];
+/**
+ * TypeORM releases a transaction's query runner the moment its connection emits `error` — which
+ * node-postgres does when the connection ends, or PostgreSQL's "terminating connection" arrives, while
+ * no statement is running (between two statements of a transaction, e.g. read in the same packet as the
+ * previous answer during a restart). The transaction's next statement then throws this instead of a
+ * driver error. Our code never uses a runner it released itself, so it means the connection was lost.
+ */
+const RELEASED_RUNNER = 'QueryRunnerAlreadyReleasedError';
 
 function walk(error: unknown, test: (code: unknown, message: unknown) => boolean): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
@@ -56,11 +64,14 @@ function walk(error: unknown, test: (code: unknown, message: unknown) => boolean
 
 /** The connection under the statement was lost (or could not be opened): the server may be fine. */
 export function isConnectionLost(error: unknown): boolean {
-  return walk(
-    error,
-    (code, message) =>
-      (typeof code === 'string' && (NETWORK_CODES.has(code) || LOST_SQLSTATE.test(code))) ||
-      (typeof message === 'string' && LOST_MESSAGES.some((m) => message.includes(m))),
+  return (
+    (error as { name?: unknown } | null)?.name === RELEASED_RUNNER ||
+    walk(
+      error,
+      (code, message) =>
+        (typeof code === 'string' && (NETWORK_CODES.has(code) || LOST_SQLSTATE.test(code))) ||
+        (typeof message === 'string' && LOST_MESSAGES.some((m) => message.includes(m))),
+    )
   );
 }
 

@@ -1,10 +1,21 @@
 import { ArgumentMetadata, Injectable, ValidationError, ValidationPipe } from '@nestjs/common';
 import { Errors, FieldError } from '../errors/domain-error';
 
+/**
+ * One entry per broken rule, every field at once — except a field that is missing: it breaks every rule
+ * it has ("must be an integer", "must not be less than 0", "must not be greater than …"), which says
+ * three contradictory things about a value that is not there. A missing field is one entry, `required`.
+ * (Optional fields are skipped by their own rules when absent, so an absent field with errors is one the
+ * body had to carry.)
+ */
 function flatten(errors: ValidationError[], prefix = ''): FieldError[] {
   const out: FieldError[] = [];
   for (const e of errors) {
     const field = prefix ? `${prefix}.${e.property}` : e.property;
+    if (e.value === undefined && e.constraints && !e.children?.length) {
+      out.push({ field, message: `${e.property} is required` });
+      continue;
+    }
     for (const message of Object.values(e.constraints ?? {})) {
       // class-validator says "property x should not exist" for unknown fields; say it plainly.
       out.push({ field, message: message.endsWith('should not exist') ? 'unknown field' : message });
@@ -27,7 +38,8 @@ export class AppValidationPipe extends ValidationPipe {
       forbidUnknownValues: true,
       transform: true,
       stopAtFirstError: false,
-      validationError: { target: false, value: false },
+      // The value is kept on the error for flatten() to tell a missing field; it never reaches an answer.
+      validationError: { target: false, value: true },
       exceptionFactory: (errors) => Errors.validation(flatten(errors)),
     });
   }

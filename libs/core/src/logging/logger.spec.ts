@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
-import { createLogger } from './logger';
+import { Writable } from 'node:stream';
+import { createLogger, terminalDestination } from './logger';
 import { callerLabel } from '../observability/caller-label';
 
 function capture() {
@@ -59,5 +60,35 @@ describe('callerLabel', () => {
     expect(callerLabel({ kind: 'account', accountId: 'a1', sessionId: 's1', jti: 'j1' })).toBe('account:a1');
     expect(callerLabel({ kind: 'app', appId: 'p1', storeId: 'st', scopes: [], jti: 'j2' })).toBe('app:p1');
     expect(callerLabel({ kind: 'public', tokenId: 't1', storeId: 'st', scopes: [] })).toBe('public_token:t1');
+  });
+});
+
+describe('terminalDestination', () => {
+  it('JSON lines in production and whenever stdout is not a terminal (a file, a pipe, a collector)', () => {
+    expect(terminalDestination({ production: true }, { isTTY: true })).toBeUndefined();
+    expect(terminalDestination({ production: false }, { isTTY: false })).toBeUndefined();
+    expect(terminalDestination({ production: false }, {})).toBeUndefined();
+  });
+
+  it('readable lines for a person at a terminal in development: time, level, message, fields; no pid or host', () => {
+    let out = '';
+    const to = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        out += chunk.toString();
+        done();
+      },
+    });
+    const stream = terminalDestination({ production: false }, { isTTY: true }, to);
+    expect(stream).toBeDefined();
+    createLogger('info', stream).info(
+      { console: 'http://localhost:3000/console' },
+      'Storefront API listening',
+    );
+    // Without its colours (ANSI escape sequences: ESC, "[", parameters, "m").
+    const plain = out.replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '');
+    expect(plain).toMatch(/^\[\d{2}:\d{2}:\d{2}\.\d{3}\] INFO: Storefront API listening\n/);
+    expect(plain).toContain('console: "http://localhost:3000/console"');
+    expect(plain).not.toContain('"level"');
+    expect(plain).not.toContain('hostname');
   });
 });

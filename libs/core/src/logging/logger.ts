@@ -62,11 +62,40 @@ export function createLogger(level: string, destination?: pino.DestinationStream
   );
 }
 
-/** Routes Nest's own log calls into the same pino logger. */
+/**
+ * Where the process's log goes: JSON lines on stdout (what production and every log collector read),
+ * except for a person at a terminal in development — stdout is a TTY and NODE_ENV is not production —
+ * who gets pino-pretty's readable, coloured lines (time, level, message, then the fields). Loaded only
+ * then: production never requires it. `undefined` means pino's own stdout.
+ */
+export function terminalDestination(
+  config: { production: boolean },
+  stdout: { isTTY?: boolean } = process.stdout,
+  /** Where the readable lines go (stdout, file descriptor 1); a stream in tests. */
+  to: NodeJS.WritableStream | number = 1,
+): pino.DestinationStream | undefined {
+  if (config.production || !stdout.isTTY) return undefined;
+  const pretty = require('pino-pretty') as typeof import('pino-pretty');
+  return pretty({
+    colorize: true,
+    translateTime: 'SYS:HH:MM:ss.l',
+    // Every line's hostname, pid and version say nothing at a developer's terminal.
+    ignore: 'pid,hostname,version',
+    sync: true,
+    destination: to,
+  });
+}
+
+/**
+ * Routes Nest's own log calls into the same pino logger. Nest's `log` is its start-up chatter — a line
+ * per module initialised and per route mapped, about a hundred on every start, none of which an operator
+ * acts on — so it goes to `debug`; its warnings and errors stay what they are. The start is told by the
+ * service's own "Storefront API listening" line (apps/api/src/main.ts).
+ */
 export class PinoNestLogger implements LoggerService {
   constructor(private readonly logger: Logger) {}
   log(message: unknown, context?: string) {
-    this.logger.info({ context }, String(message));
+    this.logger.debug({ context }, String(message));
   }
   error(message: unknown, trace?: string, context?: string) {
     this.logger.error({ context, trace }, String(message));

@@ -3,7 +3,8 @@ import type { Logger } from 'pino';
 import type { Metrics } from './metrics';
 
 /**
- * The metrics endpoint: its own small HTTP server on METRICS_PORT (bound to HOST), answering only
+ * The metrics endpoint: its own small HTTP server on METRICS_PORT (bound to METRICS_HOST, loopback by
+ * default: not on HOST, which is every interface by default), answering only
  * `GET /metrics`. Apart from the API port so that it can be kept off the public network (a scraper
  * reaches it inside the cluster; the load balancer never routes to it), and so that a scrape never
  * queues behind API traffic or goes through the API's hooks, limits and logs.

@@ -22,7 +22,9 @@ export function money(minor: bigint | string, currencyCode: string): Money {
 
 export type MoneyParseResult = { ok: true; minor: bigint } | { ok: false; message: string };
 
-const AMOUNT = /^(\d+)(?:\.(\d+))?$/;
+/** A non-negative decimal amount as the wire carries it: digits, optionally a dot and more digits. */
+export const AMOUNT_PATTERN = /^(\d+)(?:\.(\d+))?$/;
+const AMOUNT = AMOUNT_PATTERN;
 
 export function isCurrencyCode(code: string): boolean {
   return currencyDigits(code) !== undefined;

@@ -1,4 +1,5 @@
 import {
+  IsIn,
   IsInt,
   IsNotEmpty,
   IsOptional,
@@ -10,7 +11,8 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { stacked, trimmed } from '@app/core';
-import type { Money } from '../money/money';
+import { CURRENCY_DIGITS } from '../money/currencies';
+import { AMOUNT_PATTERN, type Money } from '../money/money';
 
 /**
  * A product of one store's catalogue, as the domain hands it to both doors: the GraphQL door answers it
@@ -67,8 +69,10 @@ function rules(presence: Presence, ...decorators: PropertyDecorator[]): Property
 
 /**
  * The shape checks of each product field, one place for the GraphQL inputs and the REST bodies (the global
- * validation pipe runs them on GraphQL args too, where a failure is BAD_USER_INPUT). `price` against its
- * currency is checked by the service, which knows both fields together.
+ * validation pipe runs them on GraphQL args too, where a failure is BAD_USER_INPUT). Every field's shape is
+ * checked here, so that one answer names every bad field (a bad price, currency and stock together, not one
+ * per attempt); only `price` against its currency (its decimals) is checked by the service, which knows both
+ * fields together, once each has the right shape.
  */
 export const ProductRule = {
   handle: (p: Presence = 'required') =>
@@ -83,7 +87,17 @@ export const ProductRule = {
   title: (p: Presence = 'required') => rules(p, trimmed(), IsString(), IsNotEmpty(), MaxLength(255)),
   /** May be absent or null (null clears it), in a create as in an update. */
   description: () => stacked(IsOptional(), IsString(), MaxLength(5000)),
-  price: (p: Presence = 'required') => rules(p, IsString()),
-  currencyCode: (p: Presence = 'required') => rules(p, IsString()),
+  price: (p: Presence = 'required') =>
+    rules(
+      p,
+      IsString(),
+      Matches(AMOUNT_PATTERN, { message: 'price must be a non-negative decimal number such as "499.00"' }),
+    ),
+  currencyCode: (p: Presence = 'required') =>
+    rules(
+      p,
+      IsString(),
+      IsIn(Object.keys(CURRENCY_DIGITS), { message: 'currencyCode must be an ISO 4217 code, e.g. "USD"' }),
+    ),
   inventory: (p: Presence = 'required') => rules(p, IsInt(), Min(0), Max(MAX_INVENTORY)),
 };
