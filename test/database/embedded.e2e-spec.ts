@@ -132,9 +132,9 @@ describe('embedded PGlite database', () => {
         `${withStorage} AND (s.last_vacuum IS NULL OR s.last_analyze IS NULL)`,
       )) as { name: string }[];
       expect(never).toEqual([]);
-      // The application and the job queue's tables alike.
+      // The application's tables, the webhook deliveries (the delivery queue) among them.
       expect(tables.map((table) => table.name)).toEqual(
-        expect.arrayContaining(['public.accounts', 'public.sessions', expect.stringMatching(/^pgboss\./)]),
+        expect.arrayContaining(['public.accounts', 'public.sessions', 'public.webhook_deliveries']),
       );
       expect((await t.get('/health/ready')).status).toBe(200);
     } finally {
