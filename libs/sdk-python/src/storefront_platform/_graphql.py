@@ -606,7 +606,9 @@ class StorefrontCart:
     def get(self, cart_id: str, *, timeout: Optional[float] = None) -> Optional[Cart]:
         """The cart with its current prices; ``None`` when there is none (unknown, expired, or another
         store's)."""
-        data = self._run(f"query Cart($id: ID!) {{ cart(id: $id) {{ {CART_FIELDS} }} }}", {"id": cart_id}, timeout=timeout)
+        data = self._run(
+            f"query Cart($id: ID!) {{ cart(id: $id) {{ {CART_FIELDS} }} }}", {"id": cart_id}, timeout=timeout
+        )
         return cast(Optional[Cart], field(data, "cart"))
 
     def add(
@@ -690,10 +692,11 @@ def checkout(
     timeout: Optional[float],
 ) -> Order:
     """``checkoutComplete``: the order. An Idempotency-Key is added when none is given."""
+    total = None if expected_total is None else _price(expected_total, "expected_total")
     data = run(
         "mutation CheckoutComplete($cartId: ID!, $expectedTotal: String) { "
         f"checkoutComplete(cartId: $cartId, expectedTotal: $expectedTotal) {{ {ORDER_FIELDS} }} }}",
-        {"cartId": cart_id, "expectedTotal": None if expected_total is None else _price(expected_total, "expected_total")},
+        {"cartId": cart_id, "expectedTotal": total},
         idempotency_key=new_idempotency_key() if idempotency_key is None else idempotency_key,
         timeout=timeout,
     )
