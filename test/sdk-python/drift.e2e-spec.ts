@@ -256,7 +256,7 @@ describe('the Python SDK keeps up with the TypeScript SDK', () => {
     expect(python.clients.InstalledAppClient).toContain('InstalledAppClient.authorize_url');
   });
 
-  it('every TypeScript operation has its Python counterpart, or is pending round 2', () => {
+  it('every TypeScript operation has its Python counterpart, or is listed as pending', () => {
     const have = new Set(Object.values(python.clients).flatMap((ops) => ops ?? []));
     const missing: string[] = [];
     const nowDone: string[] = [];

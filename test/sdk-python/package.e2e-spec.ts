@@ -192,7 +192,8 @@ describe('Python SDK package', () => {
      */
     async function consent(authorizeUrl: string): Promise<string> {
       const authorize = await fetch(authorizeUrl, { redirect: 'manual' });
-      if (authorize.status !== 302) throw new Error(`authorize: ${authorize.status} ${await authorize.text()}`);
+      if (authorize.status !== 302)
+        throw new Error(`authorize: ${authorize.status} ${await authorize.text()}`);
       const page = new URL(authorize.headers.get('location')!, authorizeUrl).searchParams;
       const answer = await t.post(
         '/v1/user/oauth/consent',
