@@ -6,6 +6,7 @@ itself, and a checkout whose answer is lost retried without a second order."""
 from __future__ import annotations
 
 import inspect
+import time
 import unittest
 from decimal import Decimal
 from typing import Any, List, Optional
@@ -20,6 +21,7 @@ from storefront_platform import (
     OutOfStockError,
     PriceChangedError,
     Product,
+    RateLimitError,
     StorefrontCart,
     StorefrontClient,
     request_id_of,
@@ -30,6 +32,7 @@ from support import (
     LOSE_ANSWER,
     UUID_PATTERN,
     Account,
+    Answer,
     Call,
     RecordingProxy,
     cart_token,
@@ -322,6 +325,62 @@ class OrderLifecycleTests(unittest.TestCase):
             self.app.orders.fulfil("00000000-0000-4000-8000-000000000000")
         self.assertIn("NOT_FOUND", unknown.exception.codes)
 
+
+
+def limited(retry_after: Any) -> Answer:
+    """What the storefront answers past its write limit (§15): HTTP 200, no data, RATE_LIMITED."""
+    extensions = {"code": "RATE_LIMITED"}
+    if retry_after is not None:
+        extensions["retryAfter"] = retry_after
+    return Answer(200, {"data": None, "errors": [{"message": "At most 60 cart writes a minute.", "extensions": extensions}]}, {"X-Request-Id": "req-limited"})
+
+
+class WriteLimitTests(unittest.TestCase):
+    """The storefront's write limit answers RATE_LIMITED in GraphQL form: handled as a 429 (a stub
+    server stands in for the service, which cannot be made to refuse on demand)."""
+
+    def stub(self, answers: List[Answer]) -> RecordingProxy:
+        stub = RecordingProxy(None, inject=lambda call, n: answers[min(n, len(answers) - 1)])
+        self.addCleanup(stub.stop)
+        return stub
+
+    def test_a_checkout_waits_out_retry_after_with_its_key_a_write_without_one_raises_rate_limit_error(self) -> None:
+        order = {"id": "o1", "status": "open"}
+        stub = self.stub([limited(1), Answer(200, {"data": {"checkoutComplete": order}})])
+        client = StorefrontClient(base_url=stub.url, public_token="sfp_x")
+        started = time.monotonic()
+        self.assertEqual(client.checkout("c1")["id"], "o1")
+        self.assertGreaterEqual(time.monotonic() - started, 1.0)
+        keys = [c.headers.get("idempotency-key") for c in stub.calls]
+        self.assertEqual(len(keys), 2)
+        self.assertEqual(keys[0], keys[1])
+
+        stub = self.stub([limited(1)])
+        client = StorefrontClient(base_url=stub.url, public_token="sfp_x")
+        with self.assertRaises(RateLimitError) as raised:
+            client.cart.add("c1", [{"product_id": "p1", "quantity": 1}])
+        self.assertEqual((raised.exception.retry_after, raised.exception.code, raised.exception.request_id), (1, "RATE_LIMITED", "req-limited"))
+        self.assertEqual(len(stub.calls), 1)  # a write without a key is not repeated
+
+    def test_a_wait_past_the_timeout_raises_at_once_and_retries_run_out(self) -> None:
+        stub = self.stub([limited(100)])
+        client = StorefrontClient(base_url=stub.url, public_token="sfp_x")
+        started = time.monotonic()
+        with self.assertRaises(RateLimitError) as raised:
+            client.checkout("c1", timeout=5)
+        self.assertLess(time.monotonic() - started, 2)
+        self.assertEqual(raised.exception.retry_after, 100)
+        stub = self.stub([limited(None)])
+        client = StorefrontClient(base_url=stub.url, public_token="sfp_x", max_retries=2)
+        with self.assertRaises(RateLimitError) as exhausted:
+            client.checkout("c1")
+        self.assertIsNone(exhausted.exception.retry_after)
+        self.assertEqual(len(stub.calls), 3)  # the backoff, twice, then the error
+        # Other GraphQL errors are not rate limits.
+        stub = self.stub([Answer(200, {"data": None, "errors": [{"message": "x", "extensions": {"code": "RATE_LIMITED"}}, {"message": "y", "extensions": {"code": "NOT_FOUND"}}]})])
+        with self.assertRaises(GraphQLError) as mixed:
+            StorefrontClient(base_url=stub.url, public_token="sfp_x").cart.get("c1")
+        self.assertNotIsInstance(mixed.exception, RateLimitError)
 
 
 class CartArgumentTests(unittest.TestCase):

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import enum
 import functools
+import time
 import uuid
 from decimal import Decimal
 from typing import Any, Dict, Iterator, List, Mapping, Optional, Protocol, Sequence, Tuple, Union, cast
 
 from ._errors import ApiError, GraphQLErrorEntry, graphql_error
 from ._results import request_id_of, traced
-from ._transport import Request, Response, Transport, api_error
+from ._transport import Request, Response, Transport, api_error, graphql_rate_limit_error, graphql_rate_limited
 from ._types import (
     Cart,
     Deleted,
@@ -191,7 +192,23 @@ def send_graphql(
         retryable=not is_mutation(query, operation_name) or key is not None,
         timeout=timeout,
     )
-    response = transport.send(request)
+    deadline = time.monotonic() + (transport.timeout if timeout is None else timeout)
+    attempt = 0
+    while True:
+        response = transport.send(request)
+        # The storefront's write limit refuses with HTTP 200 and RATE_LIMITED (extensions.retryAfter):
+        # the same rules as a 429 — waited out and retried when the request may be repeated and the
+        # wait ends within the call's timeout, else a RateLimitError at once.
+        limited = graphql_rate_limited(response.body)
+        if limited is None:
+            break
+        asked = limited[0]
+        wait = transport.backoff(attempt) if asked is None else asked
+        if request.retryable and attempt < transport.max_retries and time.monotonic() + wait <= deadline:
+            time.sleep(wait)
+            attempt += 1
+            continue
+        raise graphql_rate_limit_error(response, asked)
     answer = response.body
     if not isinstance(answer, dict):
         detail = f"Unexpected answer from the GraphQL endpoint (HTTP {response.status})."
