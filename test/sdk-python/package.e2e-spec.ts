@@ -250,7 +250,8 @@ describe('Python SDK package', () => {
       expect(outputs[2]).toMatch(/^2 items for 19\.00 EUR$/m);
       expect(outputs[2]).toMatch(/^Order [0-9a-f-]{36} open from checkout for 19\.00$/m);
       // The installation: exchanged, then a later client that rotated (and saved) its refresh token.
-      expect(outputs[3]).toMatch(new RegExp(`^Installed in Readme shop - store ${storeId}$`, 'm'));
+      // (after the prompt `Redirected to: `, on the same line)
+      expect(outputs[3]).toMatch(new RegExp(`Installed in Readme shop - store ${storeId}$`, 'm'));
       expect(outputs[3]).toMatch(/^Mug$/m);
       expect(outputs[3]).toMatch(/^Saved the rotated refresh token: True$/m);
       expect(existsSync(join(dir, 'venv'))).toBe(true);
