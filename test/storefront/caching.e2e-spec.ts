@@ -1,3 +1,4 @@
+import { StorefrontClient as SdkStorefrontClient } from '@app/sdk';
 import { GRAPHQL, rawRequest, RawResponse, StorefrontClient } from '@app/testing';
 import { TestApp } from '@app/testing/test-app';
 import { DataSource } from 'typeorm';
@@ -245,6 +246,48 @@ describe('storefront reads that caches keep', () => {
     const small = await get('{ store { name } }', { 'accept-encoding': 'br, gzip' });
     expect(small.raw.length).toBeLessThan(1024);
     expect(small.headers['content-encoding']).toBeUndefined();
+  });
+});
+
+describe('the SDK revalidates its GET queries', () => {
+  let t: TestApp;
+  afterAll(() => t?.close());
+
+  it('StorefrontClient: queries by GET, a repeat answered 304 from its copy, fresh data after a change; mutations by POST', async () => {
+    t = await TestApp.start();
+    const sf = new StorefrontClient(t);
+    const owner = await sf.account('sdk-cache@example.com');
+    const storeId = await sf.store(owner, 'SDK Cache Shop');
+    const app = await sf.appTokenFor(owner, storeId);
+    const product = await sf.createProduct(app, {
+      handle: 'mug',
+      title: 'Mug',
+      price: '5.00',
+      currencyCode: 'EUR',
+      inventory: 3,
+    });
+    const { token } = await sf.publicToken(owner, storeId);
+    const seen: string[] = [];
+    const recording = async (input: string | URL | Request, init?: RequestInit) => {
+      const res = await fetch(input, init);
+      seen.push(`${init?.method ?? 'GET'} ${res.status}`);
+      return res;
+    };
+    const client = new SdkStorefrontClient({ baseUrl: t.baseUrl, publicToken: token, fetch: recording });
+    const first = await client.products.list({ first: 5 });
+    const second = await client.products.list({ first: 5 });
+    expect(second).toEqual(first);
+    expect(second).not.toBe(first);
+    (first.edges[0].node as { title: string }).title = 'changed by the caller';
+    expect((await client.products.list({ first: 5 })).edges[0].node.title).toBe('Mug');
+    expect(seen).toEqual(['GET 200', 'GET 304', 'GET 304']);
+
+    await t.app.get(DataSource).query(`UPDATE products SET inventory = 1 WHERE id = $1`, [product.id]);
+    expect((await client.products.list({ first: 5 })).edges[0].node.inventory).toBe(1);
+    expect(seen.at(-1)).toBe('GET 200');
+
+    await client.graphql(`mutation { productDelete(id: "${product.id}") }`).catch(() => undefined);
+    expect(seen.at(-1)).toMatch(/^POST /);
   });
 });
 

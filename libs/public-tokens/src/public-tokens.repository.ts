@@ -29,6 +29,7 @@ const COLUMNS = 'id, store_id, name, scopes, created_at, token_hint, allowed_ori
 const TOKENS = { table: 'public_tokens', alias: 't', columns: COLUMNS };
 /** The token by id, in that store. */
 const tokenOfStore = 'id = :tokenId AND store_id = :storeId';
+const tokenOfStoreSql = 'id = $1 AND store_id = $2';
 
 /**
  * The `public_tokens` table. Every management statement is scoped by the store the route's access rule
@@ -63,14 +64,17 @@ export class PublicTokensRepository {
     tokenId: string,
     patch: { name?: string; scopes?: string[]; allowedOrigins?: string[] },
   ): Promise<TokenRow | undefined> {
-    const set: Record<string, unknown> = {};
+    const set: { name?: string; scopes?: string[]; allowedOrigins?: string[] } = {};
     if (patch.name !== undefined) set.name = patch.name;
     if (patch.scopes !== undefined) set.scopes = patch.scopes;
     if (patch.allowedOrigins !== undefined) set.allowedOrigins = patch.allowedOrigins;
     // Nothing to change: the token as it is (still scoped by the store).
     if (Object.keys(set).length === 0) {
       return this.sql.one<TokenRow>(
-        { text: `SELECT ${COLUMNS} FROM public_tokens WHERE id = $1 AND store_id = $2`, values: [tokenId, storeId] },
+        {
+          text: `SELECT ${COLUMNS} FROM public_tokens WHERE ${tokenOfStoreSql}`,
+          values: [tokenId, storeId],
+        },
         tx,
       );
     }

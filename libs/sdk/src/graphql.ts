@@ -213,9 +213,12 @@ async function sendQueryByGet(
     signal: options.signal,
     timeoutMs: options.timeoutMs,
   });
-  if (response.status === 304 && cached) return { ...response, status: 200, body: cached.body };
+  // Copies in and out: a caller that changes its result never changes what the next caller gets.
+  if (response.status === 304 && cached)
+    return { ...response, status: 200, body: structuredClone(cached.body) };
   const etag = response.headers.get('etag');
-  if (response.status === 200 && etag && response.body !== undefined) cache.set(path, etag, response.body);
+  if (response.status === 200 && etag && response.body !== undefined)
+    cache.set(path, etag, structuredClone(response.body));
   return response;
 }
 

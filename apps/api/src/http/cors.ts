@@ -1,7 +1,11 @@
 import type { AppConfig, Caller } from '@app/core';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { PublicTokensService } from '@app/public-tokens';
 import { STOREFRONT_GRAPHQL_PATH } from '@app/storefront';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** @fastify/cors's options, as Nest's enableCors takes them. */
+type CorsOptions = NonNullable<Parameters<NestFastifyApplication['enableCors']>[0]>;
 
 const EXPOSED_HEADERS = [
   'X-Request-Id',
@@ -12,7 +16,7 @@ const EXPOSED_HEADERS = [
   'ETag',
 ].join(', ');
 
-const BASE = {
+const BASE: CorsOptions = {
   methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
   allowedHeaders: [
     'Authorization',
@@ -25,11 +29,11 @@ const BASE = {
   exposedHeaders: EXPOSED_HEADERS,
   maxAge: 600,
 };
-const CLOSED = { ...BASE, origin: false };
+const CLOSED: CorsOptions = { ...BASE, origin: false };
 /** `true`: the request's own Origin is reflected (it has been decided to be allowed). */
-const OPEN = { ...BASE, origin: true };
+const OPEN: CorsOptions = { ...BASE, origin: true };
 
-type CorsCallback = (error: Error | null, options: typeof CLOSED | typeof OPEN) => void;
+type CorsCallback = (error: Error | null, options?: CorsOptions) => void;
 
 /**
  * CORS, decided per request (@fastify/cors's options delegator): what browsers at an allowed origin may
@@ -46,9 +50,10 @@ type CorsCallback = (error: Error | null, options: typeof CLOSED | typeof OPEN) 
  *   (corsForToken below), without a further read.
  * - Anything else: no CORS headers (and a preflight is a 404, as before).
  */
-export function corsDelegator(config: AppConfig, tokens: PublicTokensService) {
+export function corsOptions(config: AppConfig, tokens: PublicTokensService): CorsOptions {
   const configured = new Set(config.corsOrigins);
-  return (request: FastifyRequest, callback: CorsCallback): void => {
+  // Two parameters: @fastify/cors calls it with a callback (no promise for the common case).
+  const delegator = (request: FastifyRequest, callback: CorsCallback): void => {
     const origin = request.headers.origin;
     if (!origin) return callback(null, CLOSED);
     if (configured.has(origin)) return callback(null, OPEN);
@@ -58,6 +63,7 @@ export function corsDelegator(config: AppConfig, tokens: PublicTokensService) {
       (error: Error) => callback(error, CLOSED),
     );
   };
+  return { delegator };
 }
 
 /**

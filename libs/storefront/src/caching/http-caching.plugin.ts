@@ -17,11 +17,12 @@ const CATALOGUE_FIELDS = new Set(['store', 'products', 'product', '__typename', 
  * hook), `Cache-Control: public, …` and `Vary`; every other answer keeps the `private, no-store` the hook
  * put on the reply first. Runs after executionStatusPlugin, which settles the status.
  */
-export function httpCachingPlugin(cacheSeconds: number): ApolloServerPlugin<StorefrontContext> {
+export function httpCachingPlugin(cacheSeconds: number): ApolloServerPlugin {
   const cacheControl = publicCacheControl(cacheSeconds);
   return {
     async requestDidStart({ contextValue }) {
-      const etag = (contextValue?.req as RevalidatedRequest | undefined)?.storefrontEtag;
+      const req = (contextValue as Partial<StorefrontContext> | undefined)?.req as RevalidatedRequest | undefined;
+      const etag = req?.storefrontEtag;
       if (!etag) return;
       let catalogueOnly = false;
       return {
