@@ -1,5 +1,5 @@
 import { StorefrontClient as SdkStorefrontClient } from '@app/sdk';
-import { GRAPHQL, rawRequest, RawResponse, StorefrontClient } from '@app/testing';
+import { GRAPHQL, rawRequest, RawResponse, recordSql, StorefrontClient } from '@app/testing';
 import { TestApp } from '@app/testing/test-app';
 import { DataSource } from 'typeorm';
 
@@ -100,6 +100,18 @@ describe('storefront reads that caches keep', () => {
     );
     expect([withVars.status, withOtherVars.status]).toEqual([200, 200]);
     expect(json(withOtherVars).data.products.edges).toHaveLength(3);
+  });
+
+  it('a 304 costs one statement — the token read, which brings the catalogue version — and nothing else', async () => {
+    const etag = String((await get(LIST)).headers.etag);
+    const revalidated = await recordSql(() => get(LIST, { 'if-none-match': etag }));
+    expect(revalidated.result.status).toBe(304);
+    expect(revalidated.statements).toHaveLength(1);
+    expect(revalidated.statements[0]).toContain('public_tokens');
+    expect(revalidated.statements[0]).toContain('catalogue_versions');
+    const full = await recordSql(() => get(LIST));
+    expect(full.result.status).toBe(200);
+    expect(full.statements.length).toBeGreaterThan(1);
   });
 
   it('refuses a mutation over GET with 405 and Allow: POST, in the GraphQL error shape, never cacheable', async () => {
@@ -268,9 +280,9 @@ describe('the SDK revalidates its GET queries', () => {
     });
     const { token } = await sf.publicToken(owner, storeId);
     const seen: string[] = [];
-    const recording = async (input: string | URL | Request, init?: RequestInit) => {
+    const recording: typeof fetch = async (input, init = {}) => {
       const res = await fetch(input, init);
-      seen.push(`${init?.method ?? 'GET'} ${res.status}`);
+      seen.push(`${init.method ?? 'GET'} ${res.status}`);
       return res;
     };
     const client = new SdkStorefrontClient({ baseUrl: t.baseUrl, publicToken: token, fetch: recording });

@@ -52,13 +52,18 @@ export class StorefrontCaching1795700000000 implements MigrationInterface {
       DECLARE
         changed uuid;
       BEGIN
-        IF TG_TABLE_NAME = 'stores' THEN
-          changed := COALESCE(NEW."id", OLD."id");
+        -- NEW is unset for a DELETE and OLD for an INSERT: read only the one the operation has.
+        IF TG_OP = 'DELETE' THEN
+          changed := OLD."store_id";
+        ELSIF TG_TABLE_NAME = 'stores' THEN
+          changed := NEW."id";
         ELSE
-          changed := COALESCE(NEW."store_id", OLD."store_id");
-          IF TG_OP = 'UPDATE' AND OLD."store_id" IS DISTINCT FROM NEW."store_id" THEN
-            UPDATE "catalogue_versions" SET "version" = "version" + 1, "bumped_by" = txid_current()
-             WHERE "store_id" = OLD."store_id" AND "bumped_by" IS DISTINCT FROM txid_current();
+          changed := NEW."store_id";
+          IF TG_OP = 'UPDATE' THEN
+            IF OLD."store_id" IS DISTINCT FROM NEW."store_id" THEN
+              UPDATE "catalogue_versions" SET "version" = "version" + 1, "bumped_by" = txid_current()
+               WHERE "store_id" = OLD."store_id" AND "bumped_by" IS DISTINCT FROM txid_current();
+            END IF;
           END IF;
         END IF;
         UPDATE "catalogue_versions" SET "version" = "version" + 1, "bumped_by" = txid_current()
