@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiPropertyOptions } from '@nestjs/swagger';
 import { IsOptional } from 'class-validator';
 import {
   CredentialName,
@@ -11,7 +11,7 @@ import {
 /** (v1.3) How many origins one public token may list. */
 export const MAX_ALLOWED_ORIGINS = 10;
 
-const ORIGINS_DOC = {
+const ORIGINS_DOC: ApiPropertyOptions = {
   type: [String],
   example: ['https://shop.example.com'],
   maxItems: MAX_ALLOWED_ORIGINS,

@@ -83,6 +83,7 @@ export const PRIVATE_NO_STORE = 'private, no-store';
 
 /**
  * What a cached answer varies by: the token (Authorization), the content coding (Accept-Encoding) and the
- * media type (Accept). The CORS layer adds Origin.
+ * media type (Accept). The CORS layer adds Origin. `accept-encoding` in lower case: @fastify/compress looks
+ * for it so (case-sensitively) before adding its own, and header names compare case-insensitively anyway.
  */
-export const CACHEABLE_VARY = 'Authorization, Accept-Encoding, Accept';
+export const CACHEABLE_VARY = 'Authorization, accept-encoding, Accept';

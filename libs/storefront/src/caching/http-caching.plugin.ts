@@ -28,7 +28,8 @@ export function httpCachingPlugin(cacheSeconds: number): ApolloServerPlugin {
       return {
         async didResolveOperation({ operation, document }) {
           catalogueOnly =
-            operation.operation === 'query' && rootFields(operation, document).every((f) => CATALOGUE_FIELDS.has(f));
+            operation?.operation === 'query' &&
+            rootFields(operation, document).every((f) => CATALOGUE_FIELDS.has(f));
         },
         async willSendResponse({ response }) {
           const body = response.body;
