@@ -200,6 +200,7 @@ describe('public tokens', () => {
       id: created.id,
       storeId,
       name: 'Rotating',
+      allowedOrigins: [],
       token: expect.stringMatching(/^sfp_[A-Za-z0-9_-]{43}$/),
       scopes: ['store:read', 'products:read'],
       createdAt: created.createdAt,
