@@ -57,7 +57,7 @@ describe('response compression', () => {
     }
   });
 
-  it("compresses the console's page and files", async () => {
+  it("compresses the console's script and style files", async () => {
     const page = await rawRequest(t.baseUrl, 'GET', '/console', { 'accept-encoding': 'identity' });
     expect(page.status).toBe(200);
     const script = /src="(\/console\/assets\/[^"]+\.js)"/.exec(page.text)![1];
