@@ -31,7 +31,10 @@ describe('response compression', () => {
     const { identity, br, gzip, none } = await fetchAll(path, headers);
     expect([path, identity.status]).toEqual([path, 200]);
     expect(identity.raw.length).toBeGreaterThanOrEqual(1024);
-    expect([identity.headers['content-encoding'], none.headers['content-encoding']]).toEqual([undefined, undefined]);
+    expect([identity.headers['content-encoding'], none.headers['content-encoding']]).toEqual([
+      undefined,
+      undefined,
+    ]);
     expect([br.headers['content-encoding'], gzip.headers['content-encoding']]).toEqual(['br', 'gzip']);
     for (const res of [br, gzip]) {
       expect(res.text).toBe(identity.text);

@@ -57,7 +57,11 @@ describe('public tokens: allowed origins', () => {
   });
 
   it('creates a token with allowedOrigins and enforces them: listed accepted (with CORS headers), others FORBIDDEN', async () => {
-    const created = await t.post(base(), { name: 'Web', allowedOrigins: [SHOP, OTHER_SHOP] }, { token: owner });
+    const created = await t.post(
+      base(),
+      { name: 'Web', allowedOrigins: [SHOP, OTHER_SHOP] },
+      { token: owner },
+    );
     expect(created.status).toBe(201);
     expect(created.body.allowedOrigins).toEqual([SHOP, OTHER_SHOP]);
     const token = created.body.token as string;
@@ -82,7 +86,10 @@ describe('public tokens: allowed origins', () => {
     expect(anywhere.headers['access-control-allow-origin']).toBeUndefined();
 
     const list = await t.get(base(), { token: owner });
-    expect(list.body.find((x: { id: string }) => x.id === created.body.id).allowedOrigins).toEqual([SHOP, OTHER_SHOP]);
+    expect(list.body.find((x: { id: string }) => x.id === created.body.id).allowedOrigins).toEqual([
+      SHOP,
+      OTHER_SHOP,
+    ]);
   });
 
   it('answers preflights for origins some live token lists, on every instance at once, and for no other', async () => {
@@ -102,7 +109,9 @@ describe('public tokens: allowed origins', () => {
     expect(unknown.headers['access-control-allow-origin']).toBeUndefined();
     expect(unknown.status).not.toBe(204);
     // Only the storefront's preflights: a token's origin opens no account route.
-    expect((await preflight(t, fresh, '/v1/user/stores/@me')).headers['access-control-allow-origin']).toBeUndefined();
+    expect(
+      (await preflight(t, fresh, '/v1/user/stores/@me')).headers['access-control-allow-origin'],
+    ).toBeUndefined();
 
     // Deleted on one instance: the other stops answering its preflight at once.
     expect((await t.delete(`${base()}/${created.body.id}`, { token: owner })).status).toBe(204);
@@ -146,7 +155,11 @@ describe('public tokens: allowed origins', () => {
     expect((await gql(token, 'https://anything.example')).status).toBe(200);
 
     const narrowed = await t.put(path, { scopes: ['products:read'] }, { token: owner });
-    expect([narrowed.status, narrowed.body.scopes, narrowed.body.name]).toEqual([200, ['products:read'], 'Renamed']);
+    expect([narrowed.status, narrowed.body.scopes, narrowed.body.name]).toEqual([
+      200,
+      ['products:read'],
+      'Renamed',
+    ]);
     const denied = await gql(token);
     expect(JSON.parse(denied.text).errors[0].extensions.code).toBe('FORBIDDEN');
 

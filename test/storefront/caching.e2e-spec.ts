@@ -9,7 +9,8 @@ import { DataSource } from 'typeorm';
  * and straight in SQL, which only the database triggers can see — Cache-Control, and compressed answers.
  */
 
-const LIST = '{ products(first: 100) { edges { node { id handle title description price { amount currencyCode } inventory } } } }';
+const LIST =
+  '{ products(first: 100) { edges { node { id handle title description price { amount currencyCode } inventory } } } }';
 const STORE = '{ store { name description } }';
 const PUBLIC = 'public, max-age=0, must-revalidate';
 const PRIVATE = 'private, no-store';
@@ -25,12 +26,10 @@ describe('storefront reads that caches keep', () => {
   let productId: string;
 
   const get = (query: string, headers: Record<string, string> = {}, bearer = token, extra = '') =>
-    rawRequest(
-      t.baseUrl,
-      'GET',
-      `${GRAPHQL}?query=${encodeURIComponent(query)}${extra}`,
-      { authorization: `Bearer ${bearer}`, ...headers },
-    );
+    rawRequest(t.baseUrl, 'GET', `${GRAPHQL}?query=${encodeURIComponent(query)}${extra}`, {
+      authorization: `Bearer ${bearer}`,
+      ...headers,
+    });
   const json = (res: RawResponse) => JSON.parse(res.text);
 
   beforeAll(async () => {
@@ -127,7 +126,9 @@ describe('storefront reads that caches keep', () => {
     expect(res.headers['cache-control']).toBe(PRIVATE);
     expect(res.headers.etag).toBeUndefined();
     // Nothing was deleted.
-    expect((await sf.data(appToken, `{ product(id: "${productId}") { id } }`)).product).toEqual({ id: productId });
+    expect((await sf.data(appToken, `{ product(id: "${productId}") { id } }`)).product).toEqual({
+      id: productId,
+    });
   });
 
   it('a new ETag after a product changes through the API and after the store changes', async () => {
@@ -135,7 +136,10 @@ describe('storefront reads that caches keep', () => {
     const etag = String(before.headers.etag);
     expect((await get(LIST, { 'if-none-match': etag })).status).toBe(304);
 
-    await sf.data(appToken, `mutation { productUpdate(id: "${productId}", input: { title: "Renamed tea" }) { id } }`);
+    await sf.data(
+      appToken,
+      `mutation { productUpdate(id: "${productId}", input: { title: "Renamed tea" }) { id } }`,
+    );
     const afterUpdate = await get(LIST, { 'if-none-match': etag });
     expect(afterUpdate.status).toBe(200);
     expect(afterUpdate.text).toContain('Renamed tea');
@@ -144,7 +148,11 @@ describe('storefront reads that caches keep', () => {
 
     const storeBefore = await get(STORE);
     const storeEtag = String(storeBefore.headers.etag);
-    const put = await t.put(`/v1/user/stores/${storeId}`, { description: 'Now with oolong' }, { token: owner });
+    const put = await t.put(
+      `/v1/user/stores/${storeId}`,
+      { description: 'Now with oolong' },
+      { token: owner },
+    );
     expect(put.status).toBe(200);
     const storeAfter = await get(STORE, { 'if-none-match': storeEtag });
     expect(storeAfter.status).toBe(200);
@@ -165,7 +173,9 @@ describe('storefront reads that caches keep', () => {
       return json(after);
     };
     // A checkout taking stock, an order cancellation putting it back: whatever code, the same UPDATE.
-    const taken = await check(() => db.query(`UPDATE products SET inventory = inventory - 3 WHERE id = $1`, [productId]));
+    const taken = await check(() =>
+      db.query(`UPDATE products SET inventory = inventory - 3 WHERE id = $1`, [productId]),
+    );
     expect(taken.data.products.edges.find((e: any) => e.node.id === productId).node.inventory).toBe(7);
     await check(() => db.query(`UPDATE products SET inventory = inventory + 3 WHERE id = $1`, [productId]));
     await check(() =>
@@ -256,9 +266,9 @@ describe('storefront reads that caches keep', () => {
       expect(String(res.headers.vary).toLowerCase()).toContain('accept-encoding');
     }
     // A 304 for the compressed one too (the ETag names the JSON, whichever coding carries it).
-    expect((await get(LIST, { 'accept-encoding': 'br', 'if-none-match': String(plain.headers.etag) })).status).toBe(
-      304,
-    );
+    expect(
+      (await get(LIST, { 'accept-encoding': 'br', 'if-none-match': String(plain.headers.etag) })).status,
+    ).toBe(304);
     // Under 1 KiB: as it is.
     const small = await get('{ store { name } }', { 'accept-encoding': 'br, gzip' });
     expect(small.raw.length).toBeLessThan(1024);

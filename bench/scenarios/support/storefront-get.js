@@ -42,7 +42,8 @@ function storefrontGetScenario({ revalidate, ...definition }) {
       const path = getPath(PRODUCTS_QUERY);
       const first = await rawGet(ctx.baseUrl, path, { authorization });
       const etag = first.headers.etag;
-      if (first.status !== 200 || !etag) throw new Error(`GET products(first: 20): ${first.status}, ETag ${etag}`);
+      if (first.status !== 200 || !etag)
+        throw new Error(`GET products(first: 20): ${first.status}, ETag ${etag}`);
       const again = await rawGet(ctx.baseUrl, path, { authorization, 'if-none-match': etag });
       if (again.status !== 304) throw new Error(`revalidation answered ${again.status}, not 304`);
       if (revalidate) {

@@ -57,7 +57,9 @@ export class PublicTokensController {
       'Change its name, scopes or allowed origins (a partial update: absent fields keep their value; `allowedOrigins: []` clears them). The token value stays.',
   })
   @ApiOkResponse({ type: PublicTokenDto })
-  @ApiBadRequestResponse({ description: '`validation_failed` (e.g. more than 10 origins, or one that is not an origin)' })
+  @ApiBadRequestResponse({
+    description: '`validation_failed` (e.g. more than 10 origins, or one that is not an origin)',
+  })
   @ApiNotFoundResponse({ description: '`store_not_found` or `public_token_not_found`' })
   update(
     @CurrentStore() store: AccessibleStore,

@@ -42,8 +42,9 @@ export class StorefrontClient {
     variables?: Record<string, unknown>,
     options: GraphQLCallOptions = {},
   ): Promise<T> {
-    return (await sendGraphql<T>(this.#transport, this.#publicToken, query, variables, options, this.#queries))
-      .data;
+    return (
+      await sendGraphql<T>(this.#transport, this.#publicToken, query, variables, options, this.#queries)
+    ).data;
   }
 
   readonly #run = <T>(query: string, variables: Record<string, unknown> | undefined, options: CallOptions) =>

@@ -78,8 +78,15 @@ export function corsForToken(
 ): void {
   const origin = request.headers.origin;
   const caller = request.caller;
-  if (origin && caller?.kind === 'public' && caller.allowedOrigins?.includes(origin) && !reply.hasHeader('access-control-allow-origin')) {
-    reply.header('Access-Control-Allow-Origin', origin).header('Access-Control-Expose-Headers', EXPOSED_HEADERS);
+  if (
+    origin &&
+    caller?.kind === 'public' &&
+    caller.allowedOrigins?.includes(origin) &&
+    !reply.hasHeader('access-control-allow-origin')
+  ) {
+    reply
+      .header('Access-Control-Allow-Origin', origin)
+      .header('Access-Control-Expose-Headers', EXPOSED_HEADERS);
   }
   done();
 }

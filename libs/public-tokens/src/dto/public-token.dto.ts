@@ -1,12 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, ApiPropertyOptions } from '@nestjs/swagger';
 import { IsOptional } from 'class-validator';
-import {
-  CredentialName,
-  OriginList,
-  PUBLIC_TOKEN_SCOPES,
-  PublicTokenScope,
-  ScopeList,
-} from '@app/core';
+import { CredentialName, OriginList, PUBLIC_TOKEN_SCOPES, PublicTokenScope, ScopeList } from '@app/core';
 
 /** (v1.3) How many origins one public token may list. */
 export const MAX_ALLOWED_ORIGINS = 10;

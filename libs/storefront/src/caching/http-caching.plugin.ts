@@ -21,7 +21,9 @@ export function httpCachingPlugin(cacheSeconds: number): ApolloServerPlugin {
   const cacheControl = publicCacheControl(cacheSeconds);
   return {
     async requestDidStart({ contextValue }) {
-      const req = (contextValue as Partial<StorefrontContext> | undefined)?.req as RevalidatedRequest | undefined;
+      const req = (contextValue as Partial<StorefrontContext> | undefined)?.req as
+        | RevalidatedRequest
+        | undefined;
       const etag = req?.storefrontEtag;
       if (!etag) return;
       let catalogueOnly = false;
@@ -51,7 +53,9 @@ export function httpCachingPlugin(cacheSeconds: number): ApolloServerPlugin {
 /** The operation's root field names, through inline fragments and fragment spreads. */
 function rootFields(operation: OperationDefinitionNode, document: DocumentNode): string[] {
   const fragments = new Map(
-    document.definitions.flatMap((d) => (d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d] as const] : [])),
+    document.definitions.flatMap((d) =>
+      d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d] as const] : [],
+    ),
   );
   const names: string[] = [];
   const seen = new Set<string>();
