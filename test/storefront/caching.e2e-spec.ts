@@ -196,6 +196,32 @@ describe('storefront reads that caches keep', () => {
     );
   });
 
+  it('concurrent writers each raise the version once, none is lost, none deadlocks', async () => {
+    const db = t.app.get(DataSource);
+    const version = async () =>
+      Number(
+        (await db.query(`SELECT version FROM catalogue_versions WHERE store_id = $1`, [storeId]))[0].version,
+      );
+    const etag = String((await get(LIST)).headers.etag);
+    const before = await version();
+    const ids = (await db.query(`SELECT id FROM products WHERE store_id = $1 LIMIT 20`, [storeId])).map(
+      (r: { id: string }) => r.id,
+    );
+    const pairs = Array.from({ length: 10 }, (_, i) => [ids[2 * i], ids[2 * i + 1]]);
+    // Ten transactions at once, each changing two products of its own (so each raises the version once,
+    // not twice; and they share no product row, so only the version's row orders them).
+    await Promise.all(
+      pairs.map(([a, b]) =>
+        db.transaction(async (tx) => {
+          await tx.query(`UPDATE products SET inventory = inventory + 1 WHERE id = $1`, [a]);
+          await tx.query(`UPDATE products SET inventory = inventory - 1 WHERE id = $1`, [b]);
+        }),
+      ),
+    );
+    expect(await version()).toBe(before + pairs.length);
+    expect((await get(LIST, { 'if-none-match': etag })).status).toBe(200);
+  });
+
   it('checks the token on every request: a deleted token is 401 even with a matching If-None-Match', async () => {
     const doomed = await sf.publicToken(owner, storeId);
     const first = await get(STORE, {}, doomed.token);
