@@ -135,7 +135,7 @@ export class PublicTokensRepository {
    */
   findByHash(hash: string): Promise<LiveTokenRow | undefined> {
     return this.sql.one({
-      name: 'public_token_live_v2',
+      name: 'public_token_live',
       text: `SELECT t.id, t.store_id, t.scopes, t.allowed_origins, ${CATALOGUE_VERSION_COLUMN}
                FROM public_tokens t ${catalogueVersionJoin('t.store_id')}
               WHERE t.token_hash = $1`,

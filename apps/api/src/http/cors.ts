@@ -48,7 +48,7 @@ type CorsCallback = (error: Error | null, options?: CorsOptions) => void;
  *   request anyway (the storefront's authentication hook refuses other origins).
  * - The actual storefront request from such an origin gets its CORS headers once its token is known
  *   (corsForToken below), without a further read.
- * - Anything else: no CORS headers (and a preflight is a 404, as before).
+ * - Anything else: no CORS headers (a preflight is not answered as one: it goes on to routing, as before).
  */
 export function corsOptions(config: AppConfig, tokens: PublicTokensService): CorsOptions {
   const configured = new Set(config.corsOrigins);

@@ -27,6 +27,9 @@ export function addRouteHooks(
   storefrontAuth: StorefrontHttpAuth,
   conditionalGet: StorefrontConditionalGet,
 ): void {
+  // Every request has the property from the start (null), so all requests keep one object shape (see the
+  // `caller` decoration in request-edge.hook.ts).
+  fastify.decorateRequest('storefrontEtag', null);
   fastify.addHook('onRoute', (route) => {
     // A route registered for several methods at once is limited when any of them is (none here is).
     const methods = [route.method].flat();

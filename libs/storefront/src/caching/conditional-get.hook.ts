@@ -11,7 +11,7 @@ import {
 } from './etag';
 
 /** The request after this hook: `storefrontEtag` is set when a successful answer may carry that ETag. */
-export type RevalidatedRequest = AuthenticatedRequest & { storefrontEtag?: string };
+export type RevalidatedRequest = AuthenticatedRequest & { storefrontEtag?: string | null };
 
 /**
  * Conditional GETs of the storefront endpoint (contract v1.3 §15), a route hook that runs after the
