@@ -259,6 +259,15 @@ describe('the role matrix: every store route × owner, admin, developer, staff, 
       request: async () => ({ path: `${base()}/public-tokens` }),
     },
     {
+      method: 'PUT',
+      route: '/v1/user/stores/:id/public-tokens/:tokenId',
+      expect: [200, 200, 200, 403, 404],
+      request: async () => ({
+        path: `${base()}/public-tokens/${publicToken}`,
+        body: { name: unique('Renamed'), allowedOrigins: ['https://shop.example'] },
+      }),
+    },
+    {
       method: 'POST',
       route: '/v1/user/stores/:id/public-tokens/:tokenId/rotate',
       expect: [200, 200, 200, 403, 404],

@@ -471,10 +471,23 @@ export class AccountClient {
     /** The result carries `token`, shown this once. */
     create: (
       storeId: string,
-      body: { name: string; scopes?: PublicScope[] },
+      body: { name: string; scopes?: PublicScope[]; allowedOrigins?: string[] },
       options: CallOptions = {},
     ): Promise<PublicTokenWithSecret> =>
       this.#call('POST', `${this.#storePath(storeId)}/public-tokens`, body, options),
+    /** (v1.3) Changes the fields given (`allowedOrigins: []` clears them); the token's value stays. */
+    update: (
+      storeId: string,
+      id: string,
+      patch: { name?: string; scopes?: PublicScope[]; allowedOrigins?: string[] },
+      options: CallOptions = {},
+    ): Promise<PublicToken> =>
+      this.#call(
+        'PUT',
+        `${this.#storePath(storeId)}/public-tokens/${encodeURIComponent(id)}`,
+        patch,
+        options,
+      ),
     rotate: (storeId: string, id: string, options: CallOptions = {}): Promise<PublicTokenWithSecret> =>
       this.#call(
         'POST',

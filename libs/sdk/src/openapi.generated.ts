@@ -650,7 +650,8 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put?: never;
+        /** Change its name, scopes or allowed origins (a partial update: absent fields keep their value; `allowedOrigins: []` clears them). The token value stays. */
+        put: operations["PublicTokensController_update"];
         post?: never;
         /** Delete the token; it is dead at once. */
         delete: operations["PublicTokensController_remove"];
@@ -974,6 +975,13 @@ export interface components {
             title: string;
         };
         CreatePublicTokenDto: {
+            /**
+             * @description Origins (`scheme://host[:port]`) a browser may call the storefront from with this token; a request with another `Origin` is refused (GraphQL `FORBIDDEN`), and CORS preflights are answered for them. `[]` (the default): any origin, CORS as `CORS_ORIGINS` says.
+             * @example [
+             *       "https://shop.example.com"
+             *     ]
+             */
+            allowedOrigins?: string[];
             /** @example Web storefront */
             name: string;
             /** @description Default: both. */
@@ -1268,6 +1276,7 @@ export interface components {
             providers: ("otp" | "google" | "github")[];
         };
         PublicTokenDto: {
+            allowedOrigins: string[];
             /** Format: date-time */
             createdAt: string;
             /** Format: uuid */
@@ -1280,6 +1289,7 @@ export interface components {
             tokenHint: string;
         };
         PublicTokenIssuedDto: {
+            allowedOrigins: string[];
             /** Format: date-time */
             createdAt: string;
             /** Format: uuid */
@@ -1538,6 +1548,18 @@ export interface components {
             /** @description With `currencyCode` when the currency changes. */
             price?: string;
             title?: string;
+        };
+        UpdatePublicTokenDto: {
+            /**
+             * @description Origins (`scheme://host[:port]`) a browser may call the storefront from with this token; a request with another `Origin` is refused (GraphQL `FORBIDDEN`), and CORS preflights are answered for them. `[]` (the default): any origin, CORS as `CORS_ORIGINS` says.
+             * @example [
+             *       "https://shop.example.com"
+             *     ]
+             */
+            allowedOrigins?: string[];
+            /** @example Web storefront */
+            name?: string;
+            scopes?: ("store:read" | "products:read")[];
         };
         UpdateStoreDto: {
             address?: components["schemas"]["AddressDto"];
@@ -3629,6 +3651,61 @@ export interface operations {
                 content?: never;
             };
             /** @description `store_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PublicTokensController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the caller's stores. */
+                id: unknown;
+                tokenId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdatePublicTokenDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicTokenDto"];
+                };
+            };
+            /** @description `validation_failed` (e.g. more than 10 origins, or one that is not an origin) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. `insufficient_role`: a member of the store whose role does not allow this (see the roles table). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `store_not_found` or `public_token_not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -1,5 +1,5 @@
 import { StorefrontError } from './errors';
-import { catalogueReads, GraphQLCallOptions, readStore, sendGraphql } from './graphql';
+import { catalogueReads, GraphQLCallOptions, QueryCache, readStore, sendGraphql } from './graphql';
 import { CallOptions, ClientOptions, Transport } from './transport';
 import type { StorefrontStore } from './types';
 
@@ -14,6 +14,8 @@ const INSPECT = Symbol.for('nodejs.util.inspect.custom');
 export class StorefrontClient {
   readonly #transport: Transport;
   readonly #publicToken: string;
+  /** (v1.3) Queries go by GET; their last answers wait here with their ETags for revalidation. */
+  readonly #queries = new QueryCache();
 
   constructor(options: StorefrontClientOptions) {
     if (!options?.publicToken) throw new StorefrontError('publicToken is required.');
@@ -30,13 +32,19 @@ export class StorefrontClient {
     return { baseUrl: this.#transport.baseUrl };
   }
 
-  /** A read-only GraphQL operation: its `data` (with a non-enumerable `requestId`); errors throw GraphQLError. */
+  /**
+   * A GraphQL operation: its `data` (with a non-enumerable `requestId`); errors throw GraphQLError. A query
+   * goes by GET (cacheable by browsers and CDNs) and is revalidated with the ETag of its last answer: an
+   * unchanged catalogue answers 304 and the kept data is returned. Mutations go by POST.
+   */
   async graphql<T = unknown>(
     query: string,
     variables?: Record<string, unknown>,
     options: GraphQLCallOptions = {},
   ): Promise<T> {
-    return (await sendGraphql<T>(this.#transport, this.#publicToken, query, variables, options)).data;
+    return (
+      await sendGraphql<T>(this.#transport, this.#publicToken, query, variables, options, this.#queries)
+    ).data;
   }
 
   readonly #run = <T>(query: string, variables: Record<string, unknown> | undefined, options: CallOptions) =>

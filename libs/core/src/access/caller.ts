@@ -37,6 +37,13 @@ export interface PublicTokenCaller {
   tokenId: string;
   storeId: string;
   scopes: string[];
+  /** (v1.3) The only origins a browser may call with it from; empty or absent: any. */
+  allowedOrigins?: string[];
+  /**
+   * (v1.3) The store's catalogue version, read in the token's own revocation statement: what the
+   * storefront's ETags are built on (null: unknown, the answer is not cacheable).
+   */
+  catalogueVersion?: string | null;
 }
 
 export type Caller = AccountCaller | AppCaller | PublicTokenCaller;

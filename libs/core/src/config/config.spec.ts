@@ -199,4 +199,12 @@ describe('loadConfig', () => {
     fails({ SESSION_MAX_AGE: '-1' }, 'SESSION_MAX_AGE');
     fails({ REFRESH_REUSE_INTERVAL: 'ten' }, 'REFRESH_REUSE_INTERVAL');
   });
+
+  it('STOREFRONT_CACHE_SECONDS: 0 by default, whole seconds, never negative', () => {
+    expect(load({}).storefrontCacheSeconds).toBe(0);
+    expect(load({ STOREFRONT_CACHE_SECONDS: '60' }).storefrontCacheSeconds).toBe(60);
+    fails({ STOREFRONT_CACHE_SECONDS: '-1' }, 'STOREFRONT_CACHE_SECONDS');
+    fails({ STOREFRONT_CACHE_SECONDS: '1.5' }, 'STOREFRONT_CACHE_SECONDS');
+    fails({ STOREFRONT_CACHE_SECONDS: 'soon' }, 'STOREFRONT_CACHE_SECONDS');
+  });
 });
