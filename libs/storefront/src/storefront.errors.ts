@@ -61,6 +61,6 @@ export const StorefrontErrors = {
     storefrontError(
       'order_status_conflict',
       `The order is ${status}; only an open order can be ${to}.`,
-      { extensions: { reason: 'order_status_conflict', status } },
+      { extensions: { reason: 'order_status_conflict', orderStatus: status } },
     ),
 };

@@ -28,7 +28,7 @@ describe('formatStorefrontError', () => {
     expect(format(wrap(StorefrontErrors.orderStatusConflict('fulfilled', 'cancelled'))).extensions).toEqual({
       code: 'BAD_USER_INPUT',
       reason: 'order_status_conflict',
-      status: 'fulfilled',
+      orderStatus: 'fulfilled',
     });
     expect(format(wrap(Errors.rateLimited(12))).extensions).toEqual({ code: 'RATE_LIMITED', retryAfter: 12 });
   });
