@@ -1,5 +1,6 @@
 import { TestApp } from '@app/testing/test-app';
 import { DataSource } from 'typeorm';
+import { ExpiredRowsPurge } from '@app/database';
 import { gqlError, StorefrontClient } from '@app/testing';
 
 // Carts and checkout for shoppers (contract §15), over HTTP with real public tokens: the cart:write scope,
@@ -461,6 +462,14 @@ describe('shoppers — carts and checkout', () => {
     expect(gqlError(await add(shopper.token, cartId, [{ productId: tea.id, quantity: 1 }])).code).toBe('NOT_FOUND');
     expect(gqlError(await checkout(shopper.token, cartId)).code).toBe('NOT_FOUND');
     expect(await stock(tea.id)).toBe(5);
+    // the purge deletes it (with its lines) a day after it expired, and nothing younger
+    const young = await filled([{ productId: tea.id, quantity: 1 }]);
+    await db.query(`UPDATE carts SET updated_at = now() - interval '11 days 1 second' WHERE id = $1`, [cartId]);
+    const report = await t.app.get(ExpiredRowsPurge).purgeOnce();
+    expect(report.deleted.carts).toBeGreaterThanOrEqual(1);
+    expect((await db.query('SELECT count(*)::int AS n FROM carts WHERE id = $1', [cartId]))[0].n).toBe(0);
+    expect((await db.query('SELECT count(*)::int AS n FROM cart_lines WHERE cart_id = $1', [cartId]))[0].n).toBe(0);
+    expect((await read(shopper.token, young)).id).toBe(young);
   });
 });
 

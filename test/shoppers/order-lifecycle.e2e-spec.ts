@@ -224,4 +224,19 @@ describe('shoppers — the order lifecycle', () => {
     expect((await t.get(`/v1/user/stores/${storeId}/orders/${order.id}`, { token: developer.token })).status).toBe(200);
     expect((await fulfil(order.id, staff.token)).body.status).toBe('fulfilled');
   });
+
+  it('publishes the moves in the OpenAPI document, with the order\'s new fields', async () => {
+    const doc = (await t.get('/docs/openapi.json')).body;
+    for (const move of ['fulfil', 'cancel']) {
+      const op = doc.paths[`/v1/user/stores/{id}/orders/{orderId}/${move}`].post;
+      expect(op.operationId).toBe(`OwnerOrdersController_${move}`);
+      expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '404', '409']));
+      expect(op.security).toBeDefined();
+    }
+    const cancelBody = doc.paths['/v1/user/stores/{id}/orders/{orderId}/cancel'].post.requestBody;
+    expect(JSON.stringify(cancelBody)).toContain('CancelOrderDto');
+    expect(Object.keys(doc.components.schemas.OwnerOrderDto.properties)).toEqual(
+      expect.arrayContaining(['source', 'fulfilledAt', 'cancelledAt', 'cancelReason']),
+    );
+  });
 });

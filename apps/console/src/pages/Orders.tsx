@@ -36,14 +36,23 @@ export function Orders() {
   const [busy, setBusy] = useState<string | null>(null);
   const [cancelling, setCancelling] = useState<StoreOrder | null>(null);
   const [reason, setReason] = useState('');
+  const [cancelError, setCancelError] = useState<string | null>(null);
   const [status, setStatus] = useState('');
 
   const orders = usePagedList((after) => account.orders.list(store.id, { limit: PAGE, after }), [store.id]);
 
-  /** One move of an order; the row shows its answer. A refusal (another member was quicker) says why. */
-  const move = async (order: StoreOrder, to: 'fulfil' | 'cancel', why?: string) => {
+  /**
+   * One move of an order; the row shows its answer. A refusal (another member was quicker) is said where
+   * the move was asked for — the page, or the cancel dialog — and the list is read again.
+   */
+  const move = async (
+    order: StoreOrder,
+    to: 'fulfil' | 'cancel',
+    why?: string,
+    say: (message: string | null) => void = orders.setError,
+  ) => {
     setBusy(order.id);
-    orders.setError(null);
+    say(null);
     try {
       const moved =
         to === 'fulfil'
@@ -53,7 +62,7 @@ export function Orders() {
       setStatus(`Order ${short(order.id)} ${to === 'fulfil' ? 'fulfilled' : 'cancelled'}.`);
       return true;
     } catch (e) {
-      orders.setError(describe(e));
+      say(describe(e));
       if (e instanceof ApiError && e.code === 'order_status_conflict') void orders.load();
       return false;
     } finally {
@@ -64,7 +73,7 @@ export function Orders() {
   const confirmCancel = async (e: FormEvent) => {
     e.preventDefault();
     if (!cancelling) return;
-    if (await move(cancelling, 'cancel', reason.trim() || undefined)) setCancelling(null);
+    if (await move(cancelling, 'cancel', reason.trim() || undefined, setCancelError)) setCancelling(null);
   };
 
   /** Opens or closes an order; opening reads the titles of its products not known yet. */
@@ -155,6 +164,7 @@ export function Orders() {
                           aria-describedby={`order-name-${order.id}`}
                           onClick={() => {
                             setReason('');
+                            setCancelError(null);
                             setCancelling(order);
                           }}
                         >
@@ -214,6 +224,7 @@ export function Orders() {
         onClose={() => setCancelling(null)}
       >
         <form onSubmit={(e) => void confirmCancel(e)} className="stack" noValidate>
+          <ErrorMessage>{cancelError}</ErrorMessage>
           <p>Every line’s stock goes back to the catalogue. A cancelled order cannot be fulfilled.</p>
           <TextArea
             label="Reason"

@@ -188,7 +188,7 @@ export class OrdersService {
    * `open` → `cancelled` (event `order.cancelled`), every line's stock put back in the same transaction;
    * from any other status 409 `order_status_conflict`. A blank reason is no reason.
    */
-  cancel(caller: Caller, storeId: string, id: string, reason?: string | null): Promise<OrderWithLines> {
+  async cancel(caller: Caller, storeId: string, id: string, reason?: string | null): Promise<OrderWithLines> {
     const kept = reason?.trim() || null;
     if (kept !== null && kept.length > MAX_CANCEL_REASON) {
       throw StorefrontErrors.badInput(`A cancel reason has at most ${MAX_CANCEL_REASON} characters.`, [
