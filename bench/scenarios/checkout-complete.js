@@ -29,13 +29,14 @@ async function seedCarts(ctx, storeId, productIds, count) {
      ), n AS (SELECT id, row_number() OVER () AS i FROM c),
      l AS (
        INSERT INTO cart_lines (cart_id, product_id, quantity, position)
-       SELECT n.id, ($3::uuid[])[1 + (n.i - 1) % cardinality($3::uuid[])], 1, 0 FROM n
+       SELECT n.id, ($3::uuid[])[1 + ((n.i - 1) % cardinality($3::uuid[]))::int], 1, 0 FROM n
        RETURNING cart_id, product_id
      )
      SELECT l.cart_id, p.price_minor FROM l JOIN products p ON p.id = l.product_id`,
     [storeId, count, productIds],
   );
-  await ctx.query('ANALYZE carts; ANALYZE cart_lines');
+  await ctx.query('ANALYZE carts');
+  await ctx.query('ANALYZE cart_lines');
   return rows.map((r) => ({ id: r.cart_id, total: (Number(r.price_minor) / 100).toFixed(2) }));
 }
 

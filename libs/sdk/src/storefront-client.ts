@@ -51,7 +51,7 @@ export class StorefrontClient {
     return { baseUrl: this.#transport.baseUrl };
   }
 
-  /** A read-only GraphQL operation: its `data` (with a non-enumerable `requestId`); errors throw GraphQLError. */
+  /** A GraphQL operation: its `data` (with a non-enumerable `requestId`); errors throw GraphQLError. */
   async graphql<T = unknown>(
     query: string,
     variables?: Record<string, unknown>,
