@@ -393,7 +393,7 @@ describe('shoppers — carts and checkout', () => {
     const tea = await product({ handle: 'bad-tea', price: '1.00', inventory: 5 });
     const cartId = await filled([{ productId: tea.id, quantity: 998 }]);
     const many = Array.from({ length: 101 }, () => ({ productId: tea.id, quantity: 1 }));
-    const cases: [Promise<{ status: number; body: any; text: string }>, string][] = [
+    const cases: [ReturnType<typeof create>, string][] = [
       [create(shopper.token, { lines: [{ productId: tea.id, quantity: 0 }] }), 'BAD_USER_INPUT'],
       [create(shopper.token, { lines: [{ productId: tea.id, quantity: 1000 }] }), 'BAD_USER_INPUT'],
       [create(shopper.token, { lines: [{ productId: tea.id, quantity: -1 }] }), 'BAD_USER_INPUT'],

@@ -16,7 +16,7 @@ import {
 describe('app scopes', () => {
   const all = ['store:read', 'products:read', 'products:write', 'orders:read', 'orders:write'];
 
-  it('are every scope but the public token's cart scope, in the order responses use', () => {
+  it("are every scope but the public token's cart scope, in the order responses use", () => {
     expect([...APP_SCOPES]).toEqual(all);
     expect([...SCOPES]).toEqual([...all, 'cart:write']);
   });

@@ -57,6 +57,11 @@ export function canonicalScopes(scopes: Iterable<string>): Scope[] {
   return [...new Set(scopes)].filter(isScope).sort((a, b) => order.get(a)! - order.get(b)!);
 }
 
+/** As canonicalScopes, keeping only what an app can hold. */
+export function canonicalAppScopes(scopes: Iterable<string>): AppScope[] {
+  return canonicalScopes(scopes).filter((s): s is AppScope => APP.has(s));
+}
+
 /** As canonicalScopes, keeping only what a public token can hold. */
 export function canonicalPublicScopes(scopes: Iterable<string>): PublicTokenScope[] {
   return canonicalScopes(scopes).filter((s): s is PublicTokenScope => PUBLIC.has(s));
