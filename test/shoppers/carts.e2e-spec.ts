@@ -1,7 +1,7 @@
 import { TestApp } from '@app/testing/test-app';
 import { DataSource } from 'typeorm';
 import { ExpiredRowsPurge } from '@app/database';
-import { gqlError, StorefrontClient } from '@app/testing';
+import { freePort, gqlError, StorefrontClient } from '@app/testing';
 
 // Carts and checkout for shoppers (contract §15), over HTTP with real public tokens: the cart:write scope,
 // catalogue prices, merging, limits, checkout's PRICE_CHANGED / OUT_OF_STOCK (nothing changes), stock
@@ -514,5 +514,63 @@ describe('shoppers — the write limit and a short CART_TTL', () => {
     expect(Date.parse(cart.expiresAt) - Date.parse(cart.updatedAt)).toBe(2000);
     await new Promise((r) => setTimeout(r, 2500));
     expect((await sf.data(token, `query($id: ID!) { cart(id: $id) { id } }`, { id: cart.id })).cart).toBeNull();
+  });
+});
+
+describe('shoppers — the write limit shares the /v1/auth counters and their Redis failure policy', () => {
+  const redisUrl = process.env.TEST_REDIS_URL;
+
+  /** A store and a cart:write token on `t`: the token and a cart-create call. */
+  async function shop(t: TestApp, email: string) {
+    const sf = new StorefrontClient(t);
+    const owner = await sf.account(email);
+    const storeId = await sf.store(owner, 'Redis Shop');
+    const token = (await sf.publicToken(owner, storeId, ['cart:write'])).token;
+    return { token, make: (on: TestApp = t) => new StorefrontClient(on).gql(token, `mutation { cartCreate { id } }`) };
+  }
+
+  (redisUrl ? it : it.skip)('counts one budget across instances through Redis', async () => {
+    const t = await TestApp.start({ env: { STOREFRONT_WRITE_RATE_LIMIT: '4', REDIS_URL: redisUrl! } });
+    const second = await TestApp.start({
+      databaseUrl: t.config.databaseUrl ?? undefined,
+      // the same keys, so the token hashes and verifies alike on both instances
+      env: {
+        STOREFRONT_WRITE_RATE_LIMIT: '4',
+        REDIS_URL: redisUrl!,
+        OTP_PEPPER: t.config.otpPepper,
+        JWT_SECRET: t.config.jwtSecret,
+      },
+    });
+    try {
+      const { make } = await shop(t, 'redis-shared@example.com');
+      const answers = [await make(t), await make(second), await make(t), await make(second), await make(t)];
+      const codes = answers.map((r) => (r.body.errors ? r.body.errors[0].extensions.code : 'ok'));
+      expect(codes).toEqual(['ok', 'ok', 'ok', 'ok', 'RATE_LIMITED']);
+    } finally {
+      await second.close();
+      await t.close();
+    }
+  });
+
+  it('with Redis gone, counts in the instance: cart writes go on, limited, never a 5xx', async () => {
+    const t = await TestApp.start({
+      env: { STOREFRONT_WRITE_RATE_LIMIT: '3', REDIS_URL: `redis://127.0.0.1:${await freePort()}` },
+    });
+    try {
+      const { make } = await shop(t, 'redis-gone@example.com');
+      const started = Date.now();
+      const answers = [await make(), await make(), await make(), await make()];
+      expect(answers.every((r) => r.status === 200)).toBe(true);
+      expect(answers.map((r) => (r.body.errors ? r.body.errors[0].extensions.code : 'ok'))).toEqual([
+        'ok',
+        'ok',
+        'ok',
+        'RATE_LIMITED',
+      ]);
+      // each write waited at most Redis's 500 ms command timeout
+      expect(Date.now() - started).toBeLessThan(4 * 1000);
+    } finally {
+      await t.close();
+    }
   });
 });
