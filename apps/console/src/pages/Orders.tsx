@@ -145,33 +145,36 @@ export function Orders() {
                     {formatMoney(order.total)}
                   </td>
                   <td data-label="Status">
-                    <span className={`badge status-${order.status}`}>{STATUS_NAMES[order.status]}</span>
-                    {moves && order.status === 'open' && (
-                      <span className="order-moves">
-                        <button
-                          type="button"
-                          className="secondary"
-                          disabled={busy === order.id}
-                          aria-describedby={`order-name-${order.id}`}
-                          onClick={() => void move(order, 'fulfil')}
-                        >
-                          Fulfil
-                        </button>
-                        <button
-                          type="button"
-                          className="secondary"
-                          disabled={busy === order.id}
-                          aria-describedby={`order-name-${order.id}`}
-                          onClick={() => {
-                            setReason('');
-                            setCancelError(null);
-                            setCancelling(order);
-                          }}
-                        >
-                          Cancel order
-                        </button>
-                      </span>
-                    )}
+                    {/* One grid item on a phone's stacked row: the badge, then the buttons under it. */}
+                    <div>
+                      <span className={`badge status-${order.status}`}>{STATUS_NAMES[order.status]}</span>
+                      {moves && order.status === 'open' && (
+                        <span className="order-moves">
+                          <button
+                            type="button"
+                            className="secondary"
+                            disabled={busy === order.id}
+                            aria-describedby={`order-name-${order.id}`}
+                            onClick={() => void move(order, 'fulfil')}
+                          >
+                            Fulfil
+                          </button>
+                          <button
+                            type="button"
+                            className="secondary"
+                            disabled={busy === order.id}
+                            aria-describedby={`order-name-${order.id}`}
+                            onClick={() => {
+                              setReason('');
+                              setCancelError(null);
+                              setCancelling(order);
+                            }}
+                          >
+                            Cancel order
+                          </button>
+                        </span>
+                      )}
+                    </div>
                   </td>
                 </tr>
                 {expanded && (
