@@ -61,7 +61,7 @@ module.exports = {
         { token },
       )
     ).token;
-    const { duration, warmup, rounds, warmupRound } = ctx.settings;
+    const { duration, warmup, rounds, warmupRound } = ctx;
     const runs = rounds + (warmupRound ? 1 : 0);
     const count = Math.ceil(PLANNED_RATE * (duration + warmup) * runs) + 1000;
     const started = Date.now();
