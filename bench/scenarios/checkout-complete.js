@@ -7,8 +7,15 @@
 // A checkout consumes its cart (a completed cart answers its order again, taking nothing — cheaper, and
 // not what is measured), so every request needs a cart of its own: they are seeded by SQL before the
 // runs, enough for every round at a generous rate; `stats.reusedCarts` says if a run went past them.
-const { GRAPHQL_PATH, accountWithStores, countGraphqlErrors, graphqlBody, graphqlOnce, reportGraphqlErrors, seedProducts } =
-  require('./support/fixtures');
+const {
+  GRAPHQL_PATH,
+  accountWithStores,
+  countGraphqlErrors,
+  graphqlBody,
+  graphqlOnce,
+  reportGraphqlErrors,
+  seedProducts,
+} = require('./support/fixtures');
 
 const PRODUCTS = 200;
 /** The highest checkout rate the seeding plans for (req/s); past it, carts are reused and the stats say so. */

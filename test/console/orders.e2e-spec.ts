@@ -101,9 +101,9 @@ describe('console: fulfilling and cancelling orders', () => {
     await row('asha@example.com').getByRole('button', { name: 'Fulfil' }).click();
     await row('asha@example.com').getByText('Fulfilled').waitFor();
     expect(await row('asha@example.com').getByRole('button', { name: 'Fulfil' }).count()).toBe(0);
-    expect(
-      (await t.get(`/v1/user/stores/${storeId}/orders/${first}`, { token: owner })).body.status,
-    ).toBe('fulfilled');
+    expect((await t.get(`/v1/user/stores/${storeId}/orders/${first}`, { token: owner })).body.status).toBe(
+      'fulfilled',
+    );
 
     // Cancel with a reason, in a dialog: the stock comes back.
     await row('ravi@example.com').getByRole('button', { name: 'Cancel order' }).click();
@@ -118,17 +118,26 @@ describe('console: fulfilling and cancelling orders', () => {
     expect(cancelled).toMatchObject({ status: 'cancelled', cancelReason: 'Customer called to cancel' });
     expect(await stock()).toBe(7);
     // The opened row tells why.
-    await row('ravi@example.com').getByRole('button', { name: `Order ${second.slice(0, 8)}` }).click();
+    await row('ravi@example.com')
+      .getByRole('button', { name: `Order ${second.slice(0, 8)}` })
+      .click();
     await page.getByText('Customer called to cancel — its stock was put back.', { exact: false }).waitFor();
     await check(page, 'orders-moves');
 
     // An order another member moved meanwhile: the refusal is said, and the list catches up.
-    await t.post(`/v1/user/stores/${storeId}/orders/${checkedOut.body.data.checkoutComplete.id}/fulfil`, undefined, {
-      token: owner,
-    });
+    await t.post(
+      `/v1/user/stores/${storeId}/orders/${checkedOut.body.data.checkoutComplete.id}/fulfil`,
+      undefined,
+      {
+        token: owner,
+      },
+    );
     await row('meera@example.com').getByRole('button', { name: 'Cancel order' }).click();
     await dialog.getByRole('button', { name: 'Yes, cancel order' }).click();
-    await dialog.getByRole('alert').filter({ hasText: /fulfilled/ }).waitFor();
+    await dialog
+      .getByRole('alert')
+      .filter({ hasText: /fulfilled/ })
+      .waitFor();
     await dialog.getByRole('button', { name: 'Keep order' }).click();
     await row('meera@example.com').getByText('Fulfilled').waitFor();
     expect(await stock()).toBe(7);
@@ -145,5 +154,6 @@ describe('console: fulfilling and cancelling orders', () => {
     expect(await devPage.getByRole('button', { name: 'Cancel order' }).count()).toBe(0);
   });
 
-  const check = (page: Parameters<typeof checkStorePage>[0], name: string) => checkStorePage(page, name, VIEWS);
+  const check = (page: Parameters<typeof checkStorePage>[0], name: string) =>
+    checkStorePage(page, name, VIEWS);
 });

@@ -59,7 +59,10 @@ describe('SDK — carts, checkout and orders that move', () => {
     cart = await shop.cart.remove(cart.id, [tea.id]);
     cart = await shop.cart.add(cart.id, [{ productId: tea.id, quantity: 2 }]);
     cart = await shop.cart.setBuyer(cart.id, 'ana@example.com');
-    expect(cart).toMatchObject({ buyerEmail: 'ana@example.com', subtotal: { amount: '18.00', currencyCode: 'EUR' } });
+    expect(cart).toMatchObject({
+      buyerEmail: 'ana@example.com',
+      subtotal: { amount: '18.00', currencyCode: 'EUR' },
+    });
 
     const changed = await shop.checkout(cart.id, { expectedTotal: '17.00' }).catch((e: unknown) => e);
     expect(changed).toBeInstanceOf(GraphQLError);
@@ -68,8 +71,9 @@ describe('SDK — carts, checkout and orders that move', () => {
     const keys: (string | null)[] = [];
     const recording = new StorefrontClient({
       baseUrl: t.baseUrl,
-      publicToken: (await owner.publicTokens.create(storeId, { name: 'Rec', scopes: ['products:read', 'cart:write'] }))
-        .token,
+      publicToken: (
+        await owner.publicTokens.create(storeId, { name: 'Rec', scopes: ['products:read', 'cart:write'] })
+      ).token,
       fetch: async (input, init = {}) => {
         keys.push(new Headers(init.headers).get('idempotency-key'));
         return fetch(input, init);
@@ -92,7 +96,8 @@ describe('SDK — carts, checkout and orders that move', () => {
       currencyCode: 'EUR',
       inventory: 5,
     });
-    const place = () => app.orders.create({ customerEmail: 'b@example.com', lines: [{ productId: lamp.id, quantity: 1 }] });
+    const place = () =>
+      app.orders.create({ customerEmail: 'b@example.com', lines: [{ productId: lamp.id, quantity: 1 }] });
     const one = await place();
     expect((await app.orders.fulfil(one.id)).status).toBe('fulfilled');
     const refused = await app.orders.cancel(one.id).catch((e: unknown) => e);
@@ -110,7 +115,10 @@ describe('SDK — carts, checkout and orders that move', () => {
     expect(cancelled).toMatchObject({ status: 'cancelled', cancelReason: 'Out of lamps', source: 'app' });
     const conflict = await owner.orders.fulfil(storeId, four.id).catch((e: unknown) => e);
     expect(conflict).toBeInstanceOf(ApiError);
-    expect([(conflict as ApiError).status, (conflict as ApiError).code]).toEqual([409, 'order_status_conflict']);
+    expect([(conflict as ApiError).status, (conflict as ApiError).code]).toEqual([
+      409,
+      'order_status_conflict',
+    ]);
     expect((await owner.products.get(storeId, lamp.id)).inventory).toBe(3);
   });
 });

@@ -34,8 +34,17 @@ describe('shoppers — carts and checkout', () => {
   const orderCount = async () =>
     (await db.query('SELECT count(*)::int AS n FROM orders WHERE store_id = $1', [storeId]))[0].n;
 
-  const create = (token: string, input?: { lines?: Line[]; buyerEmail?: string }, headers?: Record<string, string>) =>
-    sf.gql(token, `mutation($input: CartInput) { cartCreate(input: $input) { ${CART} } }`, { input }, { headers });
+  const create = (
+    token: string,
+    input?: { lines?: Line[]; buyerEmail?: string },
+    headers?: Record<string, string>,
+  ) =>
+    sf.gql(
+      token,
+      `mutation($input: CartInput) { cartCreate(input: $input) { ${CART} } }`,
+      { input },
+      { headers },
+    );
   const add = (token: string, cartId: string, lines: Line[], headers?: Record<string, string>) =>
     sf.gql(
       token,
@@ -44,21 +53,38 @@ describe('shoppers — carts and checkout', () => {
       { headers },
     );
   const update = (token: string, cartId: string, lines: Line[]) =>
-    sf.gql(token, `mutation($c: ID!, $l: [CartLineInput!]!) { cartLinesUpdate(cartId: $c, lines: $l) { ${CART} } }`, {
-      c: cartId,
-      l: lines,
-    });
+    sf.gql(
+      token,
+      `mutation($c: ID!, $l: [CartLineInput!]!) { cartLinesUpdate(cartId: $c, lines: $l) { ${CART} } }`,
+      {
+        c: cartId,
+        l: lines,
+      },
+    );
   const remove = (token: string, cartId: string, productIds: string[]) =>
-    sf.gql(token, `mutation($c: ID!, $p: [ID!]!) { cartLinesRemove(cartId: $c, productIds: $p) { ${CART} } }`, {
-      c: cartId,
-      p: productIds,
-    });
+    sf.gql(
+      token,
+      `mutation($c: ID!, $p: [ID!]!) { cartLinesRemove(cartId: $c, productIds: $p) { ${CART} } }`,
+      {
+        c: cartId,
+        p: productIds,
+      },
+    );
   const buyer = (token: string, cartId: string, email: string) =>
-    sf.gql(token, `mutation($c: ID!, $e: String!) { cartBuyerUpdate(cartId: $c, buyerEmail: $e) { ${CART} } }`, {
-      c: cartId,
-      e: email,
-    });
-  const checkout = (token: string, cartId: string, expectedTotal?: string, headers?: Record<string, string>) =>
+    sf.gql(
+      token,
+      `mutation($c: ID!, $e: String!) { cartBuyerUpdate(cartId: $c, buyerEmail: $e) { ${CART} } }`,
+      {
+        c: cartId,
+        e: email,
+      },
+    );
+  const checkout = (
+    token: string,
+    cartId: string,
+    expectedTotal?: string,
+    headers?: Record<string, string>,
+  ) =>
     sf.gql(
       token,
       `mutation($c: ID!, $t: String) { checkoutComplete(cartId: $c, expectedTotal: $t) { ${ORDER} } }`,
@@ -87,7 +113,11 @@ describe('shoppers — carts and checkout', () => {
 
   describe('the cart:write scope', () => {
     it('is asked for at creation, never in the default', async () => {
-      const plain = await t.post(`/v1/user/stores/${storeId}/public-tokens`, { name: 'Plain' }, { token: owner });
+      const plain = await t.post(
+        `/v1/user/stores/${storeId}/public-tokens`,
+        { name: 'Plain' },
+        { token: owner },
+      );
       expect(plain.body.scopes).toEqual(['store:read', 'products:read']);
       const carts = await t.post(
         `/v1/user/stores/${storeId}/public-tokens`,
@@ -123,19 +153,28 @@ describe('shoppers — carts and checkout', () => {
       expect(made.body.errors).toBeUndefined();
       expect(made.body.data.cartCreate.subtotal.amount).toBe('4.00');
       // what a line's product is takes products:read; so does the catalogue; orders stay apps only
-      const withProduct = await sf.gql(cartOnly, `query($id: ID!) { cart(id: $id) { lines { product { title } } } }`, {
-        id: made.body.data.cartCreate.id,
-      });
+      const withProduct = await sf.gql(
+        cartOnly,
+        `query($id: ID!) { cart(id: $id) { lines { product { title } } } }`,
+        {
+          id: made.body.data.cartCreate.id,
+        },
+      );
       expect(gqlError(withProduct).code).toBe('FORBIDDEN');
-      expect(gqlError(await sf.gql(cartOnly, `{ products { edges { node { id } } } }`)).code).toBe('FORBIDDEN');
+      expect(gqlError(await sf.gql(cartOnly, `{ products { edges { node { id } } } }`)).code).toBe(
+        'FORBIDDEN',
+      );
       expect(gqlError(await sf.gql(cartOnly, `{ store { id } }`)).code).toBe('FORBIDDEN');
-      expect(gqlError(await sf.gql(shopper.token, `{ orders { edges { node { id } } } }`)).code).toBe('FORBIDDEN');
+      expect(gqlError(await sf.gql(shopper.token, `{ orders { edges { node { id } } } }`)).code).toBe(
+        'FORBIDDEN',
+      );
       expect(
-        gqlError(await sf.gql(shopper.token, `{ order(id: "00000000-0000-4000-8000-000000000000") { id } }`)).code,
+        gqlError(await sf.gql(shopper.token, `{ order(id: "00000000-0000-4000-8000-000000000000") { id } }`))
+          .code,
       ).toBe('FORBIDDEN');
-      expect(
-        gqlError(await sf.gql(shopper.token, `mutation { productDelete(id: "${tea.id}") }`)).code,
-      ).toBe('FORBIDDEN');
+      expect(gqlError(await sf.gql(shopper.token, `mutation { productDelete(id: "${tea.id}") }`)).code).toBe(
+        'FORBIDDEN',
+      );
     });
 
     it('lets an app with orders:write run carts, and refuses one without', async () => {
@@ -175,22 +214,37 @@ describe('shoppers — carts and checkout', () => {
           lineTotal: { amount: '30.00', currencyCode: 'USD' },
           product: { id: shirt.id, handle: 'e2e-shirt' },
         },
-        { quantity: 1, available: true, lineTotal: { amount: '2.50', currencyCode: 'USD' }, product: { id: socks.id } },
+        {
+          quantity: 1,
+          available: true,
+          lineTotal: { amount: '2.50', currencyCode: 'USD' },
+          product: { id: socks.id },
+        },
       ],
     });
     expect(Date.parse(cart.expiresAt) - Date.parse(cart.updatedAt)).toBe(864_000_000);
 
     // adding a product already there adds to its line; a new one goes last
-    let now = (await add(shopper.token, cart.id, [{ productId: cap.id, quantity: 1 }, { productId: socks.id, quantity: 2 }]))
-      .body.data.cartLinesAdd;
-    expect(now.lines.map((l: { product: { id: string }; quantity: number }) => [l.product.id, l.quantity])).toEqual([
+    let now = (
+      await add(shopper.token, cart.id, [
+        { productId: cap.id, quantity: 1 },
+        { productId: socks.id, quantity: 2 },
+      ])
+    ).body.data.cartLinesAdd;
+    expect(
+      now.lines.map((l: { product: { id: string }; quantity: number }) => [l.product.id, l.quantity]),
+    ).toEqual([
       [shirt.id, 3],
       [socks.id, 3],
       [cap.id, 1],
     ]);
     // set quantities; 0 removes
-    now = (await update(shopper.token, cart.id, [{ productId: shirt.id, quantity: 1 }, { productId: socks.id, quantity: 0 }]))
-      .body.data.cartLinesUpdate;
+    now = (
+      await update(shopper.token, cart.id, [
+        { productId: shirt.id, quantity: 1 },
+        { productId: socks.id, quantity: 0 },
+      ])
+    ).body.data.cartLinesUpdate;
     expect(now.lines.map((l: { quantity: number }) => l.quantity)).toEqual([1, 1]);
     now = (await remove(shopper.token, cart.id, [cap.id])).body.data.cartLinesRemove;
     expect(now.lines).toHaveLength(1);
@@ -243,7 +297,9 @@ describe('shoppers — carts and checkout', () => {
     }
 
     // order.created, by the public token (its id and name), in the store's events
-    const events = await t.get(`/v1/user/stores/${storeId}/events?type=order.created&limit=1`, { token: owner });
+    const events = await t.get(`/v1/user/stores/${storeId}/events?type=order.created&limit=1`, {
+      token: owner,
+    });
     expect(events.body.data[0]).toMatchObject({
       type: 'order.created',
       actor: { type: 'public_token', id: shopper.id, name: 'Browser' },
@@ -251,7 +307,12 @@ describe('shoppers — carts and checkout', () => {
     });
     // and the members see it over REST
     const rest = await t.get(`/v1/user/stores/${storeId}/orders/${order.id}`, { token: owner });
-    expect(rest.body).toMatchObject({ source: 'checkout', status: 'open', fulfilledAt: null, cancelledAt: null });
+    expect(rest.body).toMatchObject({
+      source: 'checkout',
+      status: 'open',
+      fulfilledAt: null,
+      cancelledAt: null,
+    });
   });
 
   it('shows the catalogue price now, and fails checkout with PRICE_CHANGED when the total moved, changing nothing', async () => {
@@ -304,7 +365,9 @@ describe('shoppers — carts and checkout', () => {
 
   it('never oversells: 30 concurrent checkouts against a stock of 10 make exactly 10 orders', async () => {
     const hot = await product({ handle: 'hot-item', price: '5.00', inventory: 10 });
-    const carts = await Promise.all(Array.from({ length: 30 }, () => filled([{ productId: hot.id, quantity: 1 }])));
+    const carts = await Promise.all(
+      Array.from({ length: 30 }, () => filled([{ productId: hot.id, quantity: 1 }])),
+    );
     const before = await orderCount();
     const results = await Promise.all(carts.map((id) => checkout(shopper.token, id)));
     const codes = results.map((r) => (r.body.errors ? r.body.errors[0].extensions.code : 'ok'));
@@ -313,9 +376,10 @@ describe('shoppers — carts and checkout', () => {
     expect(results.every((r) => r.status === 200)).toBe(true);
     expect(await stock(hot.id)).toBe(0);
     expect(await orderCount()).toBe(before + 10);
-    const completed = await db.query(`SELECT count(*)::int AS n FROM carts WHERE id = ANY($1) AND status = 'completed'`, [
-      carts,
-    ]);
+    const completed = await db.query(
+      `SELECT count(*)::int AS n FROM carts WHERE id = ANY($1) AND status = 'completed'`,
+      [carts],
+    );
     expect(completed[0].n).toBe(10);
   });
 
@@ -377,7 +441,12 @@ describe('shoppers — carts and checkout', () => {
     const cartId = await filled([{ productId: usd.id, quantity: 1 }]);
     for (const res of [
       await add(shopper.token, cartId, [{ productId: eur.id, quantity: 1 }]),
-      await create(shopper.token, { lines: [{ productId: usd.id, quantity: 1 }, { productId: eur.id, quantity: 1 }] }),
+      await create(shopper.token, {
+        lines: [
+          { productId: usd.id, quantity: 1 },
+          { productId: eur.id, quantity: 1 },
+        ],
+      }),
     ]) {
       expect(gqlError(res).code).toBe('BAD_USER_INPUT');
       expect(res.body.errors[0].extensions.reason).toBe('currency_mismatch');
@@ -400,7 +469,12 @@ describe('shoppers — carts and checkout', () => {
       [create(shopper.token, { lines: many }), 'BAD_USER_INPUT'],
       [create(shopper.token, { buyerEmail: 'not an address' }), 'BAD_USER_INPUT'],
       [create(shopper.token, { lines: [{ productId: 'nope', quantity: 1 }] }), 'NOT_FOUND'],
-      [create(shopper.token, { lines: [{ productId: '00000000-0000-4000-8000-000000000000', quantity: 1 }] }), 'NOT_FOUND'],
+      [
+        create(shopper.token, {
+          lines: [{ productId: '00000000-0000-4000-8000-000000000000', quantity: 1 }],
+        }),
+        'NOT_FOUND',
+      ],
       // merged past 999
       [add(shopper.token, cartId, [{ productId: tea.id, quantity: 2 }]), 'BAD_USER_INPUT'],
       [update(shopper.token, cartId, [{ productId: tea.id, quantity: 1000 }]), 'BAD_USER_INPUT'],
@@ -410,8 +484,20 @@ describe('shoppers — carts and checkout', () => {
       [checkout(shopper.token, cartId, '-5'), 'BAD_USER_INPUT'],
       [add(shopper.token, 'not-a-cart', [{ productId: tea.id, quantity: 1 }]), 'NOT_FOUND'],
       [checkout(shopper.token, '00000000-0000-4000-8000-000000000000'), 'NOT_FOUND'],
-      [sf.gql(shopper.token, `mutation { cartCreate(input: { lines: [{ productId: "x", quantity: 1, price: "0.01" }] }) { id } }`), 'GRAPHQL_VALIDATION_FAILED'],
-      [sf.gql(shopper.token, `mutation { cartLinesAdd(cartId: "x", lines: [{ productId: "y", quantity: 1.5 }]) { id } }`), 'GRAPHQL_VALIDATION_FAILED'],
+      [
+        sf.gql(
+          shopper.token,
+          `mutation { cartCreate(input: { lines: [{ productId: "x", quantity: 1, price: "0.01" }] }) { id } }`,
+        ),
+        'GRAPHQL_VALIDATION_FAILED',
+      ],
+      [
+        sf.gql(
+          shopper.token,
+          `mutation { cartLinesAdd(cartId: "x", lines: [{ productId: "y", quantity: 1.5 }]) { id } }`,
+        ),
+        'GRAPHQL_VALIDATION_FAILED',
+      ],
     ];
     for (const [pending, code] of cases) {
       const res = await pending;
@@ -430,7 +516,9 @@ describe('shoppers — carts and checkout', () => {
     const otherToken = (await sf.publicToken(owner, other, ['cart:write'])).token;
     const tea = await product({ handle: 'mine-tea', price: '1.00', inventory: 5 });
     const cartId = await filled([{ productId: tea.id, quantity: 1 }]);
-    expect((await sf.data(otherToken, `query($id: ID!) { cart(id: $id) { id } }`, { id: cartId })).cart).toBeNull();
+    expect(
+      (await sf.data(otherToken, `query($id: ID!) { cart(id: $id) { id } }`, { id: cartId })).cart,
+    ).toBeNull();
     expect(gqlError(await buyer(otherToken, cartId, 'a@example.com')).code).toBe('NOT_FOUND');
     expect(gqlError(await checkout(otherToken, cartId)).code).toBe('NOT_FOUND');
     // nor can its products go into a cart of this store
@@ -441,7 +529,9 @@ describe('shoppers — carts and checkout', () => {
       currencyCode: 'USD',
       inventory: 5,
     });
-    expect(gqlError(await add(shopper.token, cartId, [{ productId: theirs.id, quantity: 1 }])).code).toBe('NOT_FOUND');
+    expect(gqlError(await add(shopper.token, cartId, [{ productId: theirs.id, quantity: 1 }])).code).toBe(
+      'NOT_FOUND',
+    );
   });
 
   it('forgets a cart CART_TTL seconds after its last change; reading it does not extend it', async () => {
@@ -454,21 +544,28 @@ describe('shoppers — carts and checkout', () => {
     expect(second.expiresAt).toBe(first.expiresAt);
     // nine days old: alive, and a change starts its ten days again
     await db.query(`UPDATE carts SET updated_at = now() - interval '9 days' WHERE id = $1`, [cartId]);
-    const changed = (await add(shopper.token, cartId, [{ productId: tea.id, quantity: 1 }])).body.data.cartLinesAdd;
+    const changed = (await add(shopper.token, cartId, [{ productId: tea.id, quantity: 1 }])).body.data
+      .cartLinesAdd;
     expect(Date.parse(changed.expiresAt) - Date.now()).toBeGreaterThan(863_000_000);
     // ten days and a second untouched: gone, for reads, writes and checkout alike
     await db.query(`UPDATE carts SET updated_at = now() - interval '864001 seconds' WHERE id = $1`, [cartId]);
     expect(await read(shopper.token, cartId)).toBeNull();
-    expect(gqlError(await add(shopper.token, cartId, [{ productId: tea.id, quantity: 1 }])).code).toBe('NOT_FOUND');
+    expect(gqlError(await add(shopper.token, cartId, [{ productId: tea.id, quantity: 1 }])).code).toBe(
+      'NOT_FOUND',
+    );
     expect(gqlError(await checkout(shopper.token, cartId)).code).toBe('NOT_FOUND');
     expect(await stock(tea.id)).toBe(5);
     // the purge deletes it (with its lines) a day after it expired, and nothing younger
     const young = await filled([{ productId: tea.id, quantity: 1 }]);
-    await db.query(`UPDATE carts SET updated_at = now() - interval '11 days 1 second' WHERE id = $1`, [cartId]);
+    await db.query(`UPDATE carts SET updated_at = now() - interval '11 days 1 second' WHERE id = $1`, [
+      cartId,
+    ]);
     const report = await t.app.get(ExpiredRowsPurge).purgeOnce();
     expect(report.deleted.carts).toBeGreaterThanOrEqual(1);
     expect((await db.query('SELECT count(*)::int AS n FROM carts WHERE id = $1', [cartId]))[0].n).toBe(0);
-    expect((await db.query('SELECT count(*)::int AS n FROM cart_lines WHERE cart_id = $1', [cartId]))[0].n).toBe(0);
+    expect(
+      (await db.query('SELECT count(*)::int AS n FROM cart_lines WHERE cart_id = $1', [cartId]))[0].n,
+    ).toBe(0);
     expect((await read(shopper.token, young)).id).toBe(young);
   });
 });
@@ -494,13 +591,17 @@ describe('shoppers — the write limit and a short CART_TTL', () => {
     expect(made.every((r) => r.body.data?.cartCreate?.id)).toBe(true);
     const cartId = made[0].body.data.cartCreate.id;
     for (let i = 0; i < 5; i++) {
-      expect((await sf.gql(one, `query($id: ID!) { cart(id: $id) { id } }`, { id: cartId })).body.errors).toBeUndefined();
+      expect(
+        (await sf.gql(one, `query($id: ID!) { cart(id: $id) { id } }`, { id: cartId })).body.errors,
+      ).toBeUndefined();
     }
     const limited = await make(one);
     expect(gqlError(limited).code).toBe('RATE_LIMITED');
     const retryAfter = limited.body.errors[0].extensions.retryAfter;
     expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 60).toBe(true);
-    const checkout = await sf.gql(one, `mutation($c: ID!) { checkoutComplete(cartId: $c) { id } }`, { c: cartId });
+    const checkout = await sf.gql(one, `mutation($c: ID!) { checkoutComplete(cartId: $c) { id } }`, {
+      c: cartId,
+    });
     expect(gqlError(checkout).code).toBe('RATE_LIMITED');
     // another token from the same address has its own budget
     expect((await make(two)).body.data.cartCreate.id).toEqual(expect.any(String));
@@ -513,7 +614,9 @@ describe('shoppers — the write limit and a short CART_TTL', () => {
     const cart = (await sf.data(token, `mutation { cartCreate { id updatedAt expiresAt } }`)).cartCreate;
     expect(Date.parse(cart.expiresAt) - Date.parse(cart.updatedAt)).toBe(2000);
     await new Promise((r) => setTimeout(r, 2500));
-    expect((await sf.data(token, `query($id: ID!) { cart(id: $id) { id } }`, { id: cart.id })).cart).toBeNull();
+    expect(
+      (await sf.data(token, `query($id: ID!) { cart(id: $id) { id } }`, { id: cart.id })).cart,
+    ).toBeNull();
   });
 });
 
@@ -526,7 +629,10 @@ describe('shoppers — the write limit shares the /v1/auth counters and their Re
     const owner = await sf.account(email);
     const storeId = await sf.store(owner, 'Redis Shop');
     const token = (await sf.publicToken(owner, storeId, ['cart:write'])).token;
-    return { token, make: (on: TestApp = t) => new StorefrontClient(on).gql(token, `mutation { cartCreate { id } }`) };
+    return {
+      token,
+      make: (on: TestApp = t) => new StorefrontClient(on).gql(token, `mutation { cartCreate { id } }`),
+    };
   }
 
   (redisUrl ? it : it.skip)('counts one budget across instances through Redis', async () => {

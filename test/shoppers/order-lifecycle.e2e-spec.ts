@@ -88,7 +88,11 @@ describe('shoppers — the order lifecycle', () => {
     expect([await stock(a.id), await stock(b.id)]).toEqual([7, 0]);
     const res = await cancel(order.id, { reason: '  Buyer changed their mind  ' });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ status: 'cancelled', cancelReason: 'Buyer changed their mind', fulfilledAt: null });
+    expect(res.body).toMatchObject({
+      status: 'cancelled',
+      cancelReason: 'Buyer changed their mind',
+      fulfilledAt: null,
+    });
     expect(Date.parse(res.body.cancelledAt)).toBeGreaterThan(Date.now() - 60_000);
     expect([await stock(a.id), await stock(b.id)]).toEqual([10, 5]);
     // no way back, no second restore
@@ -120,7 +124,9 @@ describe('shoppers — the order lifecycle', () => {
     // another store's order is not found through this store
     const elsewhere = await sf.store(owner, 'Elsewhere');
     expect((await fulfil(order.id, owner, elsewhere)).body.code).toBe('order_not_found');
-    expect((await t.get(`/v1/user/stores/${storeId}/orders/${order.id}`, { token: owner })).body.status).toBe('open');
+    expect((await t.get(`/v1/user/stores/${storeId}/orders/${order.id}`, { token: owner })).body.status).toBe(
+      'open',
+    );
   });
 
   it('moves orders over GraphQL for apps with orders:write only', async () => {
@@ -128,7 +134,11 @@ describe('shoppers — the order lifecycle', () => {
     const one = await place([{ productId: p.id, quantity: 4 }]);
     const two = await place([{ productId: p.id, quantity: 1 }]);
     const fulfilled = await gqlFulfil(app, one.id);
-    expect(fulfilled.body.data.orderFulfil).toMatchObject({ id: one.id, status: 'fulfilled', fulfilledAt: expect.any(String) });
+    expect(fulfilled.body.data.orderFulfil).toMatchObject({
+      id: one.id,
+      status: 'fulfilled',
+      fulfilledAt: expect.any(String),
+    });
     const cancelled = await gqlCancel(app, two.id, 'Fraud check failed');
     expect(cancelled.body.data.orderCancel).toMatchObject({
       status: 'cancelled',
@@ -138,18 +148,24 @@ describe('shoppers — the order lifecycle', () => {
     expect(await stock(p.id)).toBe(6);
     const conflict = await gqlCancel(app, one.id);
     expect(gqlError(conflict).code).toBe('BAD_USER_INPUT');
-    expect(conflict.body.errors[0].extensions).toMatchObject({ reason: 'order_status_conflict', orderStatus: 'fulfilled' });
+    expect(conflict.body.errors[0].extensions).toMatchObject({
+      reason: 'order_status_conflict',
+      orderStatus: 'fulfilled',
+    });
     expect(gqlError(await gqlFulfil(app, '00000000-0000-4000-8000-000000000000')).code).toBe('NOT_FOUND');
     expect(gqlError(await gqlCancel(app, two.id, 'y'.repeat(501))).code).toBe('BAD_USER_INPUT');
     // a public token (even with cart:write) and an app without orders:write are refused
     const three = await place([{ productId: p.id, quantity: 1 }]);
-    const shopper = (await sf.publicToken(owner, storeId, ['store:read', 'products:read', 'cart:write'])).token;
+    const shopper = (await sf.publicToken(owner, storeId, ['store:read', 'products:read', 'cart:write']))
+      .token;
     const reader = await sf.appTokenFor(owner, storeId, ['orders:read', 'products:read']);
     for (const token of [shopper, reader]) {
       expect(gqlError(await gqlFulfil(token, three.id)).code).toBe('FORBIDDEN');
       expect(gqlError(await gqlCancel(token, three.id)).code).toBe('FORBIDDEN');
     }
-    expect((await t.get(`/v1/user/stores/${storeId}/orders/${three.id}`, { token: owner })).body.status).toBe('open');
+    expect((await t.get(`/v1/user/stores/${storeId}/orders/${three.id}`, { token: owner })).body.status).toBe(
+      'open',
+    );
   });
 
   it('writes order.fulfilled and order.cancelled with the order after the change', async () => {
@@ -181,7 +197,9 @@ describe('shoppers — the order lifecycle', () => {
     const results = await Promise.all(
       orders.map((o, i) =>
         Promise.all(
-          i % 2 ? [fulfil(o.id), cancel(o.id, { reason: 'race' })] : [cancel(o.id, { reason: 'race' }), fulfil(o.id)],
+          i % 2
+            ? [fulfil(o.id), cancel(o.id, { reason: 'race' })]
+            : [cancel(o.id, { reason: 'race' }), fulfil(o.id)],
         ),
       ),
     );
@@ -192,9 +210,10 @@ describe('shoppers — the order lifecycle', () => {
       if (pair.some((r) => r.status === 200 && r.body.status === 'cancelled')) cancels++;
     }
     expect(await stock(p.id)).toBe(80 + 2 * cancels);
-    const rows = await db.query(`SELECT status, count(*)::int AS n FROM orders WHERE id = ANY($1) GROUP BY status`, [
-      orders.map((o) => o.id),
-    ]);
+    const rows = await db.query(
+      `SELECT status, count(*)::int AS n FROM orders WHERE id = ANY($1) GROUP BY status`,
+      [orders.map((o) => o.id)],
+    );
     expect(rows.reduce((n: number, r: { n: number }) => n + r.n, 0)).toBe(10);
   });
 
@@ -221,11 +240,13 @@ describe('shoppers — the order lifecycle', () => {
     expect(refused.body.code).toBe('insufficient_role');
     expect((await cancel(order.id, undefined, developer.token)).status).toBe(403);
     // the developer still reads it
-    expect((await t.get(`/v1/user/stores/${storeId}/orders/${order.id}`, { token: developer.token })).status).toBe(200);
+    expect(
+      (await t.get(`/v1/user/stores/${storeId}/orders/${order.id}`, { token: developer.token })).status,
+    ).toBe(200);
     expect((await fulfil(order.id, staff.token)).body.status).toBe('fulfilled');
   });
 
-  it('publishes the moves in the OpenAPI document, with the order\'s new fields', async () => {
+  it("publishes the moves in the OpenAPI document, with the order's new fields", async () => {
     const doc = (await t.get('/docs/openapi.json')).body;
     for (const move of ['fulfil', 'cancel']) {
       const op = doc.paths[`/v1/user/stores/{id}/orders/{orderId}/${move}`].post;

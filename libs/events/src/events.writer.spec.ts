@@ -90,7 +90,9 @@ describe('EventsWriter (repository replaced)', () => {
     const { writer, inserted } = setup();
     const pub = { kind: 'public', tokenId: 't', storeId: STORE, scopes: [] } as PublicTokenCaller;
     await writer.emit(inTx, { storeId: STORE, type: 'product.deleted', caller: pub, data: { id: 'p' } });
-    expect(inserted.map((e) => [e.actorType, e.actorId, e.actorName])).toEqual([['public_token', 't', 'Web shop']]);
+    expect(inserted.map((e) => [e.actorType, e.actorId, e.actorName])).toEqual([
+      ['public_token', 't', 'Web shop'],
+    ]);
   });
 
   it('hands each event to the sinks in the same transaction (the seam for webhook delivery)', async () => {

@@ -323,7 +323,11 @@ export class AppClient {
         'orderFulfil',
       ),
     /** Cancels an open order (its stock goes back); any other status throws as `fulfil` does. */
-    cancel: async (id: string, args: { reason?: string | null } = {}, options: CallOptions = {}): Promise<Order> =>
+    cancel: async (
+      id: string,
+      args: { reason?: string | null } = {},
+      options: CallOptions = {},
+    ): Promise<Order> =>
       field<Order>(
         await this.graphql(
           `mutation OrderCancel($id: ID!, $reason: String) { orderCancel(id: $id, reason: $reason) { ${ORDER_FIELDS} } }`,

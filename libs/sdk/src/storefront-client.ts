@@ -69,8 +69,12 @@ export class StorefrontClient {
 
   readonly products = catalogueReads(this.#run);
 
-  readonly #cart = async (mutation: string, key: string, variables: Record<string, unknown>, options: CallOptions) =>
-    field<Cart>(await this.graphql(mutation, variables, options), key);
+  readonly #cart = async (
+    mutation: string,
+    key: string,
+    variables: Record<string, unknown>,
+    options: CallOptions,
+  ) => field<Cart>(await this.graphql(mutation, variables, options), key);
 
   /**
    * Carts (`cart:write`): prices are always the catalogue's. Cart changes are mutations: they are retried
@@ -78,7 +82,10 @@ export class StorefrontClient {
    */
   readonly cart = {
     /** A new cart, with lines and the buyer's e-mail if given. */
-    create: (input: { lines?: CartLineInput[]; buyerEmail?: string | null } = {}, options: CallOptions = {}) =>
+    create: (
+      input: { lines?: CartLineInput[]; buyerEmail?: string | null } = {},
+      options: CallOptions = {},
+    ) =>
       this.#cart(
         `mutation CartCreate($input: CartInput) { cartCreate(input: $input) { ${CART_FIELDS} } }`,
         'cartCreate',
@@ -88,7 +95,11 @@ export class StorefrontClient {
     /** The cart; `null` when unknown, expired or another store's. */
     get: async (cartId: string, options: CallOptions = {}): Promise<Cart | null> =>
       field<Cart | null>(
-        await this.graphql(`query Cart($id: ID!) { cart(id: $id) { ${CART_FIELDS} } }`, { id: cartId }, options),
+        await this.graphql(
+          `query Cart($id: ID!) { cart(id: $id) { ${CART_FIELDS} } }`,
+          { id: cartId },
+          options,
+        ),
         'cart',
       ),
     /** Adds to each product's line (a product already in the cart adds to its line). */

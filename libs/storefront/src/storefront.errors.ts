@@ -58,9 +58,7 @@ export const StorefrontErrors = {
   cartCompleted: () =>
     storefrontError('cart_completed', 'This cart has been checked out; it cannot change any more.'),
   orderStatusConflict: (status: string, to: 'fulfilled' | 'cancelled') =>
-    storefrontError(
-      'order_status_conflict',
-      `The order is ${status}; only an open order can be ${to}.`,
-      { extensions: { reason: 'order_status_conflict', orderStatus: status } },
-    ),
+    storefrontError('order_status_conflict', `The order is ${status}; only an open order can be ${to}.`, {
+      extensions: { reason: 'order_status_conflict', orderStatus: status },
+    }),
 };

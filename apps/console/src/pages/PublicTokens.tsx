@@ -43,8 +43,8 @@ export function PublicTokens() {
     <section aria-labelledby="tokens-title">
       <h2 id="tokens-title">Public tokens</h2>
       <p className="muted">
-        Tokens for storefront pages in the browser: they read this store and its products, and with
-        cart:write let shoppers fill carts and check out. They never change the catalogue or read orders.
+        Tokens for storefront pages in the browser: they read this store and its products, and with cart:write
+        let shoppers fill carts and check out. They never change the catalogue or read orders.
       </p>
       <ErrorMessage onRetry={tokens.items === null ? () => void tokens.load() : undefined}>
         {tokens.error}

@@ -14,9 +14,7 @@ export class CartsAndOrderLifecycle1795750000000 implements MigrationInterface {
   name = 'CartsAndOrderLifecycle1795750000000';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(
-      `ALTER TABLE "orders" ADD "source" character varying(16) NOT NULL DEFAULT 'app'`,
-    );
+    await queryRunner.query(`ALTER TABLE "orders" ADD "source" character varying(16) NOT NULL DEFAULT 'app'`);
     await queryRunner.query(`ALTER TABLE "orders" ADD "fulfilled_at" TIMESTAMP WITH TIME ZONE`);
     await queryRunner.query(`ALTER TABLE "orders" ADD "cancelled_at" TIMESTAMP WITH TIME ZONE`);
     await queryRunner.query(`ALTER TABLE "orders" ADD "cancel_reason" character varying(500)`);

@@ -54,7 +54,8 @@ export class CartsService {
   }
 
   async create(storeId: string, input: { lines?: CartLineInput[] | null; buyerEmail?: string | null }) {
-    const email = input.buyerEmail === undefined || input.buyerEmail === null ? null : checkEmail(input.buyerEmail);
+    const email =
+      input.buyerEmail === undefined || input.buyerEmail === null ? null : checkEmail(input.buyerEmail);
     const lines = checkLines(input.lines ?? [], 1);
     return this.carts.transaction(async (tx) => {
       await this.checkProducts(tx, storeId, [], lines);
@@ -69,7 +70,10 @@ export class CartsService {
     const lines = checkLines(input, 1);
     return this.change(storeId, cartId, async (tx, current) => {
       const had = new Map(current.map((l) => [l.product_id, l.quantity]));
-      const next = lines.map((l) => ({ productId: l.productId, quantity: (had.get(l.productId) ?? 0) + l.quantity }));
+      const next = lines.map((l) => ({
+        productId: l.productId,
+        quantity: (had.get(l.productId) ?? 0) + l.quantity,
+      }));
       checkMerged(next);
       await this.checkProducts(tx, storeId, current, next);
       await this.carts.setLines(tx, cartId, next);
@@ -117,7 +121,12 @@ export class CartsService {
    * PRICE_CHANGED; any refusal rolls everything back, the stock and the cart included. The actor of
    * `order.created` is the caller (a public token, by its name).
    */
-  checkout(caller: Caller, storeId: string, cartId: string, expectedTotal?: string | null): Promise<OrderWithLines> {
+  checkout(
+    caller: Caller,
+    storeId: string,
+    cartId: string,
+    expectedTotal?: string | null,
+  ): Promise<OrderWithLines> {
     if (!isUuid(cartId)) return Promise.reject(StorefrontErrors.cartNotFound());
     const expected = expectedTotal ?? null;
     if (expected !== null && !AMOUNT_PATTERN.test(expected)) {
@@ -154,7 +163,8 @@ export class CartsService {
         {
           source: 'checkout',
           checkTotal: (total) => {
-            if (expected !== null && !sameAmount(expected, total.amount)) throw StorefrontErrors.priceChanged(total);
+            if (expected !== null && !sameAmount(expected, total.amount))
+              throw StorefrontErrors.priceChanged(total);
           },
         },
       );
@@ -242,7 +252,8 @@ function checkLines(lines: CartLineInput[], min: 0 | 1): CartLineInput[] {
     ]);
   }
   for (const line of lines) {
-    if (!isUuid(line.productId)) throw StorefrontErrors.productNotFound(`No product ${line.productId} in this store.`);
+    if (!isUuid(line.productId))
+      throw StorefrontErrors.productNotFound(`No product ${line.productId} in this store.`);
     if (!Number.isInteger(line.quantity) || line.quantity < min || line.quantity > MAX_CART_QUANTITY) {
       throw StorefrontErrors.badInput(`A quantity is ${min}–${MAX_CART_QUANTITY}.`, [
         { field: 'quantity', message: `quantity must be ${min}–${MAX_CART_QUANTITY}` },

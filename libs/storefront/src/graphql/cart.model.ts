@@ -28,7 +28,7 @@ export class CartLineModel implements CartLine {
 /** GraphQL's `Cart`: the domain's Cart; `order` resolves from `orderId`. */
 @ObjectType('Cart', {
   description:
-    'A shopper\'s cart (contract §15): prices are always the catalogue\'s; it expires CART_TTL seconds after its last change.',
+    "A shopper's cart (contract §15): prices are always the catalogue's; it expires CART_TTL seconds after its last change.",
 })
 export class CartModel implements Cart {
   @Field(() => ID, { description: 'Opaque and unguessable (122 random bits).' })

@@ -42,7 +42,9 @@ export class CartsResolver {
     return this.carts.get(caller.storeId, id);
   }
 
-  @Mutation(() => CartModel, { description: `A new cart, with lines and the buyer's e-mail if given. ${WRITE}` })
+  @Mutation(() => CartModel, {
+    description: `A new cart, with lines and the buyer's e-mail if given. ${WRITE}`,
+  })
   async cartCreate(
     @Context() ctx: StorefrontContext,
     @Args('input', { type: () => CartInput, nullable: true }) input: CartInput | null,
@@ -100,7 +102,7 @@ export class CartsResolver {
 
   @Mutation(() => OrderModel, {
     description:
-      'Places the order at the catalogue\'s prices, taking every line\'s stock in one transaction: OUT_OF_STOCK ' +
+      "Places the order at the catalogue's prices, taking every line's stock in one transaction: OUT_OF_STOCK " +
       '(extensions.productIds) or, when expectedTotal differs, PRICE_CHANGED (extensions.total) change nothing. ' +
       `A completed cart answers its order again. ${WRITE}`,
   })

@@ -52,7 +52,7 @@ export class OrdersResolver {
 
   @Mutation(() => OrderModel, {
     description:
-      'open → cancelled, every line\'s stock put back (event order.cancelled); any other status is BAD_USER_INPUT, ' +
+      "open → cancelled, every line's stock put back (event order.cancelled); any other status is BAD_USER_INPUT, " +
       'reason order_status_conflict. Apps only. Scope: orders:write.',
   })
   orderCancel(

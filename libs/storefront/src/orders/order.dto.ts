@@ -25,7 +25,7 @@ export class OrderDto {
   @ApiProperty({ enum: ORDER_STATUSES }) status!: OrderStatus;
   @ApiProperty({
     enum: ORDER_SOURCES,
-    description: '`app` for `orderCreate`, `checkout` for a cart\'s `checkoutComplete`.',
+    description: "`app` for `orderCreate`, `checkout` for a cart's `checkoutComplete`.",
   })
   source!: OrderSource;
   @ApiProperty() customerEmail!: string;

@@ -151,10 +151,18 @@ describe('OrdersService lifecycle (repository replaced)', () => {
   it('fulfils an open order with its event, and puts nothing back', async () => {
     const { service, emitted, restored, TX } = lifecycle('open');
     const order = await service.fulfil(APP, STORE, ORDER_ID);
-    expect(order).toMatchObject({ status: 'fulfilled', source: 'checkout', lines: [{ productId: P1, quantity: 2 }] });
+    expect(order).toMatchObject({
+      status: 'fulfilled',
+      source: 'checkout',
+      lines: [{ productId: P1, quantity: 2 }],
+    });
     expect(restored).toEqual([]);
     expect(emitted).toHaveLength(1);
-    expect(emitted[0]).toMatchObject({ type: 'order.fulfilled', tx: TX, data: { id: ORDER_ID, status: 'fulfilled' } });
+    expect(emitted[0]).toMatchObject({
+      type: 'order.fulfilled',
+      tx: TX,
+      data: { id: ORDER_ID, status: 'fulfilled' },
+    });
   });
 
   it('cancels an open order, restoring its stock, with a trimmed reason', async () => {

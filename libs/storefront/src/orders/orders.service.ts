@@ -155,7 +155,10 @@ export class OrdersService {
     if (currencies.size > 1) throw StorefrontErrors.currencyMismatch();
     const [currency] = currencies;
     const unitPrice = (productId: string) => prices.get(productId)!.minor.toString();
-    const totalMinor = lines.reduce((sum, l) => sum + prices.get(l.productId)!.minor * BigInt(l.quantity), 0n);
+    const totalMinor = lines.reduce(
+      (sum, l) => sum + prices.get(l.productId)!.minor * BigInt(l.quantity),
+      0n,
+    );
     options.checkTotal?.(money(totalMinor, currency));
     const row = await this.orders.insert(tx, storeId, {
       customerEmail: input.customerEmail,

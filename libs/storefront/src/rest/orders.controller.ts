@@ -61,7 +61,9 @@ export class OrdersController {
   @StoreAccess('commerce')
   @pinned.operation('fulfil', 'Mark an open order fulfilled (event `order.fulfilled`).')
   @ApiOkResponse({ type: OrderDto, description: 'The order after the change.' })
-  @ApiConflictResponse({ description: '`order_status_conflict`: the order is not open (`status` says what it is).' })
+  @ApiConflictResponse({
+    description: '`order_status_conflict`: the order is not open (`status` says what it is).',
+  })
   @ApiNotFoundResponse({ description: '`store_not_found` or `order_not_found` (another store’s included).' })
   async fulfil(
     @CurrentCaller() caller: AccountCaller,
@@ -79,8 +81,12 @@ export class OrdersController {
     'Cancel an open order, putting every line’s stock back in the same transaction (event `order.cancelled`).',
   )
   @ApiOkResponse({ type: OrderDto, description: 'The order after the change.' })
-  @ApiBadRequestResponse({ description: '`validation_failed`: a `reason` over 500 characters, an unknown field.' })
-  @ApiConflictResponse({ description: '`order_status_conflict`: the order is not open (`status` says what it is).' })
+  @ApiBadRequestResponse({
+    description: '`validation_failed`: a `reason` over 500 characters, an unknown field.',
+  })
+  @ApiConflictResponse({
+    description: '`order_status_conflict`: the order is not open (`status` says what it is).',
+  })
   @ApiNotFoundResponse({ description: '`store_not_found` or `order_not_found` (another store’s included).' })
   async cancel(
     @CurrentCaller() caller: AccountCaller,
