@@ -39,16 +39,16 @@ export class CartsAndOrderLifecycle1795750000000 implements MigrationInterface {
     );
     await queryRunner.query(`CREATE INDEX "ix_cart_lines_product" ON "cart_lines" ("product_id") `);
     await queryRunner.query(
-      `ALTER TABLE "carts" ADD CONSTRAINT "FK_carts_store" FOREIGN KEY ("store_id") REFERENCES "stores"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
+      `ALTER TABLE "carts" ADD CONSTRAINT "FK_40adab2d2921a344e92a3db449d" FOREIGN KEY ("store_id") REFERENCES "stores"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
     );
     await queryRunner.query(
-      `ALTER TABLE "carts" ADD CONSTRAINT "FK_carts_order" FOREIGN KEY ("order_id") REFERENCES "orders"("id") ON DELETE SET NULL ON UPDATE NO ACTION`,
+      `ALTER TABLE "carts" ADD CONSTRAINT "FK_ace88a18b5f57ade458db9061d2" FOREIGN KEY ("order_id") REFERENCES "orders"("id") ON DELETE SET NULL ON UPDATE NO ACTION`,
     );
     await queryRunner.query(
-      `ALTER TABLE "cart_lines" ADD CONSTRAINT "FK_cart_lines_cart" FOREIGN KEY ("cart_id") REFERENCES "carts"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
+      `ALTER TABLE "cart_lines" ADD CONSTRAINT "FK_41ddbb6bf3c82ea6ad0f9fe0353" FOREIGN KEY ("cart_id") REFERENCES "carts"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
     );
     await queryRunner.query(
-      `ALTER TABLE "cart_lines" ADD CONSTRAINT "FK_cart_lines_product" FOREIGN KEY ("product_id") REFERENCES "products"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
+      `ALTER TABLE "cart_lines" ADD CONSTRAINT "FK_5c66a9dbf9b7661da7b6cde3a80" FOREIGN KEY ("product_id") REFERENCES "products"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
     );
   }
 
