@@ -24,9 +24,14 @@ import { IDEMPOTENCY_PURGE_RULES } from '@app/idempotency';
 import { MEMBERS_PURGE_RULES, MEMBERSHIP_SQL_FRAGMENTS, MembersModule } from '@app/members';
 import { APP_STORE_LOCATOR, AppNames, AppTokenLiveness, OAuthAppsModule } from '@app/oauth-apps';
 import { OnboardingModule } from '@app/onboarding';
-import { PUBLIC_TOKEN_PREFIX, PublicTokensModule, PublicTokenStrategy } from '@app/public-tokens';
+import {
+  PUBLIC_TOKEN_PREFIX,
+  PublicTokenNames,
+  PublicTokensModule,
+  PublicTokenStrategy,
+} from '@app/public-tokens';
 import { SOCIAL_LOGIN_PURGE_RULES, SocialLoginModule } from '@app/social-login';
-import { StorefrontModule } from '@app/storefront';
+import { STOREFRONT_PURGE_RULES, StorefrontModule } from '@app/storefront';
 import { StoresModule } from '@app/stores';
 import { WebhookDeliverySink, WebhooksModule } from '@app/webhooks';
 import type { Logger } from 'pino';
@@ -85,16 +90,18 @@ export class AppModule {
           ...IDEMPOTENCY_PURGE_RULES,
           ...EVENTS_PURGE_RULES,
           ...MEMBERS_PURGE_RULES,
+          ...STOREFRONT_PURGE_RULES,
         ]),
         AuthModule,
         SocialLoginModule,
         AccessModule,
-        // Every context emits through the global EventsWriter; what events needs back from them (an app
-        // actor's name) and the work every event causes (webhook delivery, queued in the change's
+        // Every context emits through the global EventsWriter; what events needs back from them (an app's
+        // or a public token's name, for the actor) and the work every event causes (webhook delivery, queued in the change's
         // transaction) are wired here, where both sides are visible.
         EventsModule.forRoot({
-          imports: [OAuthAppsModule, WebhooksModule],
+          imports: [OAuthAppsModule, PublicTokensModule, WebhooksModule],
           appNames: AppNames,
+          publicTokenNames: PublicTokenNames,
           sinks: [WebhookDeliverySink],
         }),
         StoresModule,

@@ -128,6 +128,15 @@ export class PublicTokensRepository {
     return this.sql.transaction(work);
   }
 
+  /** A token's current name, in the caller's transaction (an event's actor). */
+  async nameOf(tx: EntityManager, tokenId: string): Promise<string | null> {
+    const row = await this.sql.one<{ name: string }>(
+      { name: 'public_token_name', text: `SELECT name FROM public_tokens WHERE id = $1`, values: [tokenId] },
+      tx,
+    );
+    return row?.name ?? null;
+  }
+
   /**
    * The guard's per-request read: one prepared statement on the unique hash index, which also brings the
    * token's allowed origins and its store's catalogue version (a primary-key join), so a storefront GET can

@@ -4,7 +4,7 @@ import {
   AccountCaller,
   canonicalPublicScopes,
   isUuid,
-  PUBLIC_TOKEN_SCOPES,
+  DEFAULT_PUBLIC_TOKEN_SCOPES,
   PublicTokenCaller,
   randomSecret,
   SecretHasher,
@@ -52,7 +52,7 @@ export class PublicTokensService {
         name: input.name,
         hash,
         hint,
-        scopes: canonicalPublicScopes(input.scopes ?? PUBLIC_TOKEN_SCOPES),
+        scopes: canonicalPublicScopes(input.scopes ?? DEFAULT_PUBLIC_TOKEN_SCOPES),
         allowedOrigins: input.allowedOrigins ?? [],
       });
       if (inserted) await this.events.emit(tx, tokenEvent('public_token.created', caller, inserted));

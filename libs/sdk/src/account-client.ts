@@ -541,7 +541,10 @@ export class AccountClient {
       this.#call('DELETE', this.#productPath(storeId, productId), undefined, options),
   };
 
-  /** A store's orders (placed by apps), for its members: read-only. */
+  /**
+   * A store's orders (placed by apps and checkouts), for its members: every member reads them; a role with
+   * `commerce` (ROLE_PERMISSIONS) fulfils and cancels open ones.
+   */
   readonly orders = {
     list: (
       storeId: string,
@@ -563,6 +566,27 @@ export class AccountClient {
         'GET',
         `${this.#storePath(storeId)}/orders/${encodeURIComponent(orderId)}`,
         undefined,
+        options,
+      ),
+    /** Marks an open order fulfilled: the order after it. Not open: ApiError 409 `order_status_conflict`. */
+    fulfil: (storeId: string, orderId: string, options: CallOptions = {}): Promise<StoreOrder> =>
+      this.#call(
+        'POST',
+        `${this.#storePath(storeId)}/orders/${encodeURIComponent(orderId)}/fulfil`,
+        undefined,
+        options,
+      ),
+    /** Cancels an open order, its stock put back: the order after it. Not open: as `fulfil`. */
+    cancel: (
+      storeId: string,
+      orderId: string,
+      args: { reason?: string } = {},
+      options: CallOptions = {},
+    ): Promise<StoreOrder> =>
+      this.#call(
+        'POST',
+        `${this.#storePath(storeId)}/orders/${encodeURIComponent(orderId)}/cancel`,
+        args.reason === undefined ? {} : { reason: args.reason },
         options,
       ),
   };

@@ -5,6 +5,7 @@ import {
   GraphQLCallOptions,
   IterateArgs,
   ListArgs,
+  ORDER_FIELDS,
   paginate,
   PRODUCT_FIELDS,
   sendGraphql,
@@ -41,8 +42,6 @@ const FAILED_TOKEN_HOLD_MS = 1_000;
 /** A token this close to its expiry is not sent any more (clock skew, time in flight). */
 const EXPIRY_MARGIN_MS = 1_000;
 
-const ORDER_FIELDS = `id status customerEmail total { amount currencyCode } createdAt
-  lines { quantity unitPrice { amount currencyCode } lineTotal { amount currencyCode } product { id handle title } }`;
 /**
  * Orders per page by default. An order with its lines costs 402 of the 5,000 a query may cost (each of
  * up to 100 lines is priced), so 10 orders cost 4,022: within the limit with room to spare. 12 is the most
@@ -312,6 +311,30 @@ export class AppClient {
       field<Order | null>(
         await this.graphql(`query Order($id: ID!) { order(id: $id) { ${ORDER_FIELDS} } }`, { id }, options),
         'order',
+      ),
+    /** Marks an open order fulfilled; any other status throws GraphQLError (BAD_USER_INPUT, order_status_conflict). */
+    fulfil: async (id: string, options: CallOptions = {}): Promise<Order> =>
+      field<Order>(
+        await this.graphql(
+          `mutation OrderFulfil($id: ID!) { orderFulfil(id: $id) { ${ORDER_FIELDS} } }`,
+          { id },
+          options,
+        ),
+        'orderFulfil',
+      ),
+    /** Cancels an open order (its stock goes back); any other status throws as `fulfil` does. */
+    cancel: async (
+      id: string,
+      args: { reason?: string | null } = {},
+      options: CallOptions = {},
+    ): Promise<Order> =>
+      field<Order>(
+        await this.graphql(
+          `mutation OrderCancel($id: ID!, $reason: String) { orderCancel(id: $id, reason: $reason) { ${ORDER_FIELDS} } }`,
+          { id, reason: args.reason ?? null },
+          options,
+        ),
+        'orderCancel',
       ),
   };
 

@@ -5,7 +5,7 @@
 export { AccountClient } from './account-client';
 export type { AccountClientOptions, SessionEvent, SessionStorage } from './account-client';
 export { StorefrontClient } from './storefront-client';
-export type { StorefrontClientOptions } from './storefront-client';
+export type { CheckoutOptions, StorefrontClientOptions } from './storefront-client';
 export * from './errors';
 export type { CallOptions, ClientOptions } from './transport';
 export type { GraphQLCallOptions, IterateArgs, ListArgs } from './graphql';

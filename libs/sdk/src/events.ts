@@ -31,6 +31,8 @@ export const EVENT_DATA = {
   'product.updated': data<Schemas['OwnerProductDto']>(),
   'product.deleted': data<DeletedData>(),
   'order.created': data<Schemas['OwnerOrderDto']>(),
+  'order.fulfilled': data<Schemas['OwnerOrderDto']>(),
+  'order.cancelled': data<Schemas['OwnerOrderDto']>(),
   'app.created': data<Schemas['OAuthAppDto']>(),
   'app.secret_rotated': data<Schemas['OAuthAppDto']>(),
   'app.deleted': data<DeletedData>(),

@@ -95,6 +95,11 @@ export function isMutation(document: string, operationName?: string | null): boo
   return selected ? selected.kind === 'mutation' : operations.some((o) => o.kind === 'mutation');
 }
 
+/** An order as the SDK's order calls select it (the lines' products by id, handle and title). */
+export const ORDER_FIELDS = `id status source customerEmail total { amount currencyCode } createdAt
+  fulfilledAt cancelledAt cancelReason
+  lines { quantity unitPrice { amount currencyCode } lineTotal { amount currencyCode } product { id handle title } }`;
+
 export const PRODUCT_FIELDS =
   'id handle title description price { amount currencyCode } inventory createdAt updatedAt';
 export const STORE_FIELDS =

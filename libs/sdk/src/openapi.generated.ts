@@ -587,6 +587,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/user/stores/{id}/orders/{orderId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel an open order, putting every line’s stock back in the same transaction (event `order.cancelled`). */
+        post: operations["OwnerOrdersController_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/stores/{id}/orders/{orderId}/fulfil": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark an open order fulfilled (event `order.fulfilled`). */
+        post: operations["OwnerOrdersController_fulfil"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/user/stores/{id}/products": {
         parameters: {
             query?: never;
@@ -939,6 +973,10 @@ export interface components {
             token_endpoint: string;
             token_endpoint_auth_methods_supported: string[];
         };
+        CancelOrderDto: {
+            /** @example Customer asked to cancel. */
+            reason?: string;
+        };
         CreateOAuthAppDto: {
             /** @example Inventory sync */
             name: string;
@@ -984,8 +1022,8 @@ export interface components {
             allowedOrigins?: string[];
             /** @example Web storefront */
             name: string;
-            /** @description Default: both. */
-            scopes?: ("store:read" | "products:read")[];
+            /** @description Default: `store:read` and `products:read`; `cart:write` (carts and checkout) only when asked for. */
+            scopes?: ("store:read" | "products:read" | "cart:write")[];
         };
         CreateWebhookDto: {
             description?: string | null;
@@ -996,7 +1034,7 @@ export interface components {
              *       "order.created"
              *     ]
              */
-            events: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "*")[];
+            events: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "order.fulfilled" | "order.cancelled" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "*")[];
             /**
              * @description `https://`, no credentials (http:// and local addresses only with WEBHOOK_ALLOW_LOCAL).
              * @example https://example.com/hooks/storefront
@@ -1024,7 +1062,7 @@ export interface components {
              */
             eventId: string;
             /** @enum {string} */
-            eventType: "store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred";
+            eventType: "store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "order.fulfilled" | "order.cancelled" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred";
             /** Format: uuid */
             id: string;
             /** Format: date-time */
@@ -1045,13 +1083,13 @@ export interface components {
         EventActorModel: {
             /**
              * Format: uuid
-             * @description The account or app id; null for the system.
+             * @description The account, app or public token id; null for the system.
              */
             id: string | null;
             /** @description An app's name as it was when the event happened; null for accounts (the store's owner: see docs/events.md) and the system. */
             name: string | null;
             /** @enum {string} */
-            type: "account" | "app" | "system";
+            type: "account" | "app" | "public_token" | "system";
         };
         EventModel: {
             actor: components["schemas"]["EventActorModel"];
@@ -1069,7 +1107,7 @@ export interface components {
             /** Format: uuid */
             storeId: string;
             /** @enum {string} */
-            type: "store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred";
+            type: "store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "order.fulfilled" | "order.cancelled" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred";
         };
         EventPageModel: {
             /** @description Newest first. */
@@ -1218,13 +1256,23 @@ export interface components {
         };
         OwnerOrderDto: {
             /** Format: date-time */
+            cancelledAt: string | null;
+            cancelReason: string | null;
+            /** Format: date-time */
             createdAt: string;
             customerEmail: string;
+            /** Format: date-time */
+            fulfilledAt: string | null;
             /** Format: uuid */
             id: string;
             lines: components["schemas"]["OwnerOrderLineDto"][];
-            /** @example placed */
-            status: string;
+            /**
+             * @description `app` for `orderCreate`, `checkout` for a cart's `checkoutComplete`.
+             * @enum {string}
+             */
+            source: "app" | "checkout";
+            /** @enum {string} */
+            status: "open" | "fulfilled" | "cancelled";
             total: components["schemas"]["MoneyDto"];
         };
         OwnerOrderLineDto: {
@@ -1282,7 +1330,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             name: string;
-            scopes: ("store:read" | "products:read")[];
+            scopes: ("store:read" | "products:read" | "cart:write")[];
             /** Format: uuid */
             storeId: string;
             /** @description The last 4 characters of the token. */
@@ -1295,7 +1343,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             name: string;
-            scopes: ("store:read" | "products:read")[];
+            scopes: ("store:read" | "products:read" | "cart:write")[];
             /** Format: uuid */
             storeId: string;
             /**
@@ -1637,7 +1685,7 @@ export interface components {
              *       "order.created"
              *     ]
              */
-            events?: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "*")[];
+            events?: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "order.fulfilled" | "order.cancelled" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "*")[];
             url?: string;
         };
         VerifyLoginDto: {
@@ -1656,7 +1704,7 @@ export interface components {
             /** @enum {string|null} */
             disabledReason: "gone" | "failing" | "manual" | null;
             enabled: boolean;
-            events: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "*")[];
+            events: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "order.fulfilled" | "order.cancelled" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "*")[];
             /** Format: uuid */
             id: string;
             /**
@@ -1678,7 +1726,7 @@ export interface components {
              */
             disabledReason: "gone" | "failing" | "manual" | null;
             enabled: boolean;
-            events: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "*")[];
+            events: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "order.fulfilled" | "order.cancelled" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "*")[];
             /** Format: uuid */
             id: string;
             /** @description The last 4 characters of the signing secret. */
@@ -2615,7 +2663,7 @@ export interface operations {
                 after?: string;
                 limit?: number;
                 /** @description Only events of this type. */
-                type?: "store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred";
+                type?: "store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "order.fulfilled" | "order.cancelled" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred";
             };
             header?: never;
             path: {
@@ -3297,6 +3345,121 @@ export interface operations {
             };
             /** @description `store_not_found` or `order_not_found` (another store’s included). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    OwnerOrdersController_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the caller's stores. */
+                id: unknown;
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelOrderDto"];
+            };
+        };
+        responses: {
+            /** @description The order after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnerOrderDto"];
+                };
+            };
+            /** @description `validation_failed`: a `reason` over 500 characters, an unknown field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. `insufficient_role`: a member of the store whose role does not allow this (see the roles table). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `store_not_found` or `order_not_found` (another store’s included). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `order_status_conflict`: the order is not open (`status` says what it is). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    OwnerOrdersController_fulfil: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the caller's stores. */
+                id: unknown;
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnerOrderDto"];
+                };
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. `insufficient_role`: a member of the store whose role does not allow this (see the roles table). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `store_not_found` or `order_not_found` (another store’s included). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `order_status_conflict`: the order is not open (`status` says what it is). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

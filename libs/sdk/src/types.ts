@@ -38,6 +38,15 @@ export type Order = Omit<G.Order, 'lines'> & { lines: OrderLine[] } & Traced;
 export type ProductInput = G.ProductCreateInput;
 export type ProductUpdate = G.ProductUpdateInput;
 export type OrderInput = G.OrderCreateInput;
+/** A cart line as the SDK's cart calls select it: its product by id, handle and title (needs `products:read`). */
+export type CartLine = Omit<G.CartLine, 'product'> & { product: Pick<G.Product, 'id' | 'handle' | 'title'> };
+/** A shopper's cart (contract §15), with the order its checkout placed once completed. */
+export type Cart = Omit<G.Cart, 'lines' | 'order'> & {
+  lines: CartLine[];
+  order: Pick<G.Order, 'id' | 'status'> | null;
+} & Traced;
+/** A product and a quantity for the cart calls (never a price). */
+export type CartLineInput = G.CartLineInput;
 export type StorefrontStore = Omit<G.Store, 'products'> & Traced;
 
 // ── REST (/v1/user, /v1/auth, /v1/app) ──────────────────────────────────────────────────────────────

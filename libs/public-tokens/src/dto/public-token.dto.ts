@@ -18,7 +18,12 @@ export class CreatePublicTokenDto {
   @CredentialName()
   name!: string;
 
-  @ApiPropertyOptional({ enum: PUBLIC_TOKEN_SCOPES, isArray: true, description: 'Default: both.' })
+  @ApiPropertyOptional({
+    enum: PUBLIC_TOKEN_SCOPES,
+    isArray: true,
+    description:
+      'Default: `store:read` and `products:read`; `cart:write` (carts and checkout) only when asked for.',
+  })
   @ScopeList(PUBLIC_TOKEN_SCOPES)
   scopes?: string[];
 

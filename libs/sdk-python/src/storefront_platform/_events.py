@@ -15,6 +15,8 @@ EVENT_TYPES: tuple[str, ...] = (
     "product.updated",
     "product.deleted",
     "order.created",
+    "order.fulfilled",
+    "order.cancelled",
     "app.created",
     "app.secret_rotated",
     "app.deleted",

@@ -18,23 +18,29 @@ import { AuthenticatedRequest, STOREFRONT_GRAPHQL_PATH, StorefrontHttpAuth } fro
 import { idempotencyPlugin } from './apollo/idempotency.plugin';
 import { mediaTypeStatusPlugin } from './apollo/media-type-status.plugin';
 import { queryLimitsPlugin } from './apollo/query-limits.plugin';
+import { CartLineResolver, CartsResolver } from './carts.resolver';
 import { LoadersFactory } from './loaders.factory';
 import { OrderLineResolver, OrdersResolver } from './orders.resolver';
 import { ProductsResolver } from './products.resolver';
 import { StoreReader } from './store-reader.service';
 import { StoreResolver } from './store.resolver';
 import type { StorefrontContext } from './storefront.context';
+import { StorefrontWriteLimit } from './write-limit.service';
 
 /** The resolvers and what they need: the only module the GraphQL schema is built from. */
 @Module({
-  imports: [StorefrontDomainModule, StoresModule],
+  // AuthModule: the service's rate-limit counters, which the cart writes' limit counts through.
+  imports: [StorefrontDomainModule, StoresModule, AuthModule],
   providers: [
     StoreReader,
     LoadersFactory,
+    StorefrontWriteLimit,
     StoreResolver,
     ProductsResolver,
     OrdersResolver,
     OrderLineResolver,
+    CartsResolver,
+    CartLineResolver,
   ],
   exports: [LoadersFactory],
 })
