@@ -1607,7 +1607,7 @@ export interface components {
             allowedOrigins?: string[];
             /** @example Web storefront */
             name?: string;
-            scopes?: ("store:read" | "products:read")[];
+            scopes?: ("store:read" | "products:read" | "cart:write")[];
         };
         UpdateStoreDto: {
             address?: components["schemas"]["AddressDto"];
