@@ -25,6 +25,9 @@ export const CODE_TTL_SECONDS = 60;
 export const CODE_PURPOSE = 'app_authorization_code';
 /** RFC 7636 §4.2: the S256 challenge is the base64url SHA-256 of the verifier, 43 characters. */
 const CODE_CHALLENGE = /^[A-Za-z0-9._~-]{43,128}$/;
+/** The longest `state` and `scope` kept (the consent call takes the same: ConsentDecisionDto). */
+const MAX_STATE = 1024;
+const MAX_SCOPE = 200;
 const AUTHORIZE_PARAMS = [
   'response_type',
   'client_id',
@@ -95,13 +98,15 @@ export class AuthorizationService {
     if (!responseType) return fail('invalid_request', 'response_type is required.');
     if (responseType !== 'code') return fail('unsupported_response_type', 'Only response_type=code is supported.');
     if (!state) return fail('invalid_request', 'state is required.');
+    if (state.length > MAX_STATE) return fail('invalid_request', `state may be at most ${MAX_STATE} characters.`);
     const challenge = single('code_challenge');
     if (!challenge) return fail('invalid_request', 'code_challenge is required (PKCE, RFC 7636).');
     if (single('code_challenge_method') !== 'S256') {
       return fail('invalid_request', 'code_challenge_method must be S256.');
     }
     if (!CODE_CHALLENGE.test(challenge)) return fail('invalid_request', 'code_challenge is malformed.');
-    if (!narrowScopes(single('scope'), app.scopes)) {
+    const scope = single('scope');
+    if ((scope !== undefined && scope.length > MAX_SCOPE) || !narrowScopes(scope, app.scopes)) {
       return fail('invalid_scope', `scope must be a space-separated subset of: ${app.scopes.join(' ')}.`);
     }
     const consent = new URL('/console/authorize', this.config.publicUrl);

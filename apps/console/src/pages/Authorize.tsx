@@ -50,8 +50,7 @@ export function Authorize() {
         },
         (e: unknown) => setError(refusal(e)),
       );
-    // The request is the page's address: it does not change while the page is shown.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // The request is the page's address (`search`): it does not change while the page is shown.
   }, [search]);
 
   const decide = async (decision: 'allow' | 'deny', e?: FormEvent) => {
