@@ -244,6 +244,8 @@ describe('installed apps', () => {
         { ...query, redirect_uri: [REDIRECT, REDIRECT] },
         { ...query, client_id: [app.clientId, app.clientId] },
         { ...query, redirect_uri: 'http://localhost:8080/callback' },
+        { ...query, client_id: 'sfi_\u0000' },
+        { ...query, state: 'a\u0000b' },
       ];
       for (const q of cases) {
         const res = await authorize(q);
@@ -445,7 +447,9 @@ describe('installed apps', () => {
         actor: { type: 'account' },
         data: { installationId: listed.id, appId: app.id, storeId, scopes: ['store:read', 'products:read'] },
       });
-      // Bad input to the consent route is a 400, never a 500.
+      // Bad input to the consent routes is a 400, never a 500.
+      const nul = await t.get(`/v1/user/oauth/consent?client_id=sfi_%00&redirect_uri=x`, { token: owner });
+      expect(nul.status).toBe(400);
       for (const body of [{}, { clientId: 1 }, { ...query, decision: 'maybe' }, 'x'.repeat(10)]) {
         const res = await t.post('/v1/user/oauth/consent', body, { token: owner });
         expect(res.status).toBe(400);
@@ -628,6 +632,25 @@ describe('installed apps', () => {
       );
       expect(renewed.status).toBe(200);
       expect((await t.get('/v1/app/store', { token: renewed.body.access_token })).status).toBe(200);
+    });
+
+    it("an installed app's token works like a store app's, with its scopes, and names the app as the actor", async () => {
+      const app = await register({ name: 'Catalogue writer', scopes: ['store:read', 'products:read', 'products:write'] });
+      const tokens = await install(app);
+      expect(tokens.scope).toBe('store:read products:read products:write');
+      const made = await t.post(
+        '/v1/storefront/graphql',
+        {
+          query: 'mutation($i: ProductCreateInput!) { productCreate(input: $i) { id } }',
+          variables: { i: { handle: 'written-by-app', title: 'Written', price: '1.00', currencyCode: 'INR', inventory: 1 } },
+        },
+        { token: tokens.access_token },
+      );
+      expect(made.body.errors).toBeUndefined();
+      const events = await t.get(`/v1/user/stores/${storeId}/events?type=product.created`, { token: owner });
+      expect(events.body.data[0].actor).toEqual({ type: 'app', id: app.id, name: 'Catalogue writer' });
+      const orders = await t.post('/v1/storefront/graphql', { query: '{ orders(first: 1) { edges { cursor } } }' }, { token: tokens.access_token });
+      expect(orders.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     });
 
     it('deleting the app ends every installation as an uninstall does', async () => {

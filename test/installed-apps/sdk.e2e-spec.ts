@@ -62,7 +62,7 @@ describe('InstalledAppClient and the account side', () => {
       ...(q.scope ? { scope: q.scope } : {}),
       state: q.state,
       codeChallenge: q.code_challenge,
-      codeChallengeMethod: q.code_challenge_method,
+      codeChallengeMethod: q.code_challenge_method as "S256",
       storeId,
       decision: 'allow',
     });

@@ -4,6 +4,7 @@ import {
   APP_CONFIG,
   AppConfig,
   canonicalScopes,
+  jsonBodyProblem,
   narrowScopes,
   SecretHasher,
 } from '@app/core';
@@ -73,10 +74,12 @@ export class AuthorizationService {
       const value = query[name];
       return typeof value === 'string' && value !== '' ? value : undefined;
     };
+    // A NUL or a lone surrogate would reach PostgreSQL (a 500): refused like a malformed body.
+    const unreadable = jsonBodyProblem(query);
+    if (unreadable) throw InstalledAppErrors.invalid(unreadable.field, unreadable.message);
     const repeated = AUTHORIZE_PARAMS.filter((name) => Array.isArray(query[name]));
-    if (repeated.includes('client_id') || repeated.includes('redirect_uri')) {
-      throw InstalledAppErrors.invalid(repeated[0], `${repeated[0]} must be given once`);
-    }
+    const untrusted = (['client_id', 'redirect_uri'] as const).find((name) => repeated.includes(name));
+    if (untrusted) throw InstalledAppErrors.invalid(untrusted, `${untrusted} must be given once`);
     const clientId = single('client_id');
     const redirectUri = single('redirect_uri');
     if (!clientId) throw InstalledAppErrors.invalid('client_id', 'client_id is required');
@@ -119,6 +122,8 @@ export class AuthorizationService {
 
   /** `GET /v1/user/oauth/consent`: what the consent page shows — the app, each scope in words, the stores. */
   async consentView(caller: AccountCaller, query: ConsentQueryDto): Promise<ConsentViewDto> {
+    const unreadable = jsonBodyProblem({ ...query });
+    if (unreadable) throw InstalledAppErrors.invalid(unreadable.field, unreadable.message);
     const { app, scopes } = await this.checkedRequest({
       clientId: query.client_id,
       redirectUri: query.redirect_uri,

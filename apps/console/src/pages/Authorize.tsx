@@ -33,7 +33,8 @@ export function Authorize() {
     scope: params.get('scope') ?? undefined,
     state: params.get('state') ?? '',
     codeChallenge: params.get('code_challenge') ?? '',
-    codeChallengeMethod: params.get('code_challenge_method') ?? '',
+    // Passed on as the authorize request gave it: the server checks it (S256 only) and says so.
+    codeChallengeMethod: (params.get('code_challenge_method') ?? '') as 'S256',
   };
   const [view, setView] = useState<ConsentView | null>(null);
   const [storeId, setStoreId] = useState('');

@@ -45,7 +45,8 @@ const Rule = {
 };
 
 const redirectUrisDoc = {
-  type: [String],
+  type: String,
+  isArray: true,
   minItems: 1,
   maxItems: MAX_REDIRECT_URIS,
   example: ['https://app.example.com/oauth/callback'],
