@@ -96,12 +96,12 @@ export class AppEndpointsRepository {
       await this.sql.run(
         {
           text: `UPDATE webhook_endpoints w
-                    SET url = $5, events = $6, secret_sealed = $7, secret_hint = $8,
+                    SET url = $5::varchar, events = $6::text[], secret_sealed = $7, secret_hint = $8,
                         previous_secret_sealed = $9, previous_secret_until = $10, created_by = $4,
-                        enabled = CASE WHEN w.url = $5 THEN w.enabled ELSE true END,
-                        disabled_reason = CASE WHEN w.url = $5 THEN w.disabled_reason END,
-                        consecutive_failures = CASE WHEN w.url = $5 THEN w.consecutive_failures ELSE 0 END,
-                        consecutive_timeouts = CASE WHEN w.url = $5 THEN w.consecutive_timeouts ELSE 0 END,
+                        enabled = CASE WHEN w.url = $5::varchar THEN w.enabled ELSE true END,
+                        disabled_reason = CASE WHEN w.url = $5::varchar THEN w.disabled_reason END,
+                        consecutive_failures = CASE WHEN w.url = $5::varchar THEN w.consecutive_failures ELSE 0 END,
+                        consecutive_timeouts = CASE WHEN w.url = $5::varchar THEN w.consecutive_timeouts ELSE 0 END,
                         updated_at = now()
                   WHERE w.id = $1 AND w.store_id = $2 AND w.app_id = $3`,
           values,
