@@ -10,7 +10,9 @@
 // (one authorization-code exchange each, made in setup through the consent route, as the console makes
 // it), so there are enough for every connection of every run. authorization_code itself is not measured
 // here: a code lives 60 s and is single use, so a pool minted in setup would expire during the rounds.
+const { Buffer } = require('node:buffer');
 const crypto = require('node:crypto');
+const { URL, URLSearchParams } = require('node:url');
 const { accountWithStores } = require('./support/fixtures');
 
 const REDIRECT = 'https://bench-app.example/callback';

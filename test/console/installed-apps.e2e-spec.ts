@@ -91,7 +91,12 @@ describe('console: installing an app', () => {
     expect(await select.inputValue()).toBe(store);
     for (const sentence of [/store's details/, /products in the catalogue/, /See orders/])
       await page.getByRole('listitem').filter({ hasText: sentence }).waitFor();
-    expect(await page.getByRole('listitem').filter({ hasText: /Create, change and delete/ }).count()).toBe(0);
+    expect(
+      await page
+        .getByRole('listitem')
+        .filter({ hasText: /Create, change and delete/ })
+        .count(),
+    ).toBe(0);
     await page.getByRole('button', { name: 'Cancel' }).waitFor();
     await checkStorePage(page, 'authorize', VIEWS);
 
@@ -123,7 +128,11 @@ describe('console: installing an app', () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
     await callback.waitFor((got) => got.length > before);
     const landed = new URL(callback.received[before].path, 'http://127.0.0.1');
-    expect(Object.fromEntries(landed.searchParams)).toEqual({ error: 'access_denied', state: 'state-123', iss: base });
+    expect(Object.fromEntries(landed.searchParams)).toEqual({
+      error: 'access_denied',
+      state: 'state-123',
+      iss: base,
+    });
 
     const staffToken = (await t.signIn(STAFF)).access_token;
     await addMember(t, ownerToken, store, { token: staffToken, email: STAFF }, 'staff');

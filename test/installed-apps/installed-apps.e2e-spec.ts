@@ -50,7 +50,12 @@ describe('installed apps', () => {
   const register = async (body: Record<string, unknown> = {}, as = developer): Promise<Registered> => {
     const res = await t.post(
       '/v1/user/apps',
-      { name: 'Stock sync', redirectUris: [REDIRECT, LOOPBACK], scopes: ['store:read', 'products:read'], ...body },
+      {
+        name: 'Stock sync',
+        redirectUris: [REDIRECT, LOOPBACK],
+        scopes: ['store:read', 'products:read'],
+        ...body,
+      },
       { token: as },
     );
     expect(res.status).toBe(201);
@@ -61,7 +66,9 @@ describe('installed apps', () => {
   const authorize = async (query: Record<string, string | string[]>) => {
     const params = new URLSearchParams();
     for (const [k, v] of Object.entries(query)) for (const one of [v].flat()) params.append(k, one);
-    const res = await fetch(`${t.baseUrl}/v1/auth/oauth/authorize?${params.toString()}`, { redirect: 'manual' });
+    const res = await fetch(`${t.baseUrl}/v1/auth/oauth/authorize?${params.toString()}`, {
+      redirect: 'manual',
+    });
     const location = res.headers.get('location');
     const text = await res.text();
     return {
@@ -341,9 +348,14 @@ describe('installed apps', () => {
       );
       expect(view.status).toBe(200);
       expect(view.body.app).toEqual({ name: 'Stock sync', homepageUrl: null });
-      expect(view.body.scopes.map((s: { scope: string }) => s.scope)).toEqual(['store:read', 'products:read']);
+      expect(view.body.scopes.map((s: { scope: string }) => s.scope)).toEqual([
+        'store:read',
+        'products:read',
+      ]);
       expect(view.body.scopes[1].description).toMatch(/products/);
-      expect(view.body.stores).toEqual([{ id: storeId, name: 'Tea shop', installed: false, grantedScopes: [] }]);
+      expect(view.body.stores).toEqual([
+        { id: storeId, name: 'Tea shop', installed: false, grantedScopes: [] },
+      ]);
       const allowed = await consent(query, storeId, owner);
       expect(allowed.status).toBe(200);
       const callback = new URL(allowed.body.redirectTo);
@@ -364,7 +376,10 @@ describe('installed apps', () => {
       const [installation] = await installationsOf();
       expect(claims).toMatchObject({ typ: 'app', sub: app.id, store_id: storeId, iid: installation.id });
       expect(installation).toMatchObject({ appId: app.id, scopes: ['store:read', 'products:read'] });
-      expect((await t.get('/v1/app/store', { token: set.access_token })).body).toEqual({ id: storeId, name: 'Tea shop' });
+      expect((await t.get('/v1/app/store', { token: set.access_token })).body).toEqual({
+        id: storeId,
+        name: 'Tea shop',
+      });
       expect((await t.get('/v1/app/installation', { token: set.access_token })).body).toEqual({
         id: installation.id,
         appId: app.id,
@@ -381,7 +396,13 @@ describe('installed apps', () => {
       // The installation shows for the developer too.
       const installs = await t.get(`/v1/user/apps/${app.id}/installations`, { token: developer });
       expect(installs.body).toEqual([
-        { id: installation.id, storeId, storeName: 'Tea shop', scopes: ['store:read', 'products:read'], installedAt: expect.any(String) },
+        {
+          id: installation.id,
+          storeId,
+          storeName: 'Tea shop',
+          scopes: ['store:read', 'products:read'],
+          installedAt: expect.any(String),
+        },
       ]);
       // Refresh with the stock client; then RFC 7009 on the refresh token ends the grant.
       const renewed = await client.refresh(set.refresh_token!);
@@ -395,7 +416,12 @@ describe('installed apps', () => {
       const own = await clientCredentialsToken(t, storeApp.body);
       expectProblem(await t.get('/v1/app/installation', { token: own }), 404, 'installation_not_found');
       // Grants that are not theirs.
-      const wrongGrant = await token(storeApp.body, { grant_type: 'authorization_code', code: 'x', redirect_uri: REDIRECT, code_verifier: verifier });
+      const wrongGrant = await token(storeApp.body, {
+        grant_type: 'authorization_code',
+        code: 'x',
+        redirect_uri: REDIRECT,
+        code_verifier: verifier,
+      });
       expect([wrongGrant.status, wrongGrant.body.error]).toEqual([400, 'unauthorized_client']);
       const cc = await token(app, { grant_type: 'client_credentials' });
       expect([cc.status, cc.body.error]).toEqual([400, 'unauthorized_client']);
@@ -415,7 +441,11 @@ describe('installed apps', () => {
       const method = await consent({ ...query, code_challenge_method: 'plain' }, storeId, owner);
       expect([method.status, method.body.errors?.[0]?.field]).toEqual([400, 'codeChallengeMethod']);
       expectProblem(await consent(query, otherStoreId, owner), 404, 'store_not_found');
-      expectProblem(await consent(query, '00000000-0000-4000-8000-000000000000', owner), 404, 'store_not_found');
+      expectProblem(
+        await consent(query, '00000000-0000-4000-8000-000000000000', owner),
+        404,
+        'store_not_found',
+      );
       expectProblem(await consent({ ...query, storeId: 'x' }, 'not-a-uuid', owner), 400, 'validation_failed');
       const denied = await consent(query, storeId, owner, 'deny');
       expect(Object.fromEntries(new URL(denied.body.redirectTo).searchParams)).toEqual({
@@ -427,13 +457,26 @@ describe('installed apps', () => {
       const staff = await t.signIn('staff@example.com');
       const dev = await t.signIn('store-dev@example.com');
       await addMember(t, owner, storeId, { token: staff.access_token, email: 'staff@example.com' }, 'staff');
-      await addMember(t, owner, storeId, { token: dev.access_token, email: 'store-dev@example.com' }, 'developer');
+      await addMember(
+        t,
+        owner,
+        storeId,
+        { token: dev.access_token, email: 'store-dev@example.com' },
+        'developer',
+      );
       const view = (as: string) =>
-        t.get(`/v1/user/oauth/consent?${new URLSearchParams({ client_id: app.clientId, redirect_uri: REDIRECT })}`, { token: as });
+        t.get(
+          `/v1/user/oauth/consent?${new URLSearchParams({ client_id: app.clientId, redirect_uri: REDIRECT })}`,
+          { token: as },
+        );
       expect((await view(staff.access_token)).body.stores).toEqual([]);
       expect((await view(dev.access_token)).body.stores.map((s: { id: string }) => s.id)).toEqual([storeId]);
       expectProblem(await consent(query, storeId, staff.access_token), 404, 'store_not_found');
-      expectProblem(await t.get(`/v1/user/stores/${storeId}/installations`, { token: staff.access_token }), 403, 'insufficient_role');
+      expectProblem(
+        await t.get(`/v1/user/stores/${storeId}/installations`, { token: staff.access_token }),
+        403,
+        'insufficient_role',
+      );
       const byDev = await install(app, { as: dev.access_token });
       expect(byDev.store_id).toBe(storeId);
       const listed = (await t.get(`/v1/user/stores/${storeId}/installations`, { token: owner })).body.find(
@@ -468,8 +511,15 @@ describe('installed apps', () => {
       return { verifier, code: new URL(allowed.body.redirectTo).searchParams.get('code')! };
     };
     const exchange = (c: { code: string; verifier: string }, extra: Record<string, string> = {}) =>
-      token(app, { grant_type: 'authorization_code', code: c.code, redirect_uri: REDIRECT, code_verifier: c.verifier, ...extra });
-    const refresh = (refreshToken: string) => token(app, { grant_type: 'refresh_token', refresh_token: refreshToken });
+      token(app, {
+        grant_type: 'authorization_code',
+        code: c.code,
+        redirect_uri: REDIRECT,
+        code_verifier: c.verifier,
+        ...extra,
+      });
+    const refresh = (refreshToken: string) =>
+      token(app, { grant_type: 'refresh_token', refresh_token: refreshToken });
 
     it('a replayed code is invalid_grant and kills every token issued from it', async () => {
       const c = await code();
@@ -488,19 +538,35 @@ describe('installed apps', () => {
       expect([pkce.status, pkce.body.error]).toEqual([400, 'invalid_grant']);
       expect((await exchange(wrongVerifier)).body.error).toBe('invalid_grant');
       const noVerifier = await code();
-      const missing = await token(app, { grant_type: 'authorization_code', code: noVerifier.code, redirect_uri: REDIRECT });
+      const missing = await token(app, {
+        grant_type: 'authorization_code',
+        code: noVerifier.code,
+        redirect_uri: REDIRECT,
+      });
       expect(missing.body.error).toBe('invalid_grant');
       const wrongUri = await code();
       expect((await exchange(wrongUri, { redirect_uri: LOOPBACK })).body.error).toBe('invalid_grant');
       const noUri = await code();
-      const noUriRes = await token(app, { grant_type: 'authorization_code', code: noUri.code, code_verifier: noUri.verifier });
+      const noUriRes = await token(app, {
+        grant_type: 'authorization_code',
+        code: noUri.code,
+        code_verifier: noUri.verifier,
+      });
       expect(noUriRes.body.error).toBe('invalid_grant');
       const otherApp = await register({ name: 'Other app' });
       const foreign = await code();
-      const stolen = await token(otherApp, { grant_type: 'authorization_code', code: foreign.code, redirect_uri: REDIRECT, code_verifier: foreign.verifier });
+      const stolen = await token(otherApp, {
+        grant_type: 'authorization_code',
+        code: foreign.code,
+        redirect_uri: REDIRECT,
+        code_verifier: foreign.verifier,
+      });
       expect(stolen.body.error).toBe('invalid_grant');
       expect((await exchange(foreign)).body.error).toBe('invalid_grant');
-      const wrongSecret = await token({ clientId: app.clientId, clientSecret: 'sfs_wrong' }, { grant_type: 'refresh_token', refresh_token: 'x' });
+      const wrongSecret = await token(
+        { clientId: app.clientId, clientSecret: 'sfs_wrong' },
+        { grant_type: 'refresh_token', refresh_token: 'x' },
+      );
       expect([wrongSecret.status, wrongSecret.body.error]).toEqual([401, 'invalid_client']);
       expect((await token(app, { grant_type: 'authorization_code' })).body.error).toBe('invalid_request');
       expect((await token(app, { grant_type: 'refresh_token' })).body.error).toBe('invalid_request');
@@ -514,7 +580,9 @@ describe('installed apps', () => {
       const pg = new PgClient({ connectionString: t.config.databaseUrl });
       await pg.connect();
       try {
-        await pg.query(`UPDATE app_authorization_codes SET expires_at = now() - interval '1 second' WHERE used_at IS NULL`);
+        await pg.query(
+          `UPDATE app_authorization_codes SET expires_at = now() - interval '1 second' WHERE used_at IS NULL`,
+        );
       } finally {
         await pg.end();
       }
@@ -543,9 +611,17 @@ describe('installed apps', () => {
         expect((await t.get('/v1/app/store', { token: access })).status).toBe(401);
       // A narrower scope on refresh; a wider one is invalid_scope.
       const fresh = await exchange(await code());
-      const narrow = await token(app, { grant_type: 'refresh_token', refresh_token: fresh.body.refresh_token, scope: 'store:read' });
+      const narrow = await token(app, {
+        grant_type: 'refresh_token',
+        refresh_token: fresh.body.refresh_token,
+        scope: 'store:read',
+      });
       expect([narrow.status, narrow.body.scope]).toEqual([200, 'store:read']);
-      const wide = await token(app, { grant_type: 'refresh_token', refresh_token: narrow.body.refresh_token, scope: 'orders:read' });
+      const wide = await token(app, {
+        grant_type: 'refresh_token',
+        refresh_token: narrow.body.refresh_token,
+        scope: 'orders:read',
+      });
       expect([wide.status, wide.body.error]).toEqual([400, 'invalid_scope']);
     });
 
@@ -573,17 +649,32 @@ describe('installed apps', () => {
           })
         : t;
       try {
-        for (const on of [t, second]) expect((await on.get('/v1/app/store', { token: tokens.access_token })).status).toBe(200);
+        for (const on of [t, second])
+          expect((await on.get('/v1/app/store', { token: tokens.access_token })).status).toBe(200);
         const installation = (await installationsOf()).find((i) => i.appId === app.id)!;
-        const gone = await t.delete(`/v1/user/stores/${storeId}/installations/${installation.id}`, { token: owner });
+        const gone = await t.delete(`/v1/user/stores/${storeId}/installations/${installation.id}`, {
+          token: owner,
+        });
         expect(gone.status).toBe(204);
         for (const on of [second, t]) {
           const refused = await on.get('/v1/app/store', { token: tokens.access_token });
           expect([refused.status, refused.body.code]).toEqual([401, 'invalid_token']);
         }
-        expect((await token(app, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token })).body.error).toBe('invalid_grant');
-        expectProblem(await t.delete(`/v1/user/stores/${storeId}/installations/${installation.id}`, { token: owner }), 404, 'installation_not_found');
-        expectProblem(await t.delete(`/v1/user/stores/${otherStoreId}/installations/${installation.id}`, { token: owner }), 404, 'store_not_found');
+        expect(
+          (await token(app, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token })).body.error,
+        ).toBe('invalid_grant');
+        expectProblem(
+          await t.delete(`/v1/user/stores/${storeId}/installations/${installation.id}`, { token: owner }),
+          404,
+          'installation_not_found',
+        );
+        expectProblem(
+          await t.delete(`/v1/user/stores/${otherStoreId}/installations/${installation.id}`, {
+            token: owner,
+          }),
+          404,
+          'store_not_found',
+        );
         const again = await install(app);
         const reinstalled = (await installationsOf()).find((i) => i.appId === app.id)!;
         expect(reinstalled.id).not.toBe(installation.id);
@@ -595,7 +686,10 @@ describe('installed apps', () => {
     });
 
     it('more scopes replace the grant (same installation, earlier tokens refused); the same or fewer keep it', async () => {
-      const app = await register({ name: 'Upgrader', scopes: ['store:read', 'products:read', 'orders:read'] });
+      const app = await register({
+        name: 'Upgrader',
+        scopes: ['store:read', 'products:read', 'orders:read'],
+      });
       const before = await install(app, { scope: 'store:read' });
       const [installation] = (await installationsOf()).filter((i) => i.appId === app.id);
       const same = await install(app, { scope: 'store:read' });
@@ -612,7 +706,10 @@ describe('installed apps', () => {
       // Fewer than the installation holds: the tokens carry what was asked, the installation keeps its grant.
       const fewer = await install(app, { scope: 'store:read' });
       expect(fewer.scope).toBe('store:read');
-      expect((await installationsOf()).find((i) => i.appId === app.id)!.scopes).toEqual(['store:read', 'orders:read']);
+      expect((await installationsOf()).find((i) => i.appId === app.id)!.scopes).toEqual([
+        'store:read',
+        'orders:read',
+      ]);
       expect((await t.get('/v1/app/store', { token: wider.access_token })).status).toBe(200);
     });
 
@@ -624,7 +721,10 @@ describe('installed apps', () => {
       expect(rotated.body.clientSecret).toMatch(/^sfs_/);
       expect(rotated.body.secretHint).toBe(rotated.body.clientSecret.slice(-4));
       expect((await t.get('/v1/app/store', { token: tokens.access_token })).status).toBe(401);
-      const oldSecret = await token(app, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token });
+      const oldSecret = await token(app, {
+        grant_type: 'refresh_token',
+        refresh_token: tokens.refresh_token,
+      });
       expect([oldSecret.status, oldSecret.body.error]).toEqual([401, 'invalid_client']);
       const renewed = await token(
         { clientId: app.clientId, clientSecret: rotated.body.clientSecret },
@@ -635,21 +735,36 @@ describe('installed apps', () => {
     });
 
     it("an installed app's token works like a store app's, with its scopes, and names the app as the actor", async () => {
-      const app = await register({ name: 'Catalogue writer', scopes: ['store:read', 'products:read', 'products:write'] });
+      const app = await register({
+        name: 'Catalogue writer',
+        scopes: ['store:read', 'products:read', 'products:write'],
+      });
       const tokens = await install(app);
       expect(tokens.scope).toBe('store:read products:read products:write');
       const made = await t.post(
         '/v1/storefront/graphql',
         {
           query: 'mutation($i: ProductCreateInput!) { productCreate(input: $i) { id } }',
-          variables: { i: { handle: 'written-by-app', title: 'Written', price: '1.00', currencyCode: 'INR', inventory: 1 } },
+          variables: {
+            i: {
+              handle: 'written-by-app',
+              title: 'Written',
+              price: '1.00',
+              currencyCode: 'INR',
+              inventory: 1,
+            },
+          },
         },
         { token: tokens.access_token },
       );
       expect(made.body.errors).toBeUndefined();
       const events = await t.get(`/v1/user/stores/${storeId}/events?type=product.created`, { token: owner });
       expect(events.body.data[0].actor).toEqual({ type: 'app', id: app.id, name: 'Catalogue writer' });
-      const orders = await t.post('/v1/storefront/graphql', { query: '{ orders(first: 1) { edges { cursor } } }' }, { token: tokens.access_token });
+      const orders = await t.post(
+        '/v1/storefront/graphql',
+        { query: '{ orders(first: 1) { edges { cursor } } }' },
+        { token: tokens.access_token },
+      );
       expect(orders.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     });
 
@@ -693,13 +808,19 @@ describe('installed apps', () => {
         { token: owner },
       );
       expect(product.status).toBe(201);
-      const storeApp = await t.post('/v1/user/stores/oauth/apps', { storeId, name: 'Orders' }, { token: owner });
+      const storeApp = await t.post(
+        '/v1/user/stores/oauth/apps',
+        { storeId, name: 'Orders' },
+        { token: owner },
+      );
       const orderToken = await clientCredentialsToken(t, storeApp.body);
       const order = await t.post(
         '/v1/storefront/graphql',
         {
           query: 'mutation($i: OrderCreateInput!) { orderCreate(input: $i) { id } }',
-          variables: { i: { customerEmail: 'c@example.com', lines: [{ productId: product.body.id, quantity: 1 }] } },
+          variables: {
+            i: { customerEmail: 'c@example.com', lines: [{ productId: product.body.id, quantity: 1 }] },
+          },
         },
         { token: orderToken },
       );
@@ -718,13 +839,17 @@ describe('installed apps', () => {
         '/v1/storefront/graphql',
         {
           query: 'mutation($i: OrderCreateInput!) { orderCreate(input: $i) { id } }',
-          variables: { i: { customerEmail: 'd@example.com', lines: [{ productId: product.body.id, quantity: 1 }] } },
+          variables: {
+            i: { customerEmail: 'd@example.com', lines: [{ productId: product.body.id, quantity: 1 }] },
+          },
         },
         { token: orderToken },
       );
       await hooks.waitFor((got) => got.some((r) => verify(app.webhookSecret, r).type === 'order.created'));
       // Rotating the webhook secret: both signatures for 24 h, each verifies.
-      const rotated = await t.post(`/v1/user/apps/${app.id}/rotate-webhook-secret`, undefined, { token: developer });
+      const rotated = await t.post(`/v1/user/apps/${app.id}/rotate-webhook-secret`, undefined, {
+        token: developer,
+      });
       expect(rotated.body.webhookSecret).toMatch(/^whsec_/);
       const count = hooks.received.length;
       await t.post(
@@ -761,7 +886,12 @@ describe('installed apps', () => {
         .slice(count)
         .map((r) => verify(rotated.body.webhookSecret, r))
         .find((e) => e.type === 'app.uninstalled')!;
-      expect(uninstalled.data).toEqual({ installationId: installation.id, appId: app.id, storeId, scopes: expect.any(Array) });
+      expect(uninstalled.data).toEqual({
+        installationId: installation.id,
+        appId: app.id,
+        storeId,
+        scopes: expect.any(Array),
+      });
     });
 
     it('an app that did not subscribe still gets app.uninstalled', async () => {

@@ -24,7 +24,11 @@ describe('InstalledAppClient and the account side', () => {
     const memory = new Map<string, string>();
     account = new AccountClient({
       baseUrl,
-      storage: { get: (k) => memory.get(k) ?? null, set: (k, v) => void memory.set(k, v), delete: (k) => void memory.delete(k) },
+      storage: {
+        get: (k) => memory.get(k) ?? null,
+        set: (k, v) => void memory.set(k, v),
+        delete: (k) => void memory.delete(k),
+      },
     });
     await account.login('sdk-owner@example.com');
     await account.verify('sdk-owner@example.com', otpFrom(await t.mail.waitFor('sdk-owner@example.com')));
@@ -62,7 +66,7 @@ describe('InstalledAppClient and the account side', () => {
       ...(q.scope ? { scope: q.scope } : {}),
       state: q.state,
       codeChallenge: q.code_challenge,
-      codeChallengeMethod: q.code_challenge_method as "S256",
+      codeChallengeMethod: q.code_challenge_method as 'S256',
       storeId,
       decision: 'allow',
     });
@@ -72,7 +76,11 @@ describe('InstalledAppClient and the account side', () => {
   }
 
   it('developerApps and installations on AccountClient', async () => {
-    const app = await account.developerApps.create({ name: 'SDK app', redirectUris: [REDIRECT], scopes: ['store:read', 'products:read'] });
+    const app = await account.developerApps.create({
+      name: 'SDK app',
+      redirectUris: [REDIRECT],
+      scopes: ['store:read', 'products:read'],
+    });
     expect(app.clientSecret).toMatch(/^sfs_/);
     expect(app.webhookSecret).toMatch(/^whsec_/);
     expect((await account.developerApps.list()).map((a) => a.id)).toContain(app.id);
@@ -95,7 +103,11 @@ describe('InstalledAppClient and the account side', () => {
   });
 
   it('exchangeCode awaits onRefreshToken; renewal saves the new refresh token before using the new access token', async () => {
-    const app = await account.developerApps.create({ name: 'Renewer', redirectUris: [REDIRECT], scopes: ['store:read', 'products:read'] });
+    const app = await account.developerApps.create({
+      name: 'Renewer',
+      redirectUris: [REDIRECT],
+      scopes: ['store:read', 'products:read'],
+    });
     const { code, codeVerifier } = await consentFor(app, 'store:read products:read');
     const saved: string[] = [];
     const log: string[] = [];
@@ -170,8 +182,15 @@ describe('InstalledAppClient and the account side', () => {
       onRefreshToken,
     });
     await expect(dead.store()).rejects.toBeInstanceOf(OAuthError);
-    expect(() => new InstalledAppClient({ baseUrl, clientId: 'x', clientSecret: 'y', refreshToken: '', onRefreshToken })).toThrow(
-      StorefrontError,
-    );
+    expect(
+      () =>
+        new InstalledAppClient({
+          baseUrl,
+          clientId: 'x',
+          clientSecret: 'y',
+          refreshToken: '',
+          onRefreshToken,
+        }),
+    ).toThrow(StorefrontError);
   });
 });

@@ -256,7 +256,8 @@ describe('webhooks', () => {
     expect(consent.status).toBe(200);
     const [installation] = (await t.get(`/v1/user/stores/${storeId}/installations`, { token: owner })).body;
     expect(
-      (await t.delete(`/v1/user/stores/${storeId}/installations/${installation.id}`, { token: owner })).status,
+      (await t.delete(`/v1/user/stores/${storeId}/installations/${installation.id}`, { token: owner }))
+        .status,
     ).toBe(204);
     // member.* and store.transferred: a member invited and joining, its role changed, the ownership
     // transferred to it and back, then removed.

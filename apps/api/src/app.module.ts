@@ -69,7 +69,8 @@ import { HealthController } from './health/health.controller';
       provide: APP_TOKEN_RESOLVER,
       inject: [AppTokenLiveness, InstalledAppGrantsService],
       useFactory: (storeApps: AppTokenLiveness, installed: InstalledAppGrantsService): AppTokenResolver => ({
-        resolve: (claims) => (claims.iid === undefined ? storeApps.resolve(claims) : installed.resolve(claims)),
+        resolve: (claims) =>
+          claims.iid === undefined ? storeApps.resolve(claims) : installed.resolve(claims),
       }),
     },
     // The token endpoint (oauth-apps) hands installed apps' grants to installed-apps, which imports it.

@@ -2,9 +2,19 @@ import { APP_WEBHOOK_EVENTS, deliverableEvents, webhookEventProblem } from './ap
 
 describe('which events an installed app may receive (§13)', () => {
   it('offers the store-resource events and the two app lifecycle ones, not the store’s own integrations', () => {
-    expect(APP_WEBHOOK_EVENTS).toEqual(expect.arrayContaining(['product.created', 'order.created', 'store.updated']));
-    expect(APP_WEBHOOK_EVENTS).toEqual(expect.arrayContaining(['member.joined', 'app.installed', 'app.uninstalled']));
-    for (const never of ['webhook.test', 'app.created', 'app.secret_rotated', 'app.deleted', 'public_token.created'])
+    expect(APP_WEBHOOK_EVENTS).toEqual(
+      expect.arrayContaining(['product.created', 'order.created', 'store.updated']),
+    );
+    expect(APP_WEBHOOK_EVENTS).toEqual(
+      expect.arrayContaining(['member.joined', 'app.installed', 'app.uninstalled']),
+    );
+    for (const never of [
+      'webhook.test',
+      'app.created',
+      'app.secret_rotated',
+      'app.deleted',
+      'public_token.created',
+    ])
       expect(APP_WEBHOOK_EVENTS).not.toContain(never);
   });
 
@@ -20,7 +30,10 @@ describe('which events an installed app may receive (§13)', () => {
 
   it('delivers only what the installation’s grant can read, and app.uninstalled always', () => {
     const subscribed = ['product.created', 'order.created', 'store.updated', 'app.installed'];
-    expect(deliverableEvents(subscribed, ['products:read']).sort()).toEqual(['app.uninstalled', 'product.created']);
+    expect(deliverableEvents(subscribed, ['products:read']).sort()).toEqual([
+      'app.uninstalled',
+      'product.created',
+    ]);
     expect(deliverableEvents(subscribed, ['store:read', 'orders:read']).sort()).toEqual([
       'app.installed',
       'app.uninstalled',

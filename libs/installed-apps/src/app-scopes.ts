@@ -4,7 +4,10 @@ import { SCOPE_SENTENCES } from '@app/sdk';
 
 /** Each scope asked for, in canonical order, with its sentence (the SDK's table, which the console shows too). */
 export const describeScopes = (scopes: readonly string[]) =>
-  APP_SCOPES.filter((s) => scopes.includes(s)).map((scope) => ({ scope, description: SCOPE_SENTENCES[scope] }));
+  APP_SCOPES.filter((s) => scopes.includes(s)).map((scope) => ({
+    scope,
+    description: SCOPE_SENTENCES[scope],
+  }));
 
 /**
  * The read scope an app needs to receive an event type (§13): products and orders by their read scopes;

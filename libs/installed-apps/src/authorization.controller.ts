@@ -38,7 +38,8 @@ export class AuthorizeController {
   @ApiQuery({ name: 'code_challenge_method', enum: ['S256'] })
   @ApiFoundResponse({ description: 'To /console/authorize, or to redirect_uri?error=…&state=…&iss=….' })
   @ApiBadRequestResponse({
-    description: '`validation_failed` (problem+json, never a redirect): unknown client_id, or a redirect_uri not registered.',
+    description:
+      '`validation_failed` (problem+json, never a redirect): unknown client_id, or a redirect_uri not registered.',
   })
   async authorize(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const location = await this.authorization.authorize((request.query ?? {}) as Record<string, unknown>);
@@ -59,7 +60,9 @@ export class ConsentController {
       'The consent page’s content: the app, each scope in words, and the stores where you may install apps (owner, admin, developer).',
   })
   @ApiOkResponse({ type: ConsentViewDto })
-  @ApiBadRequestResponse({ description: '`validation_failed`: redirect_uri or scope not acceptable for the app.' })
+  @ApiBadRequestResponse({
+    description: '`validation_failed`: redirect_uri or scope not acceptable for the app.',
+  })
   @ApiNotFoundResponse({ description: '`app_not_found`: no such client.' })
   view(@CurrentCaller() caller: AccountCaller, @Query() query: ConsentQueryDto) {
     return this.authorization.consentView(caller, query);

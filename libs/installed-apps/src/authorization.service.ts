@@ -42,7 +42,8 @@ const AUTHORIZE_PARAMS = [
 /** Appends parameters to a redirect URI (keeping any query it has). */
 export function withParams(uri: string, params: Record<string, string | undefined>): string {
   const url = new URL(uri);
-  for (const [name, value] of Object.entries(params)) if (value !== undefined) url.searchParams.append(name, value);
+  for (const [name, value] of Object.entries(params))
+    if (value !== undefined) url.searchParams.append(name, value);
   return url.toString();
 }
 
@@ -86,7 +87,10 @@ export class AuthorizationService {
     const app = clientId.length <= 64 ? await this.apps.byClientId(clientId) : undefined;
     if (!app) throw InstalledAppErrors.invalid('client_id', 'client_id is not a registered installable app');
     if (!redirectUri || !isRegisteredRedirectUri(app.redirect_uris, redirectUri)) {
-      throw InstalledAppErrors.invalid('redirect_uri', "redirect_uri must be exactly one of the app's registered URIs");
+      throw InstalledAppErrors.invalid(
+        'redirect_uri',
+        "redirect_uri must be exactly one of the app's registered URIs",
+      );
     }
     const state = typeof query.state === 'string' && query.state !== '' ? query.state : undefined;
     const fail = (error: string, description: string) =>
@@ -99,9 +103,11 @@ export class AuthorizationService {
     if (repeated.length > 0) return fail('invalid_request', `The parameter ${repeated[0]} is repeated.`);
     const responseType = single('response_type');
     if (!responseType) return fail('invalid_request', 'response_type is required.');
-    if (responseType !== 'code') return fail('unsupported_response_type', 'Only response_type=code is supported.');
+    if (responseType !== 'code')
+      return fail('unsupported_response_type', 'Only response_type=code is supported.');
     if (!state) return fail('invalid_request', 'state is required.');
-    if (state.length > MAX_STATE) return fail('invalid_request', `state may be at most ${MAX_STATE} characters.`);
+    if (state.length > MAX_STATE)
+      return fail('invalid_request', `state may be at most ${MAX_STATE} characters.`);
     const challenge = single('code_challenge');
     if (!challenge) return fail('invalid_request', 'code_challenge is required (PKCE, RFC 7636).');
     if (single('code_challenge_method') !== 'S256') {
@@ -132,7 +138,12 @@ export class AuthorizationService {
     });
     const stores = (await this.stores.listMine(caller)).filter((s) => roleAllows(s.role, 'integrations'));
     const installed = new Map(
-      (await this.installations.installedIn(app.id, stores.map((s) => s.id))).map((i) => [i.store_id, i.scopes]),
+      (
+        await this.installations.installedIn(
+          app.id,
+          stores.map((s) => s.id),
+        )
+      ).map((i) => [i.store_id, i.scopes]),
     );
     return {
       app: { name: app.name, homepageUrl: app.homepage_url },
@@ -163,12 +174,17 @@ export class AuthorizationService {
       throw InstalledAppErrors.invalid('codeChallengeMethod', 'codeChallengeMethod must be S256');
     }
     if (!CODE_CHALLENGE.test(input.codeChallenge)) {
-      throw InstalledAppErrors.invalid('codeChallenge', 'codeChallenge must be 43–128 characters of [A-Za-z0-9._~-]');
+      throw InstalledAppErrors.invalid(
+        'codeChallenge',
+        'codeChallenge must be 43–128 characters of [A-Za-z0-9._~-]',
+      );
     }
     if (input.state === '') throw InstalledAppErrors.invalid('state', 'state is required');
     const iss = this.config.publicUrl;
     if (input.decision === 'deny') {
-      return { redirectTo: withParams(input.redirectUri, { error: 'access_denied', state: input.state, iss }) };
+      return {
+        redirectTo: withParams(input.redirectUri, { error: 'access_denied', state: input.state, iss }),
+      };
     }
     const storeId = input.storeId!;
     const role = await this.installations.roleIn(caller.accountId, storeId);
@@ -236,4 +252,3 @@ export class AuthorizationService {
     return { app, scopes };
   }
 }
-

@@ -21,7 +21,8 @@ import {
 import { DeveloperAppsService } from './developer-apps.service';
 
 const APP_404 = '`app_not_found`: no such app, or another account’s.';
-const AppIdParam = () => ApiParam({ name: 'appId', format: 'uuid', description: 'One of your installable apps.' });
+const AppIdParam = () =>
+  ApiParam({ name: 'appId', format: 'uuid', description: 'One of your installable apps.' });
 
 /** Installable apps for their developer: any signed-in account (§13 Registration). */
 @ApiTags('developer apps')
@@ -35,7 +36,9 @@ export class DeveloperAppsController {
     summary: 'Register an installable app; its client secret and webhook secret are in this response only.',
   })
   @ApiCreatedResponse({ type: DeveloperAppCredentialsDto })
-  @ApiBadRequestResponse({ description: '`validation_failed`: a field, URL, scope or event type is not accepted.' })
+  @ApiBadRequestResponse({
+    description: '`validation_failed`: a field, URL, scope or event type is not accepted.',
+  })
   create(@CurrentCaller() caller: AccountCaller, @Body() body: CreateDeveloperAppDto) {
     return this.apps.create(caller, body);
   }
@@ -65,7 +68,11 @@ export class DeveloperAppsController {
   @ApiOkResponse({ type: DeveloperAppDto })
   @ApiBadRequestResponse({ description: '`validation_failed`.' })
   @ApiNotFoundResponse({ description: APP_404 })
-  update(@CurrentCaller() caller: AccountCaller, @Param('appId') appId: string, @Body() body: UpdateDeveloperAppDto) {
+  update(
+    @CurrentCaller() caller: AccountCaller,
+    @Param('appId') appId: string,
+    @Body() body: UpdateDeveloperAppDto,
+  ) {
     return this.apps.update(caller, appId, body);
   }
 

@@ -119,7 +119,8 @@ export class DeveloperAppsService {
         webhookEvents: input.webhookEvents ? fields.webhookEvents : undefined,
       };
       const updated = await this.found(this.apps.update(tx, caller.accountId, appId, patch));
-      if (input.webhookUrl !== undefined || input.webhookEvents !== undefined) await this.syncEndpoints(tx, appId);
+      if (input.webhookUrl !== undefined || input.webhookEvents !== undefined)
+        await this.syncEndpoints(tx, appId);
       return updated;
     });
     return toDeveloperAppDto(row);
@@ -219,4 +220,3 @@ interface DeveloperAppRowFields {
   webhookUrl: string | null;
   webhookEvents: string[];
 }
-

@@ -65,7 +65,9 @@ export class InstallationApiController {
   constructor(private readonly installations: InstallationsService) {}
 
   @Get()
-  @ApiOperation({ summary: "An installed app token's installation (a store app's token: 404 installation_not_found)." })
+  @ApiOperation({
+    summary: "An installed app token's installation (a store app's token: 404 installation_not_found).",
+  })
   @ApiOkResponse({ type: InstallationSelfDto })
   @ApiForbiddenResponse({ description: '`insufficient_scope`: not an app token.' })
   @ApiNotFoundResponse({ description: '`installation_not_found`: a store app’s token.' })

@@ -60,7 +60,10 @@ export class InstallationsRepository {
   /** The caller's role in the store, or undefined when it is not a member (or there is no such store). */
   async roleIn(accountId: string, storeId: string, tx?: EntityManager): Promise<Role | undefined> {
     const row = await this.sql.one<{ role: Role }>(
-      { text: `SELECT m.role FROM ${this.memberships.membership('$1::uuid', '$2::uuid')} m`, values: [storeId, accountId] },
+      {
+        text: `SELECT m.role FROM ${this.memberships.membership('$1::uuid', '$2::uuid')} m`,
+        values: [storeId, accountId],
+      },
       tx,
     );
     return row?.role;
@@ -210,7 +213,12 @@ export class InstallationsRepository {
     return row;
   }
 
-  async insertRefreshToken(tx: EntityManager, hash: string, grantId: string, generation: number): Promise<void> {
+  async insertRefreshToken(
+    tx: EntityManager,
+    hash: string,
+    grantId: string,
+    generation: number,
+  ): Promise<void> {
     await this.sql.run(
       {
         name: 'app_refresh_insert',

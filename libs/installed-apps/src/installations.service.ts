@@ -26,7 +26,11 @@ export class InstallationsService {
    * of its access tokens finds nothing from the very next request, on every instance — `app.uninstalled`
    * is emitted (and delivered to the app), and the app's endpoint for the store is retired.
    */
-  async uninstall(caller: AccountCaller, { storeId }: AccessibleStore, installationId: string): Promise<void> {
+  async uninstall(
+    caller: AccountCaller,
+    { storeId }: AccessibleStore,
+    installationId: string,
+  ): Promise<void> {
     if (!isUuid(installationId)) throw InstalledAppErrors.installationNotFound();
     await this.installations.transaction(async (tx) => {
       const gone = await this.installations.deleteInstallation(tx, storeId, installationId);

@@ -1,7 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { AppCaller, canonicalScopes, isUuid, narrowScopes, randomSecret, SecretHasher } from '@app/core';
 import { AccessTokenService, type AppClaims } from '@app/auth';
-import type { ClientCredentials, InstalledAppGrants, InstalledTokenResponse, OAuthParams } from '@app/oauth-apps';
+import type {
+  ClientCredentials,
+  InstalledAppGrants,
+  InstalledTokenResponse,
+  OAuthParams,
+} from '@app/oauth-apps';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { CODE_PURPOSE } from './authorization.service';
 import { DeveloperAppsRepository } from './developer-apps.repository';
@@ -52,10 +57,15 @@ export class InstalledAppGrantsService implements InstalledAppGrants {
 
   async authenticate(credentials: ClientCredentials): Promise<Client> {
     const { clientId, clientSecret, basic } = credentials;
-    if (clientId.length > MAX_CLIENT_ID || clientSecret.length > MAX_SECRET) throw GrantErrors.invalidClient(basic);
+    if (clientId.length > MAX_CLIENT_ID || clientSecret.length > MAX_SECRET)
+      throw GrantErrors.invalidClient(basic);
     const row = await this.apps.byClientId(clientId);
     // Always one constant-time comparison, known client or not.
-    const matches = this.hasher.matches(CLIENT_SECRET_PURPOSE, clientSecret, row?.secret_hash ?? this.decoyHash);
+    const matches = this.hasher.matches(
+      CLIENT_SECRET_PURPOSE,
+      clientSecret,
+      row?.secret_hash ?? this.decoyHash,
+    );
     if (!row || !matches) throw GrantErrors.invalidClient(basic);
     return { appId: row.id, secretVersion: row.secret_version };
   }
@@ -96,7 +106,11 @@ export class InstalledAppGrantsService implements InstalledAppGrants {
         return { refused: 'redirect_uri must equal the one of the authorization request.' };
       }
       const verifier = params.code_verifier;
-      if (verifier === undefined || !CODE_VERIFIER.test(verifier) || !verifierMatches(verifier, code.code_challenge)) {
+      if (
+        verifier === undefined ||
+        !CODE_VERIFIER.test(verifier) ||
+        !verifierMatches(verifier, code.code_challenge)
+      ) {
         return { refused: 'code_verifier does not match the code_challenge.' };
       }
       const grant = await this.installations.insertGrant(tx, {
@@ -107,7 +121,12 @@ export class InstalledAppGrantsService implements InstalledAppGrants {
       });
       // Uninstalled between the consent and the exchange.
       if (!grant) return { refused: 'The app is no longer installed in that store.' };
-      await this.installations.insertRefreshToken(tx, this.hasher.hash(REFRESH_PURPOSE, refreshToken), grant.id, 1);
+      await this.installations.insertRefreshToken(
+        tx,
+        this.hasher.hash(REFRESH_PURPOSE, refreshToken),
+        grant.id,
+        1,
+      );
       return { grant: { ...grant, store_id: code.store_id, scopes: code.scopes } };
     });
     if (!outcome.grant) throw GrantErrors.invalidGrant(outcome.refused!);
@@ -122,7 +141,11 @@ export class InstalledAppGrantsService implements InstalledAppGrants {
     const next = randomSecret(REFRESH_PREFIX);
     // Under the grant's row lock: two refreshes of one grant never interleave.
     const outcome = await this.installations.transaction(async (tx) => {
-      const row = await this.installations.refreshToken(tx, this.hasher.hash(REFRESH_PURPOSE, presented), client.appId);
+      const row = await this.installations.refreshToken(
+        tx,
+        this.hasher.hash(REFRESH_PURPOSE, presented),
+        client.appId,
+      );
       if (!row || row.revoked) return { refused: true as const };
       if (row.generation < row.confirmed_generation) {
         // A token whose replacement has been used: reuse. The whole grant dies (committed, then refused).
@@ -142,7 +165,9 @@ export class InstalledAppGrantsService implements InstalledAppGrants {
     });
     if ('refused' in outcome) throw invalid();
     if ('badScope' in outcome) {
-      throw GrantErrors.invalidScope(`scope must be a space-separated subset of: ${outcome.badScope!.join(' ')}.`);
+      throw GrantErrors.invalidScope(
+        `scope must be a space-separated subset of: ${outcome.badScope!.join(' ')}.`,
+      );
     }
     const { row, scopes } = outcome;
     return this.answer(
@@ -158,10 +183,16 @@ export class InstalledAppGrantsService implements InstalledAppGrants {
     refreshToken: string,
   ): InstalledTokenResponse {
     const scopes = canonicalScopes(grant.scopes);
-    const { token, expiresIn } = this.tokens.signApp(client.appId, grant.store_id, scopes, client.secretVersion, {
-      iid: grant.installation_id,
-      gid: grant.id,
-    });
+    const { token, expiresIn } = this.tokens.signApp(
+      client.appId,
+      grant.store_id,
+      scopes,
+      client.secretVersion,
+      {
+        iid: grant.installation_id,
+        gid: grant.id,
+      },
+    );
     return {
       access_token: token,
       token_type: 'Bearer',

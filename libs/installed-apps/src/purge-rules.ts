@@ -6,6 +6,10 @@ import type { PurgeRule } from '@app/database';
  * longest access token of them has expired.
  */
 export const INSTALLED_APPS_PURGE_RULES: PurgeRule[] = [
-  { name: 'app_authorization_codes', table: 'app_authorization_codes', where: `expires_at < now() - interval '1 day'` },
+  {
+    name: 'app_authorization_codes',
+    table: 'app_authorization_codes',
+    where: `expires_at < now() - interval '1 day'`,
+  },
   { name: 'app_grants', table: 'app_grants', where: `revoked_at < now() - interval '1 day'` },
 ];

@@ -114,7 +114,12 @@ export class InstalledAppClient extends AppClient {
     if (response.status !== 200) throw oauthError(response);
     const body = jsonBody<InstalledTokenAnswer>(response, request);
     if (typeof body.refresh_token !== 'string') {
-      throw new OAuthError(response.status, 'invalid_grant', 'The answer carried no refresh token.', response.requestId);
+      throw new OAuthError(
+        response.status,
+        'invalid_grant',
+        'The answer carried no refresh token.',
+        response.requestId,
+      );
     }
     await options.onRefreshToken(body.refresh_token);
     const client = new InstalledAppClient({ ...options, refreshToken: body.refresh_token });

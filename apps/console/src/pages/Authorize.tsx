@@ -8,7 +8,8 @@ import { ErrorMessage, Loading } from '../ui/misc';
 /** Why the request cannot be shown, in words. */
 function refusal(error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.code === 'app_not_found') return 'This app is not registered (or was deleted). Go back to the app and try again.';
+    if (error.code === 'app_not_found')
+      return 'This app is not registered (or was deleted). Go back to the app and try again.';
     if (error.code === 'validation_failed')
       return `The app sent an authorization request this service does not accept: ${describe(error)}`;
   }
@@ -83,7 +84,10 @@ export function Authorize() {
         <form className="stack" onSubmit={(e) => void decide('allow', e)} noValidate>
           {view.app.homepageUrl && (
             <p className="muted wrap">
-              From <a href={view.app.homepageUrl} rel="noreferrer noopener" target="_blank">{view.app.homepageUrl}</a>
+              From{' '}
+              <a href={view.app.homepageUrl} rel="noreferrer noopener" target="_blank">
+                {view.app.homepageUrl}
+              </a>
             </p>
           )}
           {view.stores.length === 0 ? (

@@ -47,9 +47,10 @@ export function DeveloperApps() {
   const [error, setError] = useState<string | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [issued, setIssued] = useState<Issued | null>(null);
-  const [pending, setPending] = useState<{ app: DeveloperApp; action: 'rotate' | 'rotate-webhook' | 'delete' } | null>(
-    null,
-  );
+  const [pending, setPending] = useState<{
+    app: DeveloperApp;
+    action: 'rotate' | 'rotate-webhook' | 'delete';
+  } | null>(null);
   const [installs, setInstalls] = useState<Record<string, AppInstallation[]>>({});
 
   const load = () => {
@@ -99,8 +100,8 @@ export function DeveloperApps() {
         </button>
       </div>
       <p className="muted">
-        Apps you build once and any store can install, choosing what they may do. Send a store’s owner to
-        the authorization endpoint with your client id; they install it on a consent page.
+        Apps you build once and any store can install, choosing what they may do. Send a store’s owner to the
+        authorization endpoint with your client id; they install it on a consent page.
       </p>
       <ErrorMessage onRetry={apps === null ? load : undefined}>{error}</ErrorMessage>
       {apps === null && !error && <Loading what="Loading your apps…" />}
@@ -117,7 +118,9 @@ export function DeveloperApps() {
                 </dd>
                 <dt>Client secret</dt>
                 <dd>
-                  <code aria-label={`Client secret ending in ${app.secretHint}`}>sfs_••••{app.secretHint}</code>
+                  <code aria-label={`Client secret ending in ${app.secretHint}`}>
+                    sfs_••••{app.secretHint}
+                  </code>
                 </dd>
                 <dt>Redirect URIs</dt>
                 <dd style={WRAP}>{app.redirectUris.join(', ')}</dd>
@@ -125,21 +128,38 @@ export function DeveloperApps() {
                 <dd>{app.scopes.map(describeScope).join(' ')}</dd>
                 <dt>Webhooks</dt>
                 <dd style={WRAP}>
-                  {app.webhookUrl ? `${app.webhookUrl} (${app.webhookEvents.join(', ') || 'app.uninstalled only'})` : 'None'}
+                  {app.webhookUrl
+                    ? `${app.webhookUrl} (${app.webhookEvents.join(', ') || 'app.uninstalled only'})`
+                    : 'None'}
                 </dd>
                 <dt>Installed in</dt>
                 <dd>{app.installCount === 1 ? '1 store' : `${app.installCount} stores`}</dd>
               </dl>
               <div className="actions">
-                <RowButton label="Installations" item={app.name} className="secondary" onClick={() => void showInstallations(app)} />
-                <RowButton label="Rotate secret" item={app.name} className="secondary" onClick={() => setPending({ app, action: 'rotate' })} />
+                <RowButton
+                  label="Installations"
+                  item={app.name}
+                  className="secondary"
+                  onClick={() => void showInstallations(app)}
+                />
+                <RowButton
+                  label="Rotate secret"
+                  item={app.name}
+                  className="secondary"
+                  onClick={() => setPending({ app, action: 'rotate' })}
+                />
                 <RowButton
                   label="Rotate webhook secret"
                   item={app.name}
                   className="secondary"
                   onClick={() => setPending({ app, action: 'rotate-webhook' })}
                 />
-                <RowButton label="Delete" item={app.name} className="danger" onClick={() => setPending({ app, action: 'delete' })} />
+                <RowButton
+                  label="Delete"
+                  item={app.name}
+                  className="danger"
+                  onClick={() => setPending({ app, action: 'delete' })}
+                />
               </div>
               {installs[app.id] && (
                 <section aria-label={`Installations of ${app.name}`}>
@@ -177,13 +197,18 @@ export function DeveloperApps() {
       />
       <Dialog title={issued?.title ?? ''} open={issued !== null} onClose={() => setIssued(null)}>
         <p className="warning" role="alert">
-          Copy {issued && issued.secrets.length > 1 ? 'these secrets' : 'this secret'} now: {issued && issued.secrets.length > 1 ? 'they are' : 'it is'} shown only this once.
+          Copy {issued && issued.secrets.length > 1 ? 'these secrets' : 'this secret'} now:{' '}
+          {issued && issued.secrets.length > 1 ? 'they are' : 'it is'} shown only this once.
         </p>
         {issued?.secrets.map((secret) => (
           <div key={secret.label} className="stack">
             <p>
               {secret.label}:{' '}
-              <code className="secret" style={WRAP} data-testid={secret.label === 'Client secret' ? 'client-secret' : 'webhook-secret'}>
+              <code
+                className="secret"
+                style={WRAP}
+                data-testid={secret.label === 'Client secret' ? 'client-secret' : 'webhook-secret'}
+              >
                 {secret.value}
               </code>
             </p>
@@ -275,7 +300,14 @@ function NewAppDialog({
     <Dialog title="New app" open={open} onClose={onClose}>
       <form className="stack" onSubmit={(e) => void submit(e)} noValidate>
         <ErrorMessage>{error}</ErrorMessage>
-        <Field label="Name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} required maxChars={100} />
+        <Field
+          label="Name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={errors.name}
+          required
+          maxChars={100}
+        />
         <TextArea
           label="Redirect URIs"
           hint="One per line: https://, or http://localhost for development."
@@ -284,9 +316,26 @@ function NewAppDialog({
           error={errors.redirectUris}
           required
         />
-        <CheckboxGroup legend="Scopes" options={SCOPES} value={scopes} onChange={setScopes} error={errors.scopes} errorId="new-app-scopes-error" />
-        <Field label="Homepage URL" value={homepage} onChange={(e) => setHomepage(e.target.value)} error={errors.homepageUrl} />
-        <Field label="Webhook URL" value={webhookUrl} onChange={(e) => setWebhookUrl(e.target.value)} error={errors.webhookUrl} />
+        <CheckboxGroup
+          legend="Scopes"
+          options={SCOPES}
+          value={scopes}
+          onChange={setScopes}
+          error={errors.scopes}
+          errorId="new-app-scopes-error"
+        />
+        <Field
+          label="Homepage URL"
+          value={homepage}
+          onChange={(e) => setHomepage(e.target.value)}
+          error={errors.homepageUrl}
+        />
+        <Field
+          label="Webhook URL"
+          value={webhookUrl}
+          onChange={(e) => setWebhookUrl(e.target.value)}
+          error={errors.webhookUrl}
+        />
         <CheckboxGroup
           legend="Webhook events"
           options={EVENTS}

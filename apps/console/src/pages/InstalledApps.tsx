@@ -80,7 +80,10 @@ export function InstalledApps() {
         confirm="Uninstall app"
         onConfirm={() => void uninstall()}
       >
-        <p>The app stops working for {store.name} at once. Installing it again later asks for your consent again.</p>
+        <p>
+          The app stops working for {store.name} at once. Installing it again later asks for your consent
+          again.
+        </p>
       </ConfirmDialog>
     </section>
   );

@@ -60,7 +60,9 @@ export class InstalledApps1795700000000 implements MigrationInterface {
     await queryRunner.query(
       `CREATE TABLE "app_refresh_tokens" ("token_hash" character(64) NOT NULL, "grant_id" uuid NOT NULL, "generation" integer NOT NULL, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "PK_app_refresh_tokens" PRIMARY KEY ("token_hash"))`,
     );
-    await queryRunner.query(`CREATE INDEX "ix_app_refresh_tokens_grant" ON "app_refresh_tokens" ("grant_id") `);
+    await queryRunner.query(
+      `CREATE INDEX "ix_app_refresh_tokens_grant" ON "app_refresh_tokens" ("grant_id") `,
+    );
     await queryRunner.query(
       `ALTER TABLE "app_refresh_tokens" ADD CONSTRAINT "FK_app_refresh_tokens_grant" FOREIGN KEY ("grant_id") REFERENCES "app_grants"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
     );

@@ -147,7 +147,8 @@ export class DeveloperAppCredentialsDto {
   @ApiProperty({ type: String, nullable: true }) homepageUrl!: string | null;
   @ApiProperty({ type: String, nullable: true }) webhookUrl!: string | null;
   @ApiProperty({ enum: APP_WEBHOOK_EVENTS, isArray: true }) webhookEvents!: string[];
-  @ApiProperty({ example: 'whsec_…', description: 'Shown here (and at rotation) only.' }) webhookSecret!: string;
+  @ApiProperty({ example: 'whsec_…', description: 'Shown here (and at rotation) only.' })
+  webhookSecret!: string;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
 }
 

@@ -8,7 +8,12 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 @Entity({ name: 'app_authorization_codes' })
 @Index('ix_app_authorization_codes_expires', ['expiresAt'])
 export class AppAuthorizationCodeEntity {
-  @PrimaryColumn({ name: 'code_hash', type: 'char', length: 64, primaryKeyConstraintName: 'PK_app_authorization_codes' })
+  @PrimaryColumn({
+    name: 'code_hash',
+    type: 'char',
+    length: 64,
+    primaryKeyConstraintName: 'PK_app_authorization_codes',
+  })
   codeHash!: string;
 
   /** Not a reference: a code outlives nothing, and the purge removes it a day after it expired. */

@@ -8,7 +8,12 @@ import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, Primary
 @Entity({ name: 'app_refresh_tokens' })
 @Index('ix_app_refresh_tokens_grant', ['grantId'])
 export class AppRefreshTokenEntity {
-  @PrimaryColumn({ name: 'token_hash', type: 'char', length: 64, primaryKeyConstraintName: 'PK_app_refresh_tokens' })
+  @PrimaryColumn({
+    name: 'token_hash',
+    type: 'char',
+    length: 64,
+    primaryKeyConstraintName: 'PK_app_refresh_tokens',
+  })
   tokenHash!: string;
 
   @Column({ name: 'grant_id', type: 'uuid' })

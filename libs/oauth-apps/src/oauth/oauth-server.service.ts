@@ -6,7 +6,11 @@ import { OAuthAppsRepository } from '../oauth-apps.repository';
 import { CLIENT_SECRET_PURPOSE } from '../oauth-apps.service';
 import { OAuthErrors } from '../oauth-apps.errors';
 import { ClientCredentials, OAuthParams, readClientCredentials } from './oauth-params';
-import { INSTALLED_APP_GRANTS, InstalledAppGrants, InstalledTokenResponse } from './installed-app-grants.port';
+import {
+  INSTALLED_APP_GRANTS,
+  InstalledAppGrants,
+  InstalledTokenResponse,
+} from './installed-app-grants.port';
 
 export interface TokenResponse {
   access_token: string;

@@ -9,7 +9,10 @@ import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } fr
 // A store's endpoints, listed in the order they were created.
 @Index('ix_webhook_endpoints_store', ['storeId', 'createdAt', 'id'])
 // An installed app's endpoint for a store (§13): at most one per app and store.
-@Index('ux_webhook_endpoints_app_store', ['appId', 'storeId'], { unique: true, where: '"app_id" IS NOT NULL' })
+@Index('ux_webhook_endpoints_app_store', ['appId', 'storeId'], {
+  unique: true,
+  where: '"app_id" IS NOT NULL',
+})
 export class WebhookEndpointEntity {
   // No default: the service picks the id before the insert, because the sealed secret is bound to it.
   @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'PK_webhook_endpoints' })
