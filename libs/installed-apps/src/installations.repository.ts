@@ -30,15 +30,16 @@ export interface CodeRow {
   fresh: boolean;
 }
 
-export interface RefreshRow {
-  generation: number;
+export interface RotationRow {
   grant_id: string;
-  confirmed_generation: number;
-  revoked: boolean;
-  scopes: string[];
   installation_id: string;
-  app_id: string;
   store_id: string;
+  scopes: string[];
+  scope_ok: boolean;
+  /** Revoked before, or now (reuse). */
+  refused: boolean;
+  /** The next refresh token was stored. */
+  issued: boolean;
 }
 
 /**
@@ -229,44 +230,50 @@ export class InstallationsRepository {
     );
   }
 
-  /** The refresh token of the app with its grant and installation, the grant locked for the transaction. */
-  refreshToken(tx: EntityManager, hash: string, appId: string): Promise<RefreshRow | undefined> {
-    return this.sql.one<RefreshRow>(
-      {
-        name: 'app_refresh_lookup',
-        text: `SELECT r.generation, g.id AS grant_id, g.confirmed_generation, g.revoked_at IS NOT NULL AS revoked,
-                      g.scopes, i.id AS installation_id, i.app_id, i.store_id
+  /**
+   * The refresh-token grant in ONE statement (no transaction round trips; measured: bench
+   * `installed-refresh`): the presented token's grant is locked (`FOR UPDATE`, so two refreshes of one grant
+   * run one after the other), then exactly one of — nothing (unknown, another app's, revoked), the grant
+   * revoked (the token's generation is older than one already used: reuse), or, when the asked scopes
+   * (`scopes`, null: the grant's) fit the grant, its generation confirmed and the next refresh token
+   * (`nextHash`, one generation newer) inserted. Answers what it found and did; undefined: unknown token.
+   */
+  rotateRefreshToken(
+    hash: string,
+    appId: string,
+    nextHash: string,
+    scopes: string[] | null,
+  ): Promise<RotationRow | undefined> {
+    return this.sql.one<RotationRow>({
+      name: 'app_refresh_rotate',
+      text: `WITH t AS (
+               SELECT r.generation, g.id AS grant_id, g.confirmed_generation, g.revoked_at IS NOT NULL AS revoked,
+                      g.scopes, i.id AS installation_id, i.store_id,
+                      ($4::varchar[] IS NULL OR $4::varchar[] <@ g.scopes) AS scope_ok
                  FROM app_refresh_tokens r
                  JOIN app_grants g ON g.id = r.grant_id
                  JOIN app_installations i ON i.id = g.installation_id
                 WHERE r.token_hash = $1 AND i.app_id = $2
-                  FOR UPDATE OF g`,
-        values: [hash, appId],
-      },
-      tx,
-    );
-  }
-
-  /** The generation that has now been used: tokens of older generations are reuse from here on. */
-  async confirmGeneration(tx: EntityManager, grantId: string, generation: number): Promise<void> {
-    await this.sql.run(
-      {
-        name: 'app_grant_confirm',
-        text: `UPDATE app_grants SET confirmed_generation = greatest(confirmed_generation, $2) WHERE id = $1`,
-        values: [grantId, generation],
-      },
-      tx,
-    );
-  }
-
-  async revokeGrant(grantId: string, tx?: EntityManager): Promise<void> {
-    await this.sql.run(
-      {
-        text: `UPDATE app_grants SET revoked_at = coalesce(revoked_at, now()) WHERE id = $1`,
-        values: [grantId],
-      },
-      tx,
-    );
+                  FOR UPDATE OF g),
+             reuse AS (
+               UPDATE app_grants g SET revoked_at = now() FROM t
+                WHERE g.id = t.grant_id AND NOT t.revoked AND t.generation < t.confirmed_generation
+               RETURNING g.id),
+             confirmed AS (
+               UPDATE app_grants g SET confirmed_generation = greatest(g.confirmed_generation, t.generation) FROM t
+                WHERE g.id = t.grant_id AND NOT t.revoked AND t.generation >= t.confirmed_generation AND t.scope_ok
+               RETURNING g.id),
+             issued AS (
+               INSERT INTO app_refresh_tokens (token_hash, grant_id, generation)
+               SELECT $3, t.grant_id, t.generation + 1 FROM t
+                WHERE NOT t.revoked AND t.generation >= t.confirmed_generation AND t.scope_ok
+               RETURNING grant_id)
+             SELECT t.grant_id, t.installation_id, t.store_id, t.scopes, t.scope_ok,
+                    t.revoked OR EXISTS (SELECT 1 FROM reuse) AS refused,
+                    EXISTS (SELECT 1 FROM issued) AS issued
+               FROM t`,
+      values: [hash, appId, nextHash, scopes],
+    });
   }
 
   /** RFC 7009 for a refresh token of the app: its grant (and so every token of it) is revoked. */

@@ -1,5 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { AppCaller, canonicalScopes, isUuid, narrowScopes, randomSecret, SecretHasher } from '@app/core';
+import {
+  APP_SCOPES,
+  AppCaller,
+  canonicalScopes,
+  isUuid,
+  narrowScopes,
+  randomSecret,
+  SecretHasher,
+} from '@app/core';
 import { AccessTokenService, type AppClaims } from '@app/auth';
 import type {
   ClientCredentials,
@@ -138,42 +146,36 @@ export class InstalledAppGrantsService implements InstalledAppGrants {
     const presented = params.refresh_token;
     const invalid = () => GrantErrors.invalidGrant('The refresh token is invalid, revoked or was reused.');
     if (presented.length > MAX_SECRET) throw invalid();
+    // A narrower scope: known scopes here, a subset of the grant's in the statement.
+    const asked = params.scope === undefined ? null : narrowScopes(params.scope, APP_SCOPES);
+    if (asked === null && params.scope !== undefined) throw this.badScope();
     const next = randomSecret(REFRESH_PREFIX);
-    // Under the grant's row lock: two refreshes of one grant never interleave.
-    const outcome = await this.installations.transaction(async (tx) => {
-      const row = await this.installations.refreshToken(
-        tx,
-        this.hasher.hash(REFRESH_PURPOSE, presented),
-        client.appId,
-      );
-      if (!row || row.revoked) return { refused: true as const };
-      if (row.generation < row.confirmed_generation) {
-        // A token whose replacement has been used: reuse. The whole grant dies (committed, then refused).
-        await this.installations.revokeGrant(row.grant_id, tx);
-        return { refused: true as const };
-      }
-      const scopes = narrowScopes(params.scope, row.scopes);
-      if (!scopes) return { badScope: row.scopes };
-      await this.installations.confirmGeneration(tx, row.grant_id, row.generation);
-      await this.installations.insertRefreshToken(
-        tx,
-        this.hasher.hash(REFRESH_PURPOSE, next),
-        row.grant_id,
-        row.generation + 1,
-      );
-      return { row, scopes };
-    });
-    if ('refused' in outcome) throw invalid();
-    if ('badScope' in outcome) {
-      throw GrantErrors.invalidScope(
-        `scope must be a space-separated subset of: ${outcome.badScope!.join(' ')}.`,
-      );
-    }
-    const { row, scopes } = outcome;
+    const row = await this.installations.rotateRefreshToken(
+      this.hasher.hash(REFRESH_PURPOSE, presented),
+      client.appId,
+      this.hasher.hash(REFRESH_PURPOSE, next),
+      asked,
+    );
+    if (!row || row.refused) throw invalid();
+    if (!row.scope_ok) throw this.badScope(row.scopes);
+    if (!row.issued) throw invalid();
     return this.answer(
       client,
-      { id: row.grant_id, installation_id: row.installation_id, store_id: row.store_id, scopes },
+      {
+        id: row.grant_id,
+        installation_id: row.installation_id,
+        store_id: row.store_id,
+        scopes: asked ?? row.scopes,
+      },
       next,
+    );
+  }
+
+  private badScope(grant?: string[]) {
+    return GrantErrors.invalidScope(
+      grant
+        ? `scope must be a space-separated subset of: ${grant.join(' ')}.`
+        : 'scope must be space-separated known scopes.',
     );
   }
 
