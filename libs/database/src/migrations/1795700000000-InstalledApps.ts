@@ -36,7 +36,7 @@ export class InstalledApps1795700000000 implements MigrationInterface {
       `CREATE INDEX "ix_app_installations_store_created" ON "app_installations" ("store_id", "created_at", "id") `,
     );
     await queryRunner.query(
-      `ALTER TABLE "app_installations" ADD CONSTRAINT "FK_app_installations_store" FOREIGN KEY ("store_id") REFERENCES "stores"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
+      `ALTER TABLE "app_installations" ADD CONSTRAINT "FK_3f000c3bebf892716620769d3b5" FOREIGN KEY ("store_id") REFERENCES "stores"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
     );
     await queryRunner.query(
       `ALTER TABLE "app_installations" ADD CONSTRAINT "FK_app_installations_app" FOREIGN KEY ("app_id") REFERENCES "installable_apps"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
