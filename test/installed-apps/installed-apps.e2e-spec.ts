@@ -625,6 +625,16 @@ describe('installed apps', () => {
       expect([wide.status, wide.body.error]).toEqual([400, 'invalid_scope']);
     });
 
+    it('concurrent refreshes with one token all succeed (a retried request is not reuse); the first use of any replacement ends it', async () => {
+      const pair = await exchange(await code());
+      const answers = await Promise.all(Array.from({ length: 4 }, () => refresh(pair.body.refresh_token)));
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+      expect(new Set(answers.map((a) => a.body.refresh_token)).size).toBe(4);
+      expect((await refresh(answers[2].body.refresh_token)).status).toBe(200);
+      expect((await refresh(pair.body.refresh_token)).body.error).toBe('invalid_grant');
+      expect((await refresh(answers[0].body.refresh_token)).body.error).toBe('invalid_grant');
+    });
+
     it('concurrent exchanges of one code: exactly one gets tokens', async () => {
       const c = await code();
       const answers = await Promise.all(Array.from({ length: 5 }, () => exchange(c)));
