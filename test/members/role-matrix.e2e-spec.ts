@@ -351,6 +351,47 @@ describe('the role matrix: every store route × owner, admin, developer, staff, 
       },
     },
     {
+      method: 'GET',
+      route: '/v1/user/stores/:id/installations',
+      expect: [200, 200, 200, 403, 404],
+      request: async () => ({ path: `${base()}/installations` }),
+    },
+    {
+      method: 'DELETE',
+      route: '/v1/user/stores/:id/installations/:installationId',
+      expect: [204, 204, 204, 403, 404],
+      request: async () => {
+        // A fresh installed app for each caller: the owner registers it and installs it by consenting.
+        const registered = await ok(
+          t.post(
+            '/v1/user/apps',
+            { name: unique('Installed'), redirectUris: ['https://app.example/cb'], scopes: ['store:read'] },
+            as('owner'),
+          ),
+          201,
+        );
+        await ok(
+          t.post(
+            '/v1/user/oauth/consent',
+            {
+              clientId: registered.clientId,
+              redirectUri: 'https://app.example/cb',
+              state: 'matrix',
+              codeChallenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+              codeChallengeMethod: 'S256',
+              storeId: store,
+              decision: 'allow',
+            },
+            as('owner'),
+          ),
+          200,
+        );
+        const installed = await ok(t.get(`${base()}/installations`, as('owner')), 200);
+        const mine = installed.find((i: { appId: string }) => i.appId === registered.id);
+        return { path: `${base()}/installations/${mine.id}` };
+      },
+    },
+    {
       method: 'POST',
       route: '/v1/user/stores/:id/webhooks/:webhookId/rotate-secret',
       expect: [200, 200, 200, 403, 404],

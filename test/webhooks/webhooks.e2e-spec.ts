@@ -245,6 +245,32 @@ describe('webhooks', () => {
     expect(
       (await t.delete(`/v1/user/stores/${storeId}/public-tokens/${pt.id}`, { token: owner })).status,
     ).toBe(204);
+    // app.installed and app.uninstalled (§13): an installable app installed by consent, then uninstalled.
+    const installable = await t.post(
+      '/v1/user/apps',
+      { name: 'Installable', redirectUris: ['https://app.example/cb'], scopes: ['store:read'] },
+      { token: owner },
+    );
+    expect(installable.status).toBe(201);
+    const consent = await t.post(
+      '/v1/user/oauth/consent',
+      {
+        clientId: installable.body.clientId,
+        redirectUri: 'https://app.example/cb',
+        state: 'webhooks',
+        codeChallenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+        codeChallengeMethod: 'S256',
+        storeId,
+        decision: 'allow',
+      },
+      { token: owner },
+    );
+    expect(consent.status).toBe(200);
+    const [installation] = (await t.get(`/v1/user/stores/${storeId}/installations`, { token: owner })).body;
+    expect(
+      (await t.delete(`/v1/user/stores/${storeId}/installations/${installation.id}`, { token: owner }))
+        .status,
+    ).toBe(204);
     // member.* and store.transferred: a member invited and joining, its role changed, the ownership
     // transferred to it and back, then removed.
     const memberEmail = 'webhook-member@example.com';

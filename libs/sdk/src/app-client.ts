@@ -88,7 +88,7 @@ export class AppClient {
 
   /** What `util.inspect` and `console.log` show: no secret, no token. */
   [INSPECT](): string {
-    return `AppClient { baseUrl: '${this.#transport.baseUrl}', clientId: '${this.#clientId}' }`;
+    return `${this.constructor.name} { baseUrl: '${this.#transport.baseUrl}', clientId: '${this.#clientId}' }`;
   }
 
   toJSON(): { baseUrl: string; clientId: string } {
@@ -127,23 +127,44 @@ export class AppClient {
     return btoa(`${encodeURIComponent(this.#clientId)}:${encodeURIComponent(this.#clientSecret)}`);
   }
 
-  /** The token request goes straight to the transport, never through the authenticated path. */
+  /**
+   * The token request: client credentials. InstalledAppClient renews with its refresh token instead; either
+   * way the request goes straight to the transport, never through the authenticated path.
+   */
+  protected requestToken(): Promise<{ access_token: string; expires_in: number }> {
+    return this.postToken({
+      grant_type: 'client_credentials',
+      ...(this.#scope ? { scope: this.#scope } : {}),
+    });
+  }
+
+  /** `POST /v1/auth/oauth/token` with the client's credentials (HTTP Basic): the answer's body, or OAuthError. */
+  protected async postToken<T = { access_token: string; expires_in: number }>(
+    form: Record<string, string>,
+  ): Promise<T> {
+    const request = { method: 'POST', path: '/v1/auth/oauth/token' } as const;
+    const response = await this.#transport.send({
+      ...request,
+      form,
+      headers: { authorization: `Basic ${this.#basic()}` },
+      // Asking again for a token changes nothing on the server (an installed app's refresh token stays
+      // usable until its replacement is first used): safe to retry.
+      retryable: true,
+    });
+    if (response.status !== 200) throw oauthError(response);
+    return jsonBody<T>(response, request);
+  }
+
+  /** Takes a token the caller already holds (an installed app's first, from the code exchange). */
+  protected seedToken(token: string, expiresIn: number, startedAt: number): void {
+    const lifetime = Math.max(1, Number(expiresIn)) * 1000;
+    this.#cached = { token, renewAt: startedAt + lifetime / 2, expiresAt: startedAt + lifetime };
+  }
+
   async #fetchToken(): Promise<CachedToken> {
     const startedAt = Date.now();
     try {
-      const response = await this.#transport.send({
-        method: 'POST',
-        path: '/v1/auth/oauth/token',
-        form: { grant_type: 'client_credentials', ...(this.#scope ? { scope: this.#scope } : {}) },
-        headers: { authorization: `Basic ${this.#basic()}` },
-        // Asking again for a token changes nothing on the server: safe to retry.
-        retryable: true,
-      });
-      if (response.status !== 200) throw oauthError(response);
-      const body = jsonBody<{ access_token: string; expires_in: number }>(response, {
-        method: 'POST',
-        path: '/v1/auth/oauth/token',
-      });
+      const body = await this.requestToken();
       const lifetime = Math.max(1, Number(body.expires_in)) * 1000;
       this.#failure = null;
       this.#cached = {

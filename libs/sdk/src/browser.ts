@@ -16,6 +16,7 @@ export type {
   EventData,
   EventDataMap,
   EventType,
+  InstallationEventData,
   StoreData,
   TypedEvent,
   WebhookTestData,
@@ -33,3 +34,5 @@ export {
 } from './roles';
 export type { MemberRole, Role, StorePermission } from './roles';
 export type * from './types';
+export { SCOPE_SENTENCES } from './scopes';
+export type { ScopeName } from './scopes';

@@ -30,6 +30,8 @@ export interface AppCaller {
   storeId: string;
   scopes: string[];
   jti: string;
+  /** An installed app's token (§13): the installation it acts through (its `iid` claim). */
+  installationId?: string;
 }
 
 export interface PublicTokenCaller {

@@ -92,6 +92,10 @@ export const ERROR_TABLE = {
   invalid_client: client(401, 'Invalid client'),
   unsupported_grant_type: client(400, 'Unsupported grant type'),
   invalid_scope: client(400, 'Invalid scope'),
+  // Installed apps (libs/installed-apps, §13): the token endpoint's authorization-code and refresh grants.
+  invalid_grant: client(400, 'Invalid grant'),
+  unauthorized_client: client(400, 'Unauthorized client'),
+  installation_not_found: client(404, 'Not found'),
   // The catalogue and orders (libs/storefront): its domain throws these (and validation_failed), and both
   // of its doors render them from here: product_not_found is a 404 over REST and NOT_FOUND in GraphQL,
   // handle_taken a 409 and BAD_USER_INPUT (its status implies it), out_of_stock a 409 and OUT_OF_STOCK.

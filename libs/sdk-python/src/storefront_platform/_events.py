@@ -29,6 +29,8 @@ EVENT_TYPES: tuple[str, ...] = (
     "member.role_changed",
     "member.removed",
     "store.transferred",
+    "app.installed",
+    "app.uninstalled",
 )
 
 _KNOWN = frozenset(EVENT_TYPES)
