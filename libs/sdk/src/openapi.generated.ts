@@ -761,6 +761,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/user/stores/{id}/orders/{orderId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel an open order, putting every line’s stock back in the same transaction (event `order.cancelled`). */
+        post: operations["OwnerOrdersController_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/stores/{id}/orders/{orderId}/fulfil": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark an open order fulfilled (event `order.fulfilled`). */
+        post: operations["OwnerOrdersController_fulfil"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/user/stores/{id}/products": {
         parameters: {
             query?: never;
@@ -824,7 +858,8 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put?: never;
+        /** Change its name, scopes or allowed origins (a partial update: absent fields keep their value; `allowedOrigins: []` clears them). The token value stays. */
+        put: operations["PublicTokensController_update"];
         post?: never;
         /** Delete the token; it is dead at once. */
         delete: operations["PublicTokensController_remove"];
@@ -1126,6 +1161,10 @@ export interface components {
             token_endpoint: string;
             token_endpoint_auth_methods_supported: string[];
         };
+        CancelOrderDto: {
+            /** @example Customer asked to cancel. */
+            reason?: string;
+        };
         ConsentAppDto: {
             homepageUrl: string | null;
             name: string;
@@ -1185,7 +1224,7 @@ export interface components {
              */
             scopes: ("store:read" | "products:read" | "products:write" | "orders:read" | "orders:write")[];
             /** @description Store events to receive; each needs a read scope the app asks for (product.* products:read, order.* orders:read, store.*, member.* and app.installed store:read). app.uninstalled is always delivered. */
-            webhookEvents?: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled")[];
+            webhookEvents?: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "order.fulfilled" | "order.cancelled" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled")[];
             /** @description Where the app receives webhooks (§11 URL rules). */
             webhookUrl?: string | null;
         };
@@ -1225,10 +1264,17 @@ export interface components {
             title: string;
         };
         CreatePublicTokenDto: {
+            /**
+             * @description Origins (`scheme://host[:port]`) a browser may call the storefront from with this token; a request with another `Origin` is refused (GraphQL `FORBIDDEN`), and CORS preflights are answered for them. `[]` (the default): any origin, CORS as `CORS_ORIGINS` says.
+             * @example [
+             *       "https://shop.example.com"
+             *     ]
+             */
+            allowedOrigins?: string[];
             /** @example Web storefront */
             name: string;
-            /** @description Default: both. */
-            scopes?: ("store:read" | "products:read")[];
+            /** @description Default: `store:read` and `products:read`; `cart:write` (carts and checkout) only when asked for. */
+            scopes?: ("store:read" | "products:read" | "cart:write")[];
         };
         CreateWebhookDto: {
             description?: string | null;
@@ -1239,7 +1285,7 @@ export interface components {
              *       "order.created"
              *     ]
              */
-            events: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled" | "*")[];
+            events: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "order.fulfilled" | "order.cancelled" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled" | "*")[];
             /**
              * @description `https://`, no credentials (http:// and local addresses only with WEBHOOK_ALLOW_LOCAL).
              * @example https://example.com/hooks/storefront
@@ -1267,7 +1313,7 @@ export interface components {
              */
             eventId: string;
             /** @enum {string} */
-            eventType: "store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled";
+            eventType: "store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "order.fulfilled" | "order.cancelled" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled";
             /** Format: uuid */
             id: string;
             /** Format: date-time */
@@ -1301,7 +1347,7 @@ export interface components {
             name: string;
             redirectUris: string[];
             scopes: ("store:read" | "products:read" | "products:write" | "orders:read" | "orders:write")[];
-            webhookEvents: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled")[];
+            webhookEvents: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "order.fulfilled" | "order.cancelled" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled")[];
             /**
              * @description Shown here (and at rotation) only.
              * @example whsec_…
@@ -1324,7 +1370,7 @@ export interface components {
             scopes: ("store:read" | "products:read" | "products:write" | "orders:read" | "orders:write")[];
             /** @description The last 4 characters of the client secret. */
             secretHint: string;
-            webhookEvents: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled")[];
+            webhookEvents: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "order.fulfilled" | "order.cancelled" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled")[];
             /** @description The last 4 characters of the webhook secret. */
             webhookSecretHint: string;
             webhookUrl: string | null;
@@ -1332,13 +1378,13 @@ export interface components {
         EventActorModel: {
             /**
              * Format: uuid
-             * @description The account or app id; null for the system.
+             * @description The account, app or public token id; null for the system.
              */
             id: string | null;
             /** @description An app's name as it was when the event happened; null for accounts (the store's owner: see docs/events.md) and the system. */
             name: string | null;
             /** @enum {string} */
-            type: "account" | "app" | "system";
+            type: "account" | "app" | "public_token" | "system";
         };
         EventModel: {
             actor: components["schemas"]["EventActorModel"];
@@ -1356,7 +1402,7 @@ export interface components {
             /** Format: uuid */
             storeId: string;
             /** @enum {string} */
-            type: "store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled";
+            type: "store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "order.fulfilled" | "order.cancelled" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled";
         };
         EventPageModel: {
             /** @description Newest first. */
@@ -1531,13 +1577,23 @@ export interface components {
         };
         OwnerOrderDto: {
             /** Format: date-time */
+            cancelledAt: string | null;
+            cancelReason: string | null;
+            /** Format: date-time */
             createdAt: string;
             customerEmail: string;
+            /** Format: date-time */
+            fulfilledAt: string | null;
             /** Format: uuid */
             id: string;
             lines: components["schemas"]["OwnerOrderLineDto"][];
-            /** @example placed */
-            status: string;
+            /**
+             * @description `app` for `orderCreate`, `checkout` for a cart's `checkoutComplete`.
+             * @enum {string}
+             */
+            source: "app" | "checkout";
+            /** @enum {string} */
+            status: "open" | "fulfilled" | "cancelled";
             total: components["schemas"]["MoneyDto"];
         };
         OwnerOrderLineDto: {
@@ -1589,24 +1645,26 @@ export interface components {
             providers: ("otp" | "google" | "github")[];
         };
         PublicTokenDto: {
+            allowedOrigins: string[];
             /** Format: date-time */
             createdAt: string;
             /** Format: uuid */
             id: string;
             name: string;
-            scopes: ("store:read" | "products:read")[];
+            scopes: ("store:read" | "products:read" | "cart:write")[];
             /** Format: uuid */
             storeId: string;
             /** @description The last 4 characters of the token. */
             tokenHint: string;
         };
         PublicTokenIssuedDto: {
+            allowedOrigins: string[];
             /** Format: date-time */
             createdAt: string;
             /** Format: uuid */
             id: string;
             name: string;
-            scopes: ("store:read" | "products:read")[];
+            scopes: ("store:read" | "products:read" | "cart:write")[];
             /** Format: uuid */
             storeId: string;
             /**
@@ -1636,7 +1694,7 @@ export interface components {
             scopes: ("store:read" | "products:read" | "products:write" | "orders:read" | "orders:write")[];
             /** @description The last 4 characters of the client secret. */
             secretHint: string;
-            webhookEvents: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled")[];
+            webhookEvents: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "order.fulfilled" | "order.cancelled" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled")[];
             /** @description The last 4 characters of the webhook secret. */
             webhookSecretHint: string;
             webhookUrl: string | null;
@@ -1656,7 +1714,7 @@ export interface components {
             scopes: ("store:read" | "products:read" | "products:write" | "orders:read" | "orders:write")[];
             /** @description The last 4 characters of the client secret. */
             secretHint: string;
-            webhookEvents: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled")[];
+            webhookEvents: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "order.fulfilled" | "order.cancelled" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled")[];
             /** @example whsec_… */
             webhookSecret: string;
             /** @description The last 4 characters of the webhook secret. */
@@ -1932,7 +1990,7 @@ export interface components {
             redirectUris?: string[];
             scopes?: ("store:read" | "products:read" | "products:write" | "orders:read" | "orders:write")[];
             /** @description Store events to receive; each needs a read scope the app asks for (product.* products:read, order.* orders:read, store.*, member.* and app.installed store:read). app.uninstalled is always delivered. */
-            webhookEvents?: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled")[];
+            webhookEvents?: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "order.fulfilled" | "order.cancelled" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled")[];
             webhookUrl?: string | null;
         };
         UpdateMemberDto: {
@@ -1951,6 +2009,18 @@ export interface components {
             /** @description With `currencyCode` when the currency changes. */
             price?: string;
             title?: string;
+        };
+        UpdatePublicTokenDto: {
+            /**
+             * @description Origins (`scheme://host[:port]`) a browser may call the storefront from with this token; a request with another `Origin` is refused (GraphQL `FORBIDDEN`), and CORS preflights are answered for them. `[]` (the default): any origin, CORS as `CORS_ORIGINS` says.
+             * @example [
+             *       "https://shop.example.com"
+             *     ]
+             */
+            allowedOrigins?: string[];
+            /** @example Web storefront */
+            name?: string;
+            scopes?: ("store:read" | "products:read" | "cart:write")[];
         };
         UpdateStoreDto: {
             address?: components["schemas"]["AddressDto"];
@@ -2028,7 +2098,7 @@ export interface components {
              *       "order.created"
              *     ]
              */
-            events?: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled" | "*")[];
+            events?: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "order.fulfilled" | "order.cancelled" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled" | "*")[];
             url?: string;
         };
         VerifyLoginDto: {
@@ -2047,7 +2117,7 @@ export interface components {
             /** @enum {string|null} */
             disabledReason: "gone" | "failing" | "manual" | null;
             enabled: boolean;
-            events: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled" | "*")[];
+            events: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "order.fulfilled" | "order.cancelled" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled" | "*")[];
             /** Format: uuid */
             id: string;
             /**
@@ -2069,7 +2139,7 @@ export interface components {
              */
             disabledReason: "gone" | "failing" | "manual" | null;
             enabled: boolean;
-            events: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled" | "*")[];
+            events: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "order.fulfilled" | "order.cancelled" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled" | "*")[];
             /** Format: uuid */
             id: string;
             /** @description The last 4 characters of the signing secret. */
@@ -3521,7 +3591,7 @@ export interface operations {
                 after?: string;
                 limit?: number;
                 /** @description Only events of this type. */
-                type?: "store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled";
+                type?: "store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "order.fulfilled" | "order.cancelled" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled";
             };
             header?: never;
             path: {
@@ -4295,6 +4365,121 @@ export interface operations {
             };
         };
     };
+    OwnerOrdersController_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the caller's stores. */
+                id: unknown;
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelOrderDto"];
+            };
+        };
+        responses: {
+            /** @description The order after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnerOrderDto"];
+                };
+            };
+            /** @description `validation_failed`: a `reason` over 500 characters, an unknown field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. `insufficient_role`: a member of the store whose role does not allow this (see the roles table). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `store_not_found` or `order_not_found` (another store’s included). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `order_status_conflict`: the order is not open (`status` says what it is). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    OwnerOrdersController_fulfil: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the caller's stores. */
+                id: unknown;
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnerOrderDto"];
+                };
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. `insufficient_role`: a member of the store whose role does not allow this (see the roles table). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `store_not_found` or `order_not_found` (another store’s included). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `order_status_conflict`: the order is not open (`status` says what it is). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     OwnerProductsController_list: {
         parameters: {
             query?: {
@@ -4642,6 +4827,61 @@ export interface operations {
                 content?: never;
             };
             /** @description `store_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PublicTokensController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the caller's stores. */
+                id: unknown;
+                tokenId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdatePublicTokenDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicTokenDto"];
+                };
+            };
+            /** @description `validation_failed` (e.g. more than 10 origins, or one that is not an origin) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. `insufficient_role`: a member of the store whose role does not allow this (see the roles table). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `store_not_found` or `public_token_not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
