@@ -17,9 +17,9 @@ const swc = [
 // The aliases of tsconfig.json: every library, the API application (its bootstrap, for the test app), and
 // the SDK under its package name (what the console imports).
 const moduleNameMapper = {
-  '^@app/(core|database|idempotency|auth|social-login|testing|stores|onboarding|oauth-apps|public-tokens|storefront|events|webhooks|members|sdk)$':
+  '^@app/(core|database|idempotency|auth|social-login|testing|stores|onboarding|oauth-apps|public-tokens|storefront|events|webhooks|members|installed-apps|sdk)$':
     '<rootDir>/libs/$1/src',
-  '^@app/(core|database|idempotency|auth|social-login|testing|stores|onboarding|oauth-apps|public-tokens|storefront|events|webhooks|members|sdk)/(.*)$':
+  '^@app/(core|database|idempotency|auth|social-login|testing|stores|onboarding|oauth-apps|public-tokens|storefront|events|webhooks|members|installed-apps|sdk)/(.*)$':
     '<rootDir>/libs/$1/src/$2',
   '^@app/api$': '<rootDir>/apps/api/src',
   '^@storefront-platform/sdk/browser$': '<rootDir>/libs/sdk/src/browser.ts',

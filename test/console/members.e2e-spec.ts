@@ -131,6 +131,7 @@ describe('console: members, invitations and role-aware pages', () => {
     expect(await tabs(dev)).toEqual([
       'Home',
       'OAuth apps',
+      'Installed apps',
       'Public tokens',
       'Products',
       'Orders',

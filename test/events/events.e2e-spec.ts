@@ -239,8 +239,12 @@ describe('events', () => {
           {
             id: placed.id,
             status: placed.status,
+            source: 'app',
             customerEmail: placed.customerEmail,
             createdAt: placed.createdAt,
+            fulfilledAt: null,
+            cancelledAt: null,
+            cancelReason: null,
             total: placed.total,
             lines: placed.lines.map(({ product, ...line }: { product: { id: string } }) => ({
               productId: product.id,

@@ -37,6 +37,7 @@ describe('the role matrix: every store route × owner, admin, developer, staff, 
   let store: string;
   let product: string;
   let order: string;
+  let appToken: string;
   let publicToken: string;
   let endpoint: string;
   let delivery: string;
@@ -64,6 +65,17 @@ describe('the role matrix: every store route × owner, admin, developer, staff, 
       await addMember(t, token.owner, id, { token: token[caller], email: `${caller}@matrix.example` }, role);
     }
     return id;
+  };
+
+  /** An open order of the store, on a product of its own (so no row runs the stock out). */
+  const freshOrder = async (): Promise<string> => {
+    const made = await ok(t.post(`${base()}/products`, productBody(unique('ordered')), as('owner')), 201);
+    const placed = await sf.data(
+      appToken,
+      `mutation($input: OrderCreateInput!) { orderCreate(input: $input) { id } }`,
+      { input: { customerEmail: 'buyer@example.com', lines: [{ productId: made.id, quantity: 1 }] } },
+    );
+    return placed.orderCreate.id;
   };
 
   const ROWS: Row[] = [
@@ -244,6 +256,22 @@ describe('the role matrix: every store route × owner, admin, developer, staff, 
       expect: READ,
       request: async () => ({ path: `${base()}/orders/${order}` }),
     },
+    // (v1.3, §15) Moving an order is `commerce`: owner, admin and staff; each caller gets an open order.
+    {
+      method: 'POST',
+      route: '/v1/user/stores/:id/orders/:orderId/fulfil',
+      expect: [200, 200, 403, 200, 404],
+      request: async () => ({ path: `${base()}/orders/${await freshOrder()}/fulfil` }),
+    },
+    {
+      method: 'POST',
+      route: '/v1/user/stores/:id/orders/:orderId/cancel',
+      expect: [200, 200, 403, 200, 404],
+      request: async () => ({
+        path: `${base()}/orders/${await freshOrder()}/cancel`,
+        body: { reason: 'Asked by the buyer' },
+      }),
+    },
 
     // Integrations — apps, public tokens, webhooks — listing included: owner, admin and developer.
     {
@@ -257,6 +285,15 @@ describe('the role matrix: every store route × owner, admin, developer, staff, 
       route: '/v1/user/stores/:id/public-tokens',
       expect: [200, 200, 200, 403, 404],
       request: async () => ({ path: `${base()}/public-tokens` }),
+    },
+    {
+      method: 'PUT',
+      route: '/v1/user/stores/:id/public-tokens/:tokenId',
+      expect: [200, 200, 200, 403, 404],
+      request: async () => ({
+        path: `${base()}/public-tokens/${publicToken}`,
+        body: { name: unique('Renamed'), allowedOrigins: ['https://shop.example'] },
+      }),
     },
     {
       method: 'POST',
@@ -311,6 +348,47 @@ describe('the role matrix: every store route × owner, admin, developer, staff, 
           201,
         );
         return { path: `${base()}/webhooks/${made.id}` };
+      },
+    },
+    {
+      method: 'GET',
+      route: '/v1/user/stores/:id/installations',
+      expect: [200, 200, 200, 403, 404],
+      request: async () => ({ path: `${base()}/installations` }),
+    },
+    {
+      method: 'DELETE',
+      route: '/v1/user/stores/:id/installations/:installationId',
+      expect: [204, 204, 204, 403, 404],
+      request: async () => {
+        // A fresh installed app for each caller: the owner registers it and installs it by consenting.
+        const registered = await ok(
+          t.post(
+            '/v1/user/apps',
+            { name: unique('Installed'), redirectUris: ['https://app.example/cb'], scopes: ['store:read'] },
+            as('owner'),
+          ),
+          201,
+        );
+        await ok(
+          t.post(
+            '/v1/user/oauth/consent',
+            {
+              clientId: registered.clientId,
+              redirectUri: 'https://app.example/cb',
+              state: 'matrix',
+              codeChallenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+              codeChallengeMethod: 'S256',
+              storeId: store,
+              decision: 'allow',
+            },
+            as('owner'),
+          ),
+          200,
+        );
+        const installed = await ok(t.get(`${base()}/installations`, as('owner')), 200);
+        const mine = installed.find((i: { appId: string }) => i.appId === registered.id);
+        return { path: `${base()}/installations/${mine.id}` };
       },
     },
     {
@@ -399,7 +477,7 @@ describe('the role matrix: every store route × owner, admin, developer, staff, 
       201,
     );
     app = created.id;
-    const appToken = await sf.appToken(created);
+    appToken = await sf.appToken(created);
     const placed = await sf.data(
       appToken,
       `mutation($input: OrderCreateInput!) { orderCreate(input: $input) { id } }`,

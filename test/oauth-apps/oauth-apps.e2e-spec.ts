@@ -267,10 +267,11 @@ describe('OAuth apps and the token endpoint', () => {
         400,
         'unsupported_grant_type',
       );
+      // v1.3 (§13): the grant exists, for installed apps; a store app asking for it is unauthorized_client.
       expectOAuthError(
         await token({ grant_type: 'authorization_code', code: 'x' }, auth),
         400,
-        'unsupported_grant_type',
+        'unauthorized_client',
       );
       expectOAuthError(
         await raw('grant_type=client_credentials&grant_type=client_credentials', FORM, auth),
@@ -362,7 +363,7 @@ describe('OAuth apps and the token endpoint', () => {
         token_endpoint: `${base}/v1/auth/oauth/token`,
         revocation_endpoint: `${base}/v1/auth/oauth/revoke`,
         introspection_endpoint: `${base}/v1/auth/oauth/introspect`,
-        grant_types_supported: ['client_credentials'],
+        grant_types_supported: ['client_credentials', 'authorization_code', 'refresh_token'],
         token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
         scopes_supported: ALL_SCOPES,
       });

@@ -48,6 +48,7 @@ describe('public tokens', () => {
       name: 'Web',
       token: expect.stringMatching(/^sfp_[A-Za-z0-9_-]{43}$/),
       scopes: ['store:read', 'products:read'],
+      allowedOrigins: [],
       createdAt: expect.any(String),
     });
     const narrow = await createToken(storeId, { name: ' Catalogue ', scopes: ['products:read'] });
@@ -64,6 +65,7 @@ describe('public tokens', () => {
         storeId,
         name: 'Web',
         scopes: ['store:read', 'products:read'],
+        allowedOrigins: [],
         createdAt: created.createdAt,
         tokenHint: created.token.slice(-4),
       },
@@ -198,6 +200,7 @@ describe('public tokens', () => {
       id: created.id,
       storeId,
       name: 'Rotating',
+      allowedOrigins: [],
       token: expect.stringMatching(/^sfp_[A-Za-z0-9_-]{43}$/),
       scopes: ['store:read', 'products:read'],
       createdAt: created.createdAt,

@@ -264,9 +264,12 @@ console.log(JSON.stringify({
     it('reads the store and products with StorefrontClient, is refused a mutation, and cannot build an AppClient', async () => {
       const page = await browser.newPage();
       const clientInfo: (string | undefined)[] = [];
+      const methods: string[] = [];
       page.on('request', (request) => {
-        if (request.url().startsWith(t.baseUrl) && request.method() === 'POST')
+        if (request.url().startsWith(t.baseUrl) && request.method() !== 'OPTIONS') {
           clientInfo.push(request.headers()['x-client-info']);
+          methods.push(request.method());
+        }
       });
       await page.goto(`${webOrigin}/`);
       const result = await page.evaluate(
@@ -309,6 +312,8 @@ console.log(JSON.stringify({
       // Every request said which SDK sent it, and the service's CORS let the header through.
       expect(clientInfo.length).toBeGreaterThanOrEqual(3);
       expect(clientInfo.every((value) => value === `storefront-sdk/${VERSION}`)).toBe(true);
+      // (v1.3) Queries by GET (cacheable), the mutation by POST.
+      expect(methods).toEqual(['GET', 'GET', 'POST']);
     });
   });
 });

@@ -290,8 +290,12 @@ describe('owner catalogue and orders (REST)', () => {
     expect(one.status).toBe(200);
     expect(one.body).toEqual({
       id: first.id,
-      status: expect.any(String),
+      status: 'open',
+      source: 'app',
       customerEmail: 'buyer@example.com',
+      fulfilledAt: null,
+      cancelledAt: null,
+      cancelReason: null,
       lines: [
         {
           productId: a.body.id,

@@ -198,7 +198,7 @@ describe('webhooks', () => {
     expect(
       (await t.post(`/v1/user/stores/${storeId}/onboarding/complete`, undefined, { token: owner })).status,
     ).toBe(200);
-    // app.*, product.*, order.created
+    // app.*, product.*, order.*
     const app = await sf.app(owner, storeId);
     const appToken = await sf.appToken(app);
     const product = await sf.createProduct(appToken, {
@@ -218,6 +218,18 @@ describe('webhooks', () => {
     await sf.data(appToken, `mutation($input: OrderCreateInput!) { orderCreate(input: $input) { id } }`, {
       input: { customerEmail: 'buyer@example.com', lines: [{ productId: product.id, quantity: 1 }] },
     });
+    // (v1.3) order.fulfilled and order.cancelled: one order fulfilled by an app, one cancelled by a member
+    const placeOne = async () =>
+      (
+        await sf.data(appToken, `mutation($input: OrderCreateInput!) { orderCreate(input: $input) { id } }`, {
+          input: { customerEmail: 'buyer@example.com', lines: [{ productId: product.id, quantity: 1 }] },
+        })
+      ).orderCreate.id as string;
+    await sf.data(appToken, `mutation($id: ID!) { orderFulfil(id: $id) { id } }`, { id: await placeOne() });
+    expect(
+      (await t.post(`/v1/user/stores/${storeId}/orders/${await placeOne()}/cancel`, {}, { token: owner }))
+        .status,
+    ).toBe(200);
     await sf.data(appToken, `mutation($id: ID!) { productDelete(id: $id) }`, { id: product.id });
     expect(
       (await t.post(`/v1/user/stores/oauth/apps/${app.id}/rotate-secret`, undefined, { token: owner }))
@@ -232,6 +244,32 @@ describe('webhooks', () => {
     ).toBe(200);
     expect(
       (await t.delete(`/v1/user/stores/${storeId}/public-tokens/${pt.id}`, { token: owner })).status,
+    ).toBe(204);
+    // app.installed and app.uninstalled (§13): an installable app installed by consent, then uninstalled.
+    const installable = await t.post(
+      '/v1/user/apps',
+      { name: 'Installable', redirectUris: ['https://app.example/cb'], scopes: ['store:read'] },
+      { token: owner },
+    );
+    expect(installable.status).toBe(201);
+    const consent = await t.post(
+      '/v1/user/oauth/consent',
+      {
+        clientId: installable.body.clientId,
+        redirectUri: 'https://app.example/cb',
+        state: 'webhooks',
+        codeChallenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+        codeChallengeMethod: 'S256',
+        storeId,
+        decision: 'allow',
+      },
+      { token: owner },
+    );
+    expect(consent.status).toBe(200);
+    const [installation] = (await t.get(`/v1/user/stores/${storeId}/installations`, { token: owner })).body;
+    expect(
+      (await t.delete(`/v1/user/stores/${storeId}/installations/${installation.id}`, { token: owner }))
+        .status,
     ).toBe(204);
     // member.* and store.transferred: a member invited and joining, its role changed, the ownership
     // transferred to it and back, then removed.

@@ -4,6 +4,7 @@ import { TransportErrorFilter } from './http/error-transports';
 import {
   AccessGuard,
   APP_TOKEN_RESOLVER,
+  AppTokenResolver,
   AUTH_PURGE_RULES,
   AuthModule,
   BEARER_TOKEN_KINDS,
@@ -22,11 +23,27 @@ import { DatabaseModule } from '@app/database';
 import { EVENTS_PURGE_RULES, EventsModule } from '@app/events';
 import { IDEMPOTENCY_PURGE_RULES } from '@app/idempotency';
 import { MEMBERS_PURGE_RULES, MEMBERSHIP_SQL_FRAGMENTS, MembersModule } from '@app/members';
-import { APP_STORE_LOCATOR, AppNames, AppTokenLiveness, OAuthAppsModule } from '@app/oauth-apps';
+import {
+  INSTALLED_APPS_PURGE_RULES,
+  InstalledAppGrantsService,
+  InstalledAppsModule,
+} from '@app/installed-apps';
+import {
+  APP_STORE_LOCATOR,
+  AppNames,
+  AppTokenLiveness,
+  INSTALLED_APP_GRANTS,
+  OAuthAppsModule,
+} from '@app/oauth-apps';
 import { OnboardingModule } from '@app/onboarding';
-import { PUBLIC_TOKEN_PREFIX, PublicTokensModule, PublicTokenStrategy } from '@app/public-tokens';
+import {
+  PUBLIC_TOKEN_PREFIX,
+  PublicTokenNames,
+  PublicTokensModule,
+  PublicTokenStrategy,
+} from '@app/public-tokens';
 import { SOCIAL_LOGIN_PURGE_RULES, SocialLoginModule } from '@app/social-login';
-import { StorefrontModule } from '@app/storefront';
+import { STOREFRONT_PURGE_RULES, StorefrontModule } from '@app/storefront';
 import { StoresModule } from '@app/stores';
 import { WebhookDeliverySink, WebhooksModule } from '@app/webhooks';
 import type { Logger } from 'pino';
@@ -47,11 +64,22 @@ import { HealthController } from './health/health.controller';
  */
 @Global()
 @Module({
-  imports: [AuthModule, OAuthAppsModule, PublicTokensModule],
+  imports: [AuthModule, OAuthAppsModule, PublicTokensModule, InstalledAppsModule],
   providers: [
     JwtBearerStrategy,
     PublicTokenStrategy,
-    { provide: APP_TOKEN_RESOLVER, useExisting: AppTokenLiveness },
+    // App tokens: a store app's (§5) by oauth-apps, an installed app's (§13, an `iid` claim) by
+    // installed-apps — each ONE statement, the revocation read and the installation's liveness together.
+    {
+      provide: APP_TOKEN_RESOLVER,
+      inject: [AppTokenLiveness, InstalledAppGrantsService],
+      useFactory: (storeApps: AppTokenLiveness, installed: InstalledAppGrantsService): AppTokenResolver => ({
+        resolve: (claims) =>
+          claims.iid === undefined ? storeApps.resolve(claims) : installed.resolve(claims),
+      }),
+    },
+    // The token endpoint (oauth-apps) hands installed apps' grants to installed-apps, which imports it.
+    { provide: INSTALLED_APP_GRANTS, useExisting: InstalledAppGrantsService },
     { provide: MEMBERSHIP_SQL, useValue: MEMBERSHIP_SQL_FRAGMENTS },
     { provide: STORE_LOCATORS, useValue: [APP_STORE_LOCATOR] satisfies StoreLocator[] },
     {
@@ -67,7 +95,7 @@ import { HealthController } from './health/health.controller';
     // before it, at the HTTP edge: http/route-hooks.ts.)
     { provide: APP_GUARD, useExisting: AccessGuard },
   ],
-  exports: [AccessGuard, MEMBERSHIP_SQL, STORE_LOCATORS],
+  exports: [AccessGuard, MEMBERSHIP_SQL, STORE_LOCATORS, INSTALLED_APP_GRANTS],
 })
 export class AccessModule {}
 
@@ -85,16 +113,19 @@ export class AppModule {
           ...IDEMPOTENCY_PURGE_RULES,
           ...EVENTS_PURGE_RULES,
           ...MEMBERS_PURGE_RULES,
+          ...STOREFRONT_PURGE_RULES,
+          ...INSTALLED_APPS_PURGE_RULES,
         ]),
         AuthModule,
         SocialLoginModule,
         AccessModule,
-        // Every context emits through the global EventsWriter; what events needs back from them (an app
-        // actor's name) and the work every event causes (webhook delivery, queued in the change's
+        // Every context emits through the global EventsWriter; what events needs back from them (an app's
+        // or a public token's name, for the actor) and the work every event causes (webhook delivery, queued in the change's
         // transaction) are wired here, where both sides are visible.
         EventsModule.forRoot({
-          imports: [OAuthAppsModule, WebhooksModule],
+          imports: [OAuthAppsModule, PublicTokensModule, WebhooksModule],
           appNames: AppNames,
+          publicTokenNames: PublicTokenNames,
           sinks: [WebhookDeliverySink],
         }),
         StoresModule,
@@ -104,6 +135,7 @@ export class AppModule {
         PublicTokensModule,
         StorefrontModule,
         WebhooksModule,
+        InstalledAppsModule,
       ],
       // Liveness and readiness of this instance: the process, the database, Redis, shutting down.
       controllers: [HealthController],

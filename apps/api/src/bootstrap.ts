@@ -2,12 +2,14 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AuthRateLimit } from '@app/auth';
 import { AppConfig, Dependencies, PinoNestLogger } from '@app/core';
-import { StorefrontHttpAuth } from '@app/storefront';
+import { PublicTokensService } from '@app/public-tokens';
+import { StorefrontConditionalGet, StorefrontHttpAuth } from '@app/storefront';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module';
 import { registerConsole } from './http/console.routes';
 import { addBodyParsers, BODY_LIMIT } from './http/body-parsers';
+import { addCompression } from './http/compression';
 import { corsOptions } from './http/cors';
 import { addErrorHandler, frameworkErrorWriter } from './http/error-transports';
 import { setupOpenApi } from './http/openapi';
@@ -48,14 +50,21 @@ export async function createApp(config: AppConfig, logger: Logger): Promise<Nest
     bodyParser: false,
   });
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
-  addRouteHooks(fastify, app.get(AuthRateLimit), app.get(StorefrontHttpAuth));
+  addRouteHooks(
+    fastify,
+    app.get(AuthRateLimit),
+    app.get(StorefrontHttpAuth),
+    app.get(StorefrontConditionalGet),
+  );
   addRequestEdgeHook(fastify, app.get(Dependencies), securityHeadersFor(config));
   addRequestLog(fastify, logger);
   addBodyParsers(fastify);
   addErrorHandler(fastify, logger);
   // Metrics (METRICS_PORT) and tracing (OTEL_EXPORTER_OTLP_ENDPOINT): hooks only when they are on.
   await configureObservability(app, fastify, config, logger);
-  app.enableCors(corsOptions(config));
+  app.enableCors(corsOptions(config, app.get(PublicTokensService)));
+  // Before any route is declared (the console's below, Nest's at init): it compresses through their hooks.
+  await addCompression(app);
   setupOpenApi(app, config);
   registerConsole(fastify);
   return app;

@@ -1,6 +1,7 @@
 import { AUTH_ENTITIES } from '@app/auth';
 import { EventEntity } from '@app/events';
 import { IdempotencyKeyEntity } from '@app/idempotency';
+import { INSTALLED_APPS_ENTITIES } from '@app/installed-apps';
 import { MEMBERS_ENTITIES } from '@app/members';
 import { OAuthAppEntity } from '@app/oauth-apps';
 import { PublicTokenEntity } from '@app/public-tokens';
@@ -21,4 +22,5 @@ export const ENTITIES = [
   IdempotencyKeyEntity,
   EventEntity,
   ...WEBHOOK_ENTITIES,
+  ...INSTALLED_APPS_ENTITIES,
 ];

@@ -2,9 +2,12 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Navigate, NavLink, Route, Routes, useLocation } from 'react-router';
 import { Activity } from './pages/Activity';
 import { Apps } from './pages/Apps';
+import { Authorize } from './pages/Authorize';
 import { Callback } from './pages/Callback';
 import { Catalogue } from './pages/Catalogue';
+import { DeveloperApps } from './pages/DeveloperApps';
 import { Home } from './pages/Home';
+import { InstalledApps } from './pages/InstalledApps';
 import { Invitation } from './pages/Invitation';
 import { Members } from './pages/Members';
 import { Orders } from './pages/Orders';
@@ -41,6 +44,7 @@ function Shell() {
           <NavLink to="/" end>
             Stores
           </NavLink>
+          <NavLink to="/developer/apps">Developer apps</NavLink>
           <NavLink to="/sessions">Sessions</NavLink>
         </nav>
         <button type="button" className="secondary" onClick={() => signOut()}>
@@ -70,6 +74,14 @@ function Shell() {
             }
           />
           <Route
+            path="installed-apps"
+            element={
+              <Allowed permission="integrations">
+                <InstalledApps />
+              </Allowed>
+            }
+          />
+          <Route
             path="tokens"
             element={
               <Allowed permission="integrations">
@@ -92,6 +104,8 @@ function Shell() {
           <Route path="members" element={<Members />} />
         </Route>
         <Route path="invitations/:token" element={<Invitation />} />
+        <Route path="authorize" element={<Authorize />} />
+        <Route path="developer/apps" element={<DeveloperApps />} />
         <Route path="sessions" element={<Sessions />} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>

@@ -9,6 +9,7 @@ import { AuthController } from './auth.controller';
 import { OtpRepository } from './otp.repository';
 import { OtpService } from './otp.service';
 import { AuthRateLimit } from './rate-limit/auth-rate-limit.service';
+import { RateLimitCounters } from './rate-limit/rate-limit-counters';
 import { SessionLiveness } from './sessions/session-liveness';
 import { SessionService } from './sessions/session.service';
 import { SessionsRepository } from './sessions/sessions.repository';
@@ -30,10 +31,18 @@ import { AccessTokenService, jwtModuleOptions } from './tokens/access-token.serv
     SessionLiveness,
     SessionService,
     SessionsRepository,
+    RateLimitCounters,
     AuthRateLimit,
   ],
   // The access guard, the token strategies and the rate limit's HTTP hook are wired in the composition
   // root (apps/api), where every context's token kind and the HTTP server are visible.
-  exports: [AccessTokenService, SessionLiveness, AuthRateLimit, AccountService, SessionService],
+  exports: [
+    AccessTokenService,
+    SessionLiveness,
+    AuthRateLimit,
+    RateLimitCounters,
+    AccountService,
+    SessionService,
+  ],
 })
 export class AuthModule {}

@@ -12,3 +12,5 @@ export { ACCOUNT_EMAIL, ACCOUNT_ID_BY_EMAIL } from './accounts.sql';
 export * from './purge-rules';
 export * from './client-info.decorator';
 export { AuthRateLimit } from './rate-limit/auth-rate-limit.service';
+export { RateLimitCounters } from './rate-limit/rate-limit-counters';
+export { clientBucket } from './rate-limit/client-bucket.policy';

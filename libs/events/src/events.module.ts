@@ -1,6 +1,13 @@
 import { DynamicModule, Module, ModuleMetadata, Type } from '@nestjs/common';
 import { EventsController } from './events.controller';
-import { APP_NAMES, AppNames, EVENT_SINKS, EventSink } from './events.ports';
+import {
+  APP_NAMES,
+  AppNames,
+  EVENT_SINKS,
+  EventSink,
+  PUBLIC_TOKEN_NAMES,
+  PublicTokenNames,
+} from './events.ports';
 import { EventsRepository } from './events.repository';
 import { EventsService } from './events.service';
 import { EventsWriter } from './events.writer';
@@ -9,6 +16,8 @@ export interface EventsModuleOptions {
   /** The modules that export the port implementations below. */
   imports: NonNullable<ModuleMetadata['imports']>;
   appNames: Type<AppNames>;
+  /** A public token's name (the actor of a checkout). */
+  publicTokenNames: Type<PublicTokenNames>;
   /** Work every event causes, run in the change's transaction (webhook delivery); from `imports`. */
   sinks?: Type<EventSink>[];
 }
@@ -32,6 +41,7 @@ export class EventsModule {
         EventsWriter,
         EventsService,
         { provide: APP_NAMES, useExisting: options.appNames },
+        { provide: PUBLIC_TOKEN_NAMES, useExisting: options.publicTokenNames },
         // The sinks (webhook delivery: events.ports.ts, EventSink), in the order given.
         {
           provide: EVENT_SINKS,

@@ -12,6 +12,12 @@ export interface AppNames {
 }
 export const APP_NAMES = Symbol('APP_NAMES');
 
+/** (v1.3) A public token's current name, for the actor of a checkout's `order.created` (contract §15). */
+export interface PublicTokenNames {
+  publicTokenName(tx: EntityManager, tokenId: string): Promise<string | null>;
+}
+export const PUBLIC_TOKEN_NAMES = Symbol('PUBLIC_TOKEN_NAMES');
+
 /**
  * The seam for work an event causes (webhook delivery): each sink runs in the SAME transaction as the
  * change and its event, right after the event row is written — so a job enqueued here (graphile-worker's

@@ -7,7 +7,7 @@ export interface EventRow {
   id: string;
   store_id: string;
   type: string;
-  actor_type: 'account' | 'app' | 'system';
+  actor_type: 'account' | 'app' | 'public_token' | 'system';
   actor_id: string | null;
   actor_name: string | null;
   data: Record<string, unknown>;

@@ -44,7 +44,10 @@ function setup() {
   const names = {
     appName: async (tx: EntityManager, id: string) => (tx === inTx && id === APP.appId ? 'ERP sync' : null),
   };
-  const writer = new EventsWriter(repo as unknown as EventsRepository, names, [sink]);
+  const tokenNames = {
+    publicTokenName: async (tx: EntityManager, id: string) => (tx === inTx && id === 't' ? 'Web shop' : null),
+  };
+  const writer = new EventsWriter(repo as unknown as EventsRepository, names, tokenNames, [sink]);
   return { writer, inserted, sunk };
 }
 
@@ -74,17 +77,22 @@ describe('EventsWriter (repository replaced)', () => {
     });
   });
 
-  it('refuses to write outside a transaction, and a public token as a writer', async () => {
+  it('refuses to write outside a transaction', async () => {
     const { writer, inserted } = setup();
     const outside = { queryRunner: { isTransactionActive: false } } as unknown as EntityManager;
     await expect(
       writer.emit(outside, { storeId: STORE, type: 'app.deleted', caller: ACCOUNT, data: { id: 'a' } }),
     ).rejects.toThrow(/transaction/);
-    const pub = { kind: 'public', tokenId: 't', storeId: STORE, scopes: [] } as PublicTokenCaller;
-    await expect(
-      writer.emit(inTx, { storeId: STORE, type: 'app.deleted', caller: pub, data: { id: 'a' } }),
-    ).rejects.toThrow();
     expect(inserted).toEqual([]);
+  });
+
+  it("names a public token (a shopper's checkout) by its id and its name read in the transaction", async () => {
+    const { writer, inserted } = setup();
+    const pub = { kind: 'public', tokenId: 't', storeId: STORE, scopes: [] } as PublicTokenCaller;
+    await writer.emit(inTx, { storeId: STORE, type: 'product.deleted', caller: pub, data: { id: 'p' } });
+    expect(inserted.map((e) => [e.actorType, e.actorId, e.actorName])).toEqual([
+      ['public_token', 't', 'Web shop'],
+    ]);
   });
 
   it('hands each event to the sinks in the same transaction (the seam for webhook delivery)', async () => {

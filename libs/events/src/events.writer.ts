@@ -4,7 +4,14 @@ import type { EntityManager } from 'typeorm';
 import type { EventActorModel, EventModel } from './dto/event.model';
 import type { EventData, EventType } from './event-types';
 import { toEventModel } from './event.mapper';
-import { APP_NAMES, AppNames, EVENT_SINKS, EventSink } from './events.ports';
+import {
+  APP_NAMES,
+  AppNames,
+  EVENT_SINKS,
+  EventSink,
+  PUBLIC_TOKEN_NAMES,
+  PublicTokenNames,
+} from './events.ports';
 import { EventsRepository } from './events.repository';
 
 /** Changes made by the platform itself (none yet: a future expiry or a background job). */
@@ -31,6 +38,7 @@ export class EventsWriter {
   constructor(
     private readonly events: EventsRepository,
     @Inject(APP_NAMES) private readonly apps: AppNames,
+    @Inject(PUBLIC_TOKEN_NAMES) private readonly publicTokens: PublicTokenNames,
     @Inject(EVENT_SINKS) private readonly sinks: EventSink[],
   ) {}
 
@@ -57,7 +65,8 @@ export class EventsWriter {
    * An account is named by id only (name null): it is a member of the store (whose e-mail the members
    * list gives those who may read it), and its e-mail address would otherwise travel in every webhook
    * body to third-party endpoints (docs/events.md). An app is
-   * named as it is now, a snapshot that outlives the app.
+   * named as it is now, a snapshot that outlives the app; so is a public token (v1.3: a shopper's
+   * checkout through it places an order, contract §15).
    */
   private async actorOf(tx: EntityManager, caller: EmitEvent['caller']): Promise<EventActorModel> {
     if (caller === SYSTEM_ACTOR) return { type: 'system', id: null, name: null };
@@ -66,9 +75,12 @@ export class EventsWriter {
         return { type: 'account', id: caller.accountId, name: null };
       case 'app':
         return { type: 'app', id: caller.appId, name: await this.apps.appName(tx, caller.appId) };
-      default:
-        // Public tokens are read-only by kind (requireScope, libs/core/src/access/scopes.ts): reaching here is a bug.
-        throw new Error(`a ${caller.kind} caller cannot change a store`);
+      case 'public':
+        return {
+          type: 'public_token',
+          id: caller.tokenId,
+          name: await this.publicTokens.publicTokenName(tx, caller.tokenId),
+        };
     }
   }
 }

@@ -1,4 +1,4 @@
-import { canonicalScopes } from '@app/core';
+import { canonicalAppScopes } from '@app/core';
 import type { AppRow } from './oauth-apps.repository';
 import type { OAuthAppCredentialsDto, OAuthAppDto } from './dto/oauth-app.dto';
 
@@ -9,7 +9,7 @@ export function toOAuthAppDto(row: AppRow): OAuthAppDto {
     storeId: row.store_id,
     name: row.name,
     clientId: row.client_id,
-    scopes: canonicalScopes(row.scopes),
+    scopes: canonicalAppScopes(row.scopes),
     createdAt: row.created_at.toISOString(),
     secretHint: row.secret_hint,
   };
@@ -22,7 +22,7 @@ export function toOAuthAppCredentialsDto(row: AppRow, clientSecret: string): OAu
     name: row.name,
     clientId: row.client_id,
     clientSecret,
-    scopes: canonicalScopes(row.scopes),
+    scopes: canonicalAppScopes(row.scopes),
     createdAt: row.created_at.toISOString(),
   };
 }

@@ -8,6 +8,7 @@ export const OAUTH_APP_ERROR_CODES = [
   'invalid_client',
   'unsupported_grant_type',
   'invalid_scope',
+  'unauthorized_client',
 ] as const;
 const oauthAppError = errorFactory(OAUTH_APP_ERROR_CODES);
 
@@ -31,7 +32,10 @@ export const OAuthErrors = {
     oauthAppError('invalid_client', detail, {
       headers: basicUsed ? { 'WWW-Authenticate': 'Basic realm="storefront", charset="UTF-8"' } : undefined,
     }),
-  unsupportedGrantType: (detail = 'Only grant_type=client_credentials is supported.') =>
-    oauthAppError('unsupported_grant_type', detail),
+  unsupportedGrantType: (
+    detail = 'Supported grants: client_credentials, authorization_code, refresh_token.',
+  ) => oauthAppError('unsupported_grant_type', detail),
+  /** A store app (§5) asking for an installed app's grant (§13). */
+  unauthorizedClient: (detail: string) => oauthAppError('unauthorized_client', detail),
   invalidScope: (detail: string) => oauthAppError('invalid_scope', detail),
 };

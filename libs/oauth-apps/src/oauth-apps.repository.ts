@@ -102,10 +102,17 @@ export class OAuthAppsRepository {
     return (result.affected ?? 0) > 0;
   }
 
-  /** The app's name, in the caller's transaction (an event's actor); null when it is gone. */
+  /**
+   * The app's name, in the caller's transaction (an event's actor); null when it is gone. An app token is a
+   * store app's or an installed app's (§13, libs/installed-apps' table): the actor is named either way.
+   */
   async nameOf(tx: EntityManager, appId: string): Promise<string | null> {
     const row = await this.sql.one<{ name: string }>(
-      { text: `SELECT name FROM oauth_apps WHERE id = $1`, values: [appId] },
+      {
+        text: `SELECT name FROM oauth_apps WHERE id = $1
+               UNION ALL SELECT name FROM installable_apps WHERE id = $1 LIMIT 1`,
+        values: [appId],
+      },
       tx,
     );
     return row?.name ?? null;

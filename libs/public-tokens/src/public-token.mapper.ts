@@ -9,6 +9,7 @@ export function toPublicTokenDto(row: TokenRow): PublicTokenDto {
     storeId: row.store_id,
     name: row.name,
     scopes: canonicalPublicScopes(row.scopes),
+    allowedOrigins: row.allowed_origins,
     createdAt: row.created_at.toISOString(),
     tokenHint: row.token_hint,
   };
@@ -21,6 +22,7 @@ export function toPublicTokenIssuedDto(row: TokenRow, token: string): PublicToke
     name: row.name,
     token,
     scopes: canonicalPublicScopes(row.scopes),
+    allowedOrigins: row.allowed_origins,
     createdAt: row.created_at.toISOString(),
   };
 }

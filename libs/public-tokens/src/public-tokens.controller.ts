@@ -1,5 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import {
+  ApiBadRequestResponse,
   ApiCreatedResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
@@ -14,7 +15,12 @@ import {
   NoContentRoute,
   StoreAccess,
 } from '@app/core';
-import { CreatePublicTokenDto, PublicTokenDto, PublicTokenIssuedDto } from './dto/public-token.dto';
+import {
+  CreatePublicTokenDto,
+  PublicTokenDto,
+  PublicTokenIssuedDto,
+  UpdatePublicTokenDto,
+} from './dto/public-token.dto';
 import { PublicTokensService } from './public-tokens.service';
 
 @ApiTags('public tokens')
@@ -43,6 +49,24 @@ export class PublicTokensController {
   @ApiNotFoundResponse({ description: '`store_not_found`' })
   list(@CurrentStore() store: AccessibleStore) {
     return this.tokens.list(store);
+  }
+
+  @Put(':tokenId')
+  @ApiOperation({
+    summary:
+      'Change its name, scopes or allowed origins (a partial update: absent fields keep their value; `allowedOrigins: []` clears them). The token value stays.',
+  })
+  @ApiOkResponse({ type: PublicTokenDto })
+  @ApiBadRequestResponse({
+    description: '`validation_failed` (e.g. more than 10 origins, or one that is not an origin)',
+  })
+  @ApiNotFoundResponse({ description: '`store_not_found` or `public_token_not_found`' })
+  update(
+    @CurrentStore() store: AccessibleStore,
+    @Param('tokenId') tokenId: string,
+    @Body() body: UpdatePublicTokenDto,
+  ) {
+    return this.tokens.update(store, tokenId, body);
   }
 
   @Post(':tokenId/rotate')

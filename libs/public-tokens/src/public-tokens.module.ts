@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '@app/auth';
 import { PublicTokenEntity } from './entities/public-token.entity';
+import { PublicTokenNames } from './public-token-names';
 import { PublicTokensRepository } from './public-tokens.repository';
 import { PublicTokensService } from './public-tokens.service';
 import { PublicTokensController } from './public-tokens.controller';
@@ -10,7 +11,7 @@ import { PublicTokensController } from './public-tokens.controller';
 @Module({
   imports: [AuthModule, TypeOrmModule.forFeature([PublicTokenEntity])],
   controllers: [PublicTokensController],
-  providers: [PublicTokensRepository, PublicTokensService],
-  exports: [PublicTokensService],
+  providers: [PublicTokensRepository, PublicTokensService, PublicTokenNames],
+  exports: [PublicTokensService, PublicTokenNames],
 })
 export class PublicTokensModule {}

@@ -22,6 +22,7 @@ function setup(options: { gone?: boolean; token?: boolean }) {
     scopes: ['products:read', 'store:read'],
     created_at: new Date('2026-11-22T10:00:00Z'),
     token_hint: hint,
+    allowed_origins: [],
   });
   const { TX, emitted, events, transaction } = changeRecorder();
   const repo = {

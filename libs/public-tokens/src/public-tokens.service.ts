@@ -4,7 +4,7 @@ import {
   AccountCaller,
   canonicalPublicScopes,
   isUuid,
-  PUBLIC_TOKEN_SCOPES,
+  DEFAULT_PUBLIC_TOKEN_SCOPES,
   PublicTokenCaller,
   randomSecret,
   SecretHasher,
@@ -43,7 +43,7 @@ export class PublicTokensService {
   async create(
     caller: AccountCaller,
     { storeId }: AccessibleStore,
-    input: { name: string; scopes?: string[] },
+    input: { name: string; scopes?: string[]; allowedOrigins?: string[] },
   ): Promise<PublicTokenIssuedDto> {
     const token = randomSecret(PUBLIC_TOKEN_PREFIX);
     const [hash, hint] = this.tokenColumns(token);
@@ -52,7 +52,8 @@ export class PublicTokensService {
         name: input.name,
         hash,
         hint,
-        scopes: canonicalPublicScopes(input.scopes ?? PUBLIC_TOKEN_SCOPES),
+        scopes: canonicalPublicScopes(input.scopes ?? DEFAULT_PUBLIC_TOKEN_SCOPES),
+        allowedOrigins: input.allowedOrigins ?? [],
       });
       if (inserted) await this.events.emit(tx, tokenEvent('public_token.created', caller, inserted));
       return inserted;
@@ -64,6 +65,37 @@ export class PublicTokensService {
   /** Oldest first. */
   async list({ storeId }: AccessibleStore): Promise<PublicTokenDto[]> {
     return (await this.tokens.list(storeId)).map(toPublicTokenDto);
+  }
+
+  /**
+   * (v1.3) Changes its name, scopes and allowed origins — those given; `allowedOrigins: []` clears them.
+   * The token's value stays the same, and the change holds from the very next request on every instance
+   * (the guard reads the row on each). No event: the contract's event list (§11) names none for it.
+   */
+  async update(
+    { storeId }: AccessibleStore,
+    tokenId: string,
+    patch: { name?: string; scopes?: string[]; allowedOrigins?: string[] },
+  ): Promise<PublicTokenDto> {
+    if (!isUuid(tokenId)) throw PublicTokenErrors.tokenNotFound();
+    const row = await this.tokens.transaction((tx) =>
+      this.tokens.update(tx, storeId, tokenId, {
+        name: patch.name,
+        scopes: patch.scopes && canonicalPublicScopes(patch.scopes),
+        allowedOrigins: patch.allowedOrigins,
+      }),
+    );
+    if (!row) throw PublicTokenErrors.tokenNotFound();
+    return toPublicTokenDto(row);
+  }
+
+  /**
+   * (v1.3) Whether a CORS preflight from `origin` is answered: some live token of some store lists it.
+   * Read on every preflight (browsers keep the answer for its Access-Control-Max-Age), so a token created
+   * or changed on one instance is honoured on every other at once.
+   */
+  originListed(origin: string): Promise<boolean> {
+    return this.tokens.anyListsOrigin(origin);
   }
 
   /** A new value; the old one no longer hashes to any row, so it is dead on the next request. */
@@ -108,6 +140,8 @@ export class PublicTokensService {
       tokenId: row.id,
       storeId: row.store_id,
       scopes: canonicalPublicScopes(row.scopes),
+      allowedOrigins: row.allowed_origins,
+      catalogueVersion: row.catalogue_version,
     };
   }
 

@@ -13,7 +13,18 @@ import type { MemberRole } from './roles';
 import type {
   AcceptedInvitation,
   Account,
+  AppInstallation,
+  ConsentDecision,
+  ConsentView,
+  DeveloperApp,
+  DeveloperAppInput,
+  DeveloperAppUpdate,
+  DeveloperAppWithClientSecret,
+  DeveloperAppWithSecrets,
+  DeveloperAppWithWebhookSecret,
   Done,
+  StoreInstallation,
+  Traced,
   Invitation,
   Member,
   OAuthApp,
@@ -465,16 +476,86 @@ export class AccountClient {
       this.#call('DELETE', `/v1/user/stores/oauth/apps/${encodeURIComponent(appId)}`, undefined, options),
   };
 
+  /** Installable apps you registered (§13): any signed-in account is the developer of its apps. */
+  readonly developerApps = {
+    /** The result carries `clientSecret` and `webhookSecret`, shown this once. */
+    create: (body: DeveloperAppInput, options: CallOptions = {}): Promise<DeveloperAppWithSecrets> =>
+      this.#call('POST', '/v1/user/apps', body, options),
+    list: (options: CallOptions = {}): Promise<DeveloperApp[]> =>
+      this.#call('GET', '/v1/user/apps', undefined, options),
+    get: (appId: string, options: CallOptions = {}): Promise<DeveloperApp> =>
+      this.#call('GET', this.#developerAppPath(appId), undefined, options),
+    update: (appId: string, patch: DeveloperAppUpdate, options: CallOptions = {}): Promise<DeveloperApp> =>
+      this.#call('PUT', this.#developerAppPath(appId), patch, options),
+    /** Ends every installation as an uninstall does. */
+    delete: (appId: string, options: CallOptions = {}): Promise<Done> =>
+      this.#call('DELETE', this.#developerAppPath(appId), undefined, options),
+    /** A new client secret (shown once); the app's access tokens die at once, its refresh tokens do not. */
+    rotateSecret: (appId: string, options: CallOptions = {}): Promise<DeveloperAppWithClientSecret> =>
+      this.#call('POST', `${this.#developerAppPath(appId)}/rotate-secret`, undefined, options),
+    /** A new webhook secret (shown once); deliveries carry both signatures for 24 h. */
+    rotateWebhookSecret: (appId: string, options: CallOptions = {}): Promise<DeveloperAppWithWebhookSecret> =>
+      this.#call('POST', `${this.#developerAppPath(appId)}/rotate-webhook-secret`, undefined, options),
+    /** The stores that installed the app. */
+    installations: (appId: string, options: CallOptions = {}): Promise<AppInstallation[]> =>
+      this.#call('GET', `${this.#developerAppPath(appId)}/installations`, undefined, options),
+  };
+
+  /** The apps installed in a store (the integrations permission: owner, admin, developer). */
+  readonly installations = {
+    list: (storeId: string, options: CallOptions = {}): Promise<StoreInstallation[]> =>
+      this.#call('GET', `${this.#storePath(storeId)}/installations`, undefined, options),
+    /** Every token of the installation is refused from the very next request; the app gets `app.uninstalled`. */
+    uninstall: (storeId: string, id: string, options: CallOptions = {}): Promise<Done> =>
+      this.#call(
+        'DELETE',
+        `${this.#storePath(storeId)}/installations/${encodeURIComponent(id)}`,
+        undefined,
+        options,
+      ),
+  };
+
+  /**
+   * The consent page's calls (`/console/authorize`): what it shows for an authorization request, and the
+   * choice — `redirectTo` is where the browser goes next (the app's redirect URI with a code, or with
+   * `error=access_denied`).
+   */
+  readonly consent = {
+    get: (
+      request: { clientId: string; redirectUri: string; scope?: string },
+      options: CallOptions = {},
+    ): Promise<ConsentView> => {
+      const query = new URLSearchParams({ client_id: request.clientId, redirect_uri: request.redirectUri });
+      if (request.scope !== undefined) query.set('scope', request.scope);
+      return this.#call('GET', `/v1/user/oauth/consent?${query.toString()}`, undefined, options);
+    },
+    decide: (body: ConsentDecision, options: CallOptions = {}): Promise<{ redirectTo: string } & Traced> =>
+      this.#call('POST', '/v1/user/oauth/consent', body, options),
+  };
+
   readonly publicTokens = {
     list: (storeId: string, options: CallOptions = {}): Promise<PublicToken[]> =>
       this.#call('GET', `${this.#storePath(storeId)}/public-tokens`, undefined, options),
     /** The result carries `token`, shown this once. */
     create: (
       storeId: string,
-      body: { name: string; scopes?: PublicScope[] },
+      body: { name: string; scopes?: PublicScope[]; allowedOrigins?: string[] },
       options: CallOptions = {},
     ): Promise<PublicTokenWithSecret> =>
       this.#call('POST', `${this.#storePath(storeId)}/public-tokens`, body, options),
+    /** (v1.3) Changes the fields given (`allowedOrigins: []` clears them); the token's value stays. */
+    update: (
+      storeId: string,
+      id: string,
+      patch: { name?: string; scopes?: PublicScope[]; allowedOrigins?: string[] },
+      options: CallOptions = {},
+    ): Promise<PublicToken> =>
+      this.#call(
+        'PUT',
+        `${this.#storePath(storeId)}/public-tokens/${encodeURIComponent(id)}`,
+        patch,
+        options,
+      ),
     rotate: (storeId: string, id: string, options: CallOptions = {}): Promise<PublicTokenWithSecret> =>
       this.#call(
         'POST',
@@ -528,7 +609,10 @@ export class AccountClient {
       this.#call('DELETE', this.#productPath(storeId, productId), undefined, options),
   };
 
-  /** A store's orders (placed by apps), for its members: read-only. */
+  /**
+   * A store's orders (placed by apps and checkouts), for its members: every member reads them; a role with
+   * `commerce` (ROLE_PERMISSIONS) fulfils and cancels open ones.
+   */
   readonly orders = {
     list: (
       storeId: string,
@@ -550,6 +634,27 @@ export class AccountClient {
         'GET',
         `${this.#storePath(storeId)}/orders/${encodeURIComponent(orderId)}`,
         undefined,
+        options,
+      ),
+    /** Marks an open order fulfilled: the order after it. Not open: ApiError 409 `order_status_conflict`. */
+    fulfil: (storeId: string, orderId: string, options: CallOptions = {}): Promise<StoreOrder> =>
+      this.#call(
+        'POST',
+        `${this.#storePath(storeId)}/orders/${encodeURIComponent(orderId)}/fulfil`,
+        undefined,
+        options,
+      ),
+    /** Cancels an open order, its stock put back: the order after it. Not open: as `fulfil`. */
+    cancel: (
+      storeId: string,
+      orderId: string,
+      args: { reason?: string } = {},
+      options: CallOptions = {},
+    ): Promise<StoreOrder> =>
+      this.#call(
+        'POST',
+        `${this.#storePath(storeId)}/orders/${encodeURIComponent(orderId)}/cancel`,
+        args.reason === undefined ? {} : { reason: args.reason },
         options,
       ),
   };
@@ -656,6 +761,10 @@ export class AccountClient {
    * An authenticated call: refreshes first when the token is about to expire; one replay after a 401.
    * A POST is retried only when its route honours the Idempotency-Key (`honoursKey`) and one is sent.
    */
+  #developerAppPath(appId: string): string {
+    return `/v1/user/apps/${encodeURIComponent(appId)}`;
+  }
+
   async #call<T>(
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     path: string,

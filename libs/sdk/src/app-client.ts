@@ -5,6 +5,7 @@ import {
   GraphQLCallOptions,
   IterateArgs,
   ListArgs,
+  ORDER_FIELDS,
   paginate,
   PRODUCT_FIELDS,
   sendGraphql,
@@ -41,8 +42,6 @@ const FAILED_TOKEN_HOLD_MS = 1_000;
 /** A token this close to its expiry is not sent any more (clock skew, time in flight). */
 const EXPIRY_MARGIN_MS = 1_000;
 
-const ORDER_FIELDS = `id status customerEmail total { amount currencyCode } createdAt
-  lines { quantity unitPrice { amount currencyCode } lineTotal { amount currencyCode } product { id handle title } }`;
 /**
  * Orders per page by default. An order with its lines costs 402 of the 5,000 a query may cost (each of
  * up to 100 lines is priced), so 10 orders cost 4,022: within the limit with room to spare. 12 is the most
@@ -89,7 +88,7 @@ export class AppClient {
 
   /** What `util.inspect` and `console.log` show: no secret, no token. */
   [INSPECT](): string {
-    return `AppClient { baseUrl: '${this.#transport.baseUrl}', clientId: '${this.#clientId}' }`;
+    return `${this.constructor.name} { baseUrl: '${this.#transport.baseUrl}', clientId: '${this.#clientId}' }`;
   }
 
   toJSON(): { baseUrl: string; clientId: string } {
@@ -128,23 +127,44 @@ export class AppClient {
     return btoa(`${encodeURIComponent(this.#clientId)}:${encodeURIComponent(this.#clientSecret)}`);
   }
 
-  /** The token request goes straight to the transport, never through the authenticated path. */
+  /**
+   * The token request: client credentials. InstalledAppClient renews with its refresh token instead; either
+   * way the request goes straight to the transport, never through the authenticated path.
+   */
+  protected requestToken(): Promise<{ access_token: string; expires_in: number }> {
+    return this.postToken({
+      grant_type: 'client_credentials',
+      ...(this.#scope ? { scope: this.#scope } : {}),
+    });
+  }
+
+  /** `POST /v1/auth/oauth/token` with the client's credentials (HTTP Basic): the answer's body, or OAuthError. */
+  protected async postToken<T = { access_token: string; expires_in: number }>(
+    form: Record<string, string>,
+  ): Promise<T> {
+    const request = { method: 'POST', path: '/v1/auth/oauth/token' } as const;
+    const response = await this.#transport.send({
+      ...request,
+      form,
+      headers: { authorization: `Basic ${this.#basic()}` },
+      // Asking again for a token changes nothing on the server (an installed app's refresh token stays
+      // usable until its replacement is first used): safe to retry.
+      retryable: true,
+    });
+    if (response.status !== 200) throw oauthError(response);
+    return jsonBody<T>(response, request);
+  }
+
+  /** Takes a token the caller already holds (an installed app's first, from the code exchange). */
+  protected seedToken(token: string, expiresIn: number, startedAt: number): void {
+    const lifetime = Math.max(1, Number(expiresIn)) * 1000;
+    this.#cached = { token, renewAt: startedAt + lifetime / 2, expiresAt: startedAt + lifetime };
+  }
+
   async #fetchToken(): Promise<CachedToken> {
     const startedAt = Date.now();
     try {
-      const response = await this.#transport.send({
-        method: 'POST',
-        path: '/v1/auth/oauth/token',
-        form: { grant_type: 'client_credentials', ...(this.#scope ? { scope: this.#scope } : {}) },
-        headers: { authorization: `Basic ${this.#basic()}` },
-        // Asking again for a token changes nothing on the server: safe to retry.
-        retryable: true,
-      });
-      if (response.status !== 200) throw oauthError(response);
-      const body = jsonBody<{ access_token: string; expires_in: number }>(response, {
-        method: 'POST',
-        path: '/v1/auth/oauth/token',
-      });
+      const body = await this.requestToken();
       const lifetime = Math.max(1, Number(body.expires_in)) * 1000;
       this.#failure = null;
       this.#cached = {
@@ -312,6 +332,30 @@ export class AppClient {
       field<Order | null>(
         await this.graphql(`query Order($id: ID!) { order(id: $id) { ${ORDER_FIELDS} } }`, { id }, options),
         'order',
+      ),
+    /** Marks an open order fulfilled; any other status throws GraphQLError (BAD_USER_INPUT, order_status_conflict). */
+    fulfil: async (id: string, options: CallOptions = {}): Promise<Order> =>
+      field<Order>(
+        await this.graphql(
+          `mutation OrderFulfil($id: ID!) { orderFulfil(id: $id) { ${ORDER_FIELDS} } }`,
+          { id },
+          options,
+        ),
+        'orderFulfil',
+      ),
+    /** Cancels an open order (its stock goes back); any other status throws as `fulfil` does. */
+    cancel: async (
+      id: string,
+      args: { reason?: string | null } = {},
+      options: CallOptions = {},
+    ): Promise<Order> =>
+      field<Order>(
+        await this.graphql(
+          `mutation OrderCancel($id: ID!, $reason: String) { orderCancel(id: $id, reason: $reason) { ${ORDER_FIELDS} } }`,
+          { id, reason: args.reason ?? null },
+          options,
+        ),
+        'orderCancel',
       ),
   };
 

@@ -5,7 +5,7 @@
 export { AccountClient } from './account-client';
 export type { AccountClientOptions, SessionEvent, SessionStorage } from './account-client';
 export { StorefrontClient } from './storefront-client';
-export type { StorefrontClientOptions } from './storefront-client';
+export type { CheckoutOptions, StorefrontClientOptions } from './storefront-client';
 export * from './errors';
 export type { CallOptions, ClientOptions } from './transport';
 export type { GraphQLCallOptions, IterateArgs, ListArgs } from './graphql';
@@ -16,6 +16,7 @@ export type {
   EventData,
   EventDataMap,
   EventType,
+  InstallationEventData,
   StoreData,
   TypedEvent,
   WebhookTestData,
@@ -33,3 +34,5 @@ export {
 } from './roles';
 export type { MemberRole, Role, StorePermission } from './roles';
 export type * from './types';
+export { SCOPE_SENTENCES } from './scopes';
+export type { ScopeName } from './scopes';

@@ -15,6 +15,14 @@ export interface WebhookTestData {
 /** The `data` of `store.updated` and `store.completed`: the store without anyone's role (no caller reads it). */
 export type StoreData = Omit<Schemas['StoreModel'], 'role'>;
 
+/** The `data` of `app.installed` and `app.uninstalled` (§13): the installation. */
+export interface InstallationEventData {
+  installationId: string;
+  appId: string;
+  storeId: string;
+  scopes: string[];
+}
+
 /** Declares the type of an event's `data` (at run time only the keys of EVENT_DATA are used). */
 const data = <T>(): T => ({}) as T;
 
@@ -31,6 +39,8 @@ export const EVENT_DATA = {
   'product.updated': data<Schemas['OwnerProductDto']>(),
   'product.deleted': data<DeletedData>(),
   'order.created': data<Schemas['OwnerOrderDto']>(),
+  'order.fulfilled': data<Schemas['OwnerOrderDto']>(),
+  'order.cancelled': data<Schemas['OwnerOrderDto']>(),
   'app.created': data<Schemas['OAuthAppDto']>(),
   'app.secret_rotated': data<Schemas['OAuthAppDto']>(),
   'app.deleted': data<DeletedData>(),
@@ -43,6 +53,8 @@ export const EVENT_DATA = {
   'member.role_changed': data<Schemas['MemberDto']>(),
   'member.removed': data<Schemas['MemberDto']>(),
   'store.transferred': data<Schemas['StoreTransferDto']>(),
+  'app.installed': data<InstallationEventData>(),
+  'app.uninstalled': data<InstallationEventData>(),
 };
 
 /** Event type → the type of its `data`. */

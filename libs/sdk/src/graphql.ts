@@ -95,6 +95,11 @@ export function isMutation(document: string, operationName?: string | null): boo
   return selected ? selected.kind === 'mutation' : operations.some((o) => o.kind === 'mutation');
 }
 
+/** An order as the SDK's order calls select it (the lines' products by id, handle and title). */
+export const ORDER_FIELDS = `id status source customerEmail total { amount currencyCode } createdAt
+  fulfilledAt cancelledAt cancelReason
+  lines { quantity unitPrice { amount currencyCode } lineTotal { amount currencyCode } product { id handle title } }`;
+
 export const PRODUCT_FIELDS =
   'id handle title description price { amount currencyCode } inventory createdAt updatedAt';
 export const STORE_FIELDS =
@@ -110,28 +115,66 @@ export interface ListArgs {
 /** Auto-pagination: `first` is the size of each page fetched. */
 export type IterateArgs = Omit<ListArgs, 'after'> & { after?: string | null };
 
-/** Sends one GraphQL operation with a bearer token; `data` on success, GraphQLError otherwise. */
+/**
+ * (v1.3) The last answer of each query a StorefrontClient sent by GET, with its ETag: the next time the
+ * same query goes out it carries `If-None-Match`, and a 304 (no body, nothing executed on the server) is
+ * answered from here. Small and per client (one token): the least recently used entry goes first.
+ */
+export class QueryCache {
+  readonly #entries = new Map<string, { etag: string; body: unknown }>();
+
+  constructor(private readonly max = 50) {}
+
+  get(key: string): { etag: string; body: unknown } | undefined {
+    const entry = this.#entries.get(key);
+    if (entry) {
+      this.#entries.delete(key);
+      this.#entries.set(key, entry);
+    }
+    return entry;
+  }
+
+  set(key: string, etag: string, body: unknown): void {
+    this.#entries.delete(key);
+    this.#entries.set(key, { etag, body });
+    if (this.#entries.size > this.max) this.#entries.delete(this.#entries.keys().next().value as string);
+  }
+}
+
+/** Longer GET URLs than this go by POST instead (proxies and servers commonly refuse URLs past 8 KiB). */
+const MAX_GET_PATH = 6000;
+
+/**
+ * Sends one GraphQL operation with a bearer token; `data` on success, GraphQLError otherwise. With a
+ * `cache` (StorefrontClient), a query goes by GET — which browsers and CDNs may keep — revalidated with
+ * its ETag; mutations, and queries too long for a URL, go by POST.
+ */
 export async function sendGraphql<T>(
   transport: Transport,
   token: string,
   query: string,
   variables: Record<string, unknown> | undefined,
   options: GraphQLCallOptions = {},
+  cache?: QueryCache,
 ): Promise<{ data: T; response: Response }> {
   const mutation = isMutation(query, options.operationName);
-  const json: Record<string, unknown> = { query };
-  if (variables !== undefined) json.variables = variables;
-  if (options.operationName) json.operationName = options.operationName;
-  const response = await transport.send({
-    method: 'POST',
-    path: GRAPHQL_PATH,
-    json,
-    token,
-    headers: options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : undefined,
-    retryable: !mutation || Boolean(options.idempotencyKey),
-    signal: options.signal,
-    timeoutMs: options.timeoutMs,
-  });
+  let response: Response | undefined;
+  if (cache && !mutation) response = await sendQueryByGet(transport, token, query, variables, options, cache);
+  if (!response) {
+    const json: Record<string, unknown> = { query };
+    if (variables !== undefined) json.variables = variables;
+    if (options.operationName) json.operationName = options.operationName;
+    response = await transport.send({
+      method: 'POST',
+      path: GRAPHQL_PATH,
+      json,
+      token,
+      headers: options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : undefined,
+      retryable: !mutation || Boolean(options.idempotencyKey),
+      signal: options.signal,
+      timeoutMs: options.timeoutMs,
+    });
+  }
   const body = response.body as { data?: T | null; errors?: GraphQLErrorEntry[] } | undefined;
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new ApiError(
@@ -149,6 +192,39 @@ export async function sendGraphql<T>(
   // An error status without GraphQL errors (a proxy's or the HTTP layer's problem+json): an ApiError.
   if (response.status >= 400 || body.data === undefined) throw apiError(response);
   return { data: withRequestId((body.data ?? {}) as T, response.requestId), response };
+}
+
+/** A query by GET, revalidated from `cache`; undefined when its URL would be too long (then POST). */
+async function sendQueryByGet(
+  transport: Transport,
+  token: string,
+  query: string,
+  variables: Record<string, unknown> | undefined,
+  options: GraphQLCallOptions,
+  cache: QueryCache,
+): Promise<Response | undefined> {
+  const params = new URLSearchParams({ query });
+  if (variables !== undefined) params.set('variables', JSON.stringify(variables));
+  if (options.operationName) params.set('operationName', options.operationName);
+  const path = `${GRAPHQL_PATH}?${params.toString()}`;
+  if (path.length > MAX_GET_PATH) return undefined;
+  const cached = cache.get(path);
+  const response = await transport.send({
+    method: 'GET',
+    path,
+    token,
+    headers: cached ? { 'if-none-match': cached.etag } : undefined,
+    retryable: true,
+    signal: options.signal,
+    timeoutMs: options.timeoutMs,
+  });
+  // Copies in and out: a caller that changes its result never changes what the next caller gets.
+  if (response.status === 304 && cached)
+    return { ...response, status: 200, body: structuredClone(cached.body) };
+  const etag = response.headers.get('etag');
+  if (response.status === 200 && etag && response.body !== undefined)
+    cache.set(path, etag, structuredClone(response.body));
+  return response;
 }
 
 /** Runs a document and returns `data` with its request id (non-enumerable). */

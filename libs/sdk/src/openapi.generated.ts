@@ -53,6 +53,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/app/installation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An installed app token's installation (a store app's token: 404 installation_not_found). */
+        get: operations["InstallationApiController_self"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/app/store": {
         parameters: {
             query?: never;
@@ -240,6 +257,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/auth/oauth/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Authorization request of an installed app (code grant, PKCE S256 required, state required): 302 to the console’s consent page, or to redirect_uri with error, state and iss. */
+        get: operations["AuthorizeController_authorize"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/auth/oauth/introspect": {
         parameters: {
             query?: never;
@@ -266,7 +300,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Revoke one of the client’s access tokens (RFC 7009); 200 also for an unknown token. */
+        /** Revoke one of the client’s access tokens, or an installed app’s refresh token with its whole grant (RFC 7009); 200 also for an unknown token. */
         post: operations["OAuthController_revoke"];
         delete?: never;
         options?: never;
@@ -284,8 +318,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Client-credentials grant (RFC 6749 §4.4): an app access token.
-         * @description Client authentication by HTTP Basic (client_secret_basic, id and secret form-urlencoded) or by client_id/client_secret in the body (client_secret_post) — not both. No refresh token.
+         * Access tokens: client_credentials for store apps (§5); authorization_code and refresh_token for installed apps (§13).
+         * @description Client authentication by HTTP Basic (client_secret_basic, id and secret form-urlencoded) or by client_id/client_secret in the body (client_secret_post) — not both. Store apps get no refresh token; installed apps get a rotating refresh_token and their store_id.
          */
         post: operations["OAuthController_token"];
         delete?: never;
@@ -362,6 +396,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/user/apps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your installable apps, oldest first, without secrets (with their hints). */
+        get: operations["DeveloperAppsController_list"];
+        put?: never;
+        /** Register an installable app; its client secret and webhook secret are in this response only. */
+        post: operations["DeveloperAppsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/apps/{appId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of your installable apps. */
+        get: operations["DeveloperAppsController_get"];
+        /** Change any registration field. New scopes change what the app may ask for next; installations keep their grant. */
+        put: operations["DeveloperAppsController_update"];
+        post?: never;
+        /** Delete the app: every installation ends as an uninstall does. */
+        delete: operations["DeveloperAppsController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/apps/{appId}/installations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The stores that installed the app, oldest installation first. */
+        get: operations["DeveloperAppsController_installations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/apps/{appId}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new client secret (shown once): the old secret and every access token of the app are refused at once; refresh tokens keep working with the new secret. */
+        post: operations["DeveloperAppsController_rotateSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/apps/{appId}/rotate-webhook-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new webhook secret (shown once); for 24 h deliveries carry a signature with each secret. */
+        post: operations["DeveloperAppsController_rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/user/invitations/accept": {
         parameters: {
             query?: never;
@@ -373,6 +495,24 @@ export interface paths {
         put?: never;
         /** Accept an invitation with the token of its link: the signed-in account, whose e-mail must be the invitation's, joins the store with its role. Works once. */
         post: operations["InvitationsController_accept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/oauth/consent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The consent page’s content: the app, each scope in words, and the stores where you may install apps (owner, admin, developer). */
+        get: operations["ConsentController_view"];
+        put?: never;
+        /** Install (allow: a code for the app) or Cancel (deny: access_denied); answers where the browser goes next. */
+        post: operations["ConsentController_decide"];
         delete?: never;
         options?: never;
         head?: never;
@@ -410,6 +550,40 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/stores/{id}/installations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The apps installed in the store: who installed each, when, and what it may do. */
+        get: operations["InstallationsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/stores/{id}/installations/{installationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Uninstall: every token of the installation is refused on the very next request, its webhooks stop, and the app receives app.uninstalled. */
+        delete: operations["InstallationsController_uninstall"];
         options?: never;
         head?: never;
         patch?: never;
@@ -587,6 +761,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/user/stores/{id}/orders/{orderId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel an open order, putting every line’s stock back in the same transaction (event `order.cancelled`). */
+        post: operations["OwnerOrdersController_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/stores/{id}/orders/{orderId}/fulfil": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark an open order fulfilled (event `order.fulfilled`). */
+        post: operations["OwnerOrdersController_fulfil"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/user/stores/{id}/products": {
         parameters: {
             query?: never;
@@ -650,7 +858,8 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put?: never;
+        /** Change its name, scopes or allowed origins (a partial update: absent fields keep their value; `allowedOrigins: []` clears them). The token value stays. */
+        put: operations["PublicTokensController_update"];
         post?: never;
         /** Delete the token; it is dead at once. */
         delete: operations["PublicTokensController_remove"];
@@ -920,16 +1129,30 @@ export interface components {
             /** @example Karnataka */
             state: string;
         };
+        AppInstallationDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            installedAt: string;
+            scopes: ("store:read" | "products:read" | "products:write" | "orders:read" | "orders:write")[];
+            /** Format: uuid */
+            storeId: string;
+            storeName: string;
+        };
         AppStoreDto: {
             /** Format: uuid */
             id: string;
             name: string;
         };
         AuthorizationServerMetadataDto: {
+            authorization_endpoint: string;
+            authorization_response_iss_parameter_supported: boolean;
+            code_challenge_methods_supported: string[];
             grant_types_supported: string[];
             introspection_endpoint: string;
             introspection_endpoint_auth_methods_supported: string[];
             issuer: string;
+            response_modes_supported: string[];
             response_types_supported: string[];
             revocation_endpoint: string;
             revocation_endpoint_auth_methods_supported: string[];
@@ -937,6 +1160,73 @@ export interface components {
             service_documentation: string;
             token_endpoint: string;
             token_endpoint_auth_methods_supported: string[];
+        };
+        CancelOrderDto: {
+            /** @example Customer asked to cancel. */
+            reason?: string;
+        };
+        ConsentAppDto: {
+            homepageUrl: string | null;
+            name: string;
+        };
+        ConsentDecisionDto: {
+            clientId: string;
+            codeChallenge: string;
+            /** @enum {string} */
+            codeChallengeMethod: "S256";
+            /** @enum {string} */
+            decision: "allow" | "deny";
+            redirectUri: string;
+            /** @description Space-separated, as in the authorization request. */
+            scope?: string;
+            state: string;
+            /**
+             * Format: uuid
+             * @description Required to allow; a Cancel may leave it out.
+             */
+            storeId?: string;
+        };
+        ConsentRedirectDto: {
+            /** @description Where the browser goes next: redirect_uri?code=…&state=…&iss=…&store_id=… (allow) or ?error=access_denied&state=…&iss=… (deny). */
+            redirectTo: string;
+        };
+        ConsentStoreDto: {
+            /** @description [] where the app is not installed. */
+            grantedScopes: ("store:read" | "products:read" | "products:write" | "orders:read" | "orders:write")[];
+            /** Format: uuid */
+            id: string;
+            /** @description The app is installed in this store already. */
+            installed: boolean;
+            name: string;
+        };
+        ConsentViewDto: {
+            app: components["schemas"]["ConsentAppDto"];
+            scopes: components["schemas"]["ScopeSentenceDto"][];
+            /** @description The stores where the caller may install apps (owner, admin, developer). */
+            stores: components["schemas"]["ConsentStoreDto"][];
+        };
+        CreateDeveloperAppDto: {
+            homepageUrl?: string | null;
+            /** @example Stock sync */
+            name: string;
+            /**
+             * @description Exact URIs (string-equal at authorization): `https://` without a fragment, or `http://` on localhost, 127.0.0.1 or [::1] (any port).
+             * @example [
+             *       "https://app.example.com/oauth/callback"
+             *     ]
+             */
+            redirectUris: string[];
+            /**
+             * @example [
+             *       "store:read",
+             *       "products:read"
+             *     ]
+             */
+            scopes: ("store:read" | "products:read" | "products:write" | "orders:read" | "orders:write")[];
+            /** @description Store events to receive; each needs a read scope the app asks for (product.* products:read, order.* orders:read, store.*, member.* and app.installed store:read). app.uninstalled is always delivered. */
+            webhookEvents?: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "order.fulfilled" | "order.cancelled" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled")[];
+            /** @description Where the app receives webhooks (§11 URL rules). */
+            webhookUrl?: string | null;
         };
         CreateOAuthAppDto: {
             /** @example Inventory sync */
@@ -974,10 +1264,17 @@ export interface components {
             title: string;
         };
         CreatePublicTokenDto: {
+            /**
+             * @description Origins (`scheme://host[:port]`) a browser may call the storefront from with this token; a request with another `Origin` is refused (GraphQL `FORBIDDEN`), and CORS preflights are answered for them. `[]` (the default): any origin, CORS as `CORS_ORIGINS` says.
+             * @example [
+             *       "https://shop.example.com"
+             *     ]
+             */
+            allowedOrigins?: string[];
             /** @example Web storefront */
             name: string;
-            /** @description Default: both. */
-            scopes?: ("store:read" | "products:read")[];
+            /** @description Default: `store:read` and `products:read`; `cart:write` (carts and checkout) only when asked for. */
+            scopes?: ("store:read" | "products:read" | "cart:write")[];
         };
         CreateWebhookDto: {
             description?: string | null;
@@ -988,7 +1285,7 @@ export interface components {
              *       "order.created"
              *     ]
              */
-            events: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "*")[];
+            events: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "order.fulfilled" | "order.cancelled" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled" | "*")[];
             /**
              * @description `https://`, no credentials (http:// and local addresses only with WEBHOOK_ALLOW_LOCAL).
              * @example https://example.com/hooks/storefront
@@ -1016,7 +1313,7 @@ export interface components {
              */
             eventId: string;
             /** @enum {string} */
-            eventType: "store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred";
+            eventType: "store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "order.fulfilled" | "order.cancelled" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled";
             /** Format: uuid */
             id: string;
             /** Format: date-time */
@@ -1034,16 +1331,60 @@ export interface components {
             /** Format: uuid */
             deliveryId: string;
         };
+        DeveloperAppCredentialsDto: {
+            /** @example sfi_5f0c… */
+            clientId: string;
+            /**
+             * @description Shown here (and at rotation) only.
+             * @example sfs_…
+             */
+            clientSecret: string;
+            /** Format: date-time */
+            createdAt: string;
+            homepageUrl: string | null;
+            /** Format: uuid */
+            id: string;
+            name: string;
+            redirectUris: string[];
+            scopes: ("store:read" | "products:read" | "products:write" | "orders:read" | "orders:write")[];
+            webhookEvents: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "order.fulfilled" | "order.cancelled" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled")[];
+            /**
+             * @description Shown here (and at rotation) only.
+             * @example whsec_…
+             */
+            webhookSecret: string;
+            webhookUrl: string | null;
+        };
+        DeveloperAppDto: {
+            /** @example sfi_5f0c… */
+            clientId: string;
+            /** Format: date-time */
+            createdAt: string;
+            homepageUrl: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @description Stores that have the app installed. */
+            installCount: number;
+            name: string;
+            redirectUris: string[];
+            scopes: ("store:read" | "products:read" | "products:write" | "orders:read" | "orders:write")[];
+            /** @description The last 4 characters of the client secret. */
+            secretHint: string;
+            webhookEvents: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "order.fulfilled" | "order.cancelled" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled")[];
+            /** @description The last 4 characters of the webhook secret. */
+            webhookSecretHint: string;
+            webhookUrl: string | null;
+        };
         EventActorModel: {
             /**
              * Format: uuid
-             * @description The account or app id; null for the system.
+             * @description The account, app or public token id; null for the system.
              */
             id: string | null;
             /** @description An app's name as it was when the event happened; null for accounts (the store's owner: see docs/events.md) and the system. */
             name: string | null;
             /** @enum {string} */
-            type: "account" | "app" | "system";
+            type: "account" | "app" | "public_token" | "system";
         };
         EventModel: {
             actor: components["schemas"]["EventActorModel"];
@@ -1061,13 +1402,39 @@ export interface components {
             /** Format: uuid */
             storeId: string;
             /** @enum {string} */
-            type: "store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred";
+            type: "store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "order.fulfilled" | "order.cancelled" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled";
         };
         EventPageModel: {
             /** @description Newest first. */
             data: components["schemas"]["EventModel"][];
             /** @description Pass as `after` for the next (older) page; null on the last page. */
             nextCursor: string | null;
+        };
+        InstallationEventDto: {
+            /** Format: uuid */
+            appId: string;
+            /** Format: uuid */
+            installationId: string;
+            scopes: ("store:read" | "products:read" | "products:write" | "orders:read" | "orders:write")[];
+            /** Format: uuid */
+            storeId: string;
+        };
+        InstallationSelfDto: {
+            /** Format: uuid */
+            appId: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            installedAt: string;
+            scopes: ("store:read" | "products:read" | "products:write" | "orders:read" | "orders:write")[];
+            /** Format: uuid */
+            storeId: string;
+        };
+        InstalledByDto: {
+            /** @description Null once the account is gone. */
+            email: string | null;
+            /** Format: uuid */
+            id: string;
         };
         IntrospectionResponseDto: {
             active: boolean;
@@ -1205,18 +1572,28 @@ export interface components {
         };
         OAuthErrorDto: {
             /** @enum {string} */
-            error: "invalid_request" | "invalid_client" | "unsupported_grant_type" | "invalid_scope" | "rate_limited";
+            error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope" | "rate_limited";
             error_description: string;
         };
         OwnerOrderDto: {
             /** Format: date-time */
+            cancelledAt: string | null;
+            cancelReason: string | null;
+            /** Format: date-time */
             createdAt: string;
             customerEmail: string;
+            /** Format: date-time */
+            fulfilledAt: string | null;
             /** Format: uuid */
             id: string;
             lines: components["schemas"]["OwnerOrderLineDto"][];
-            /** @example placed */
-            status: string;
+            /**
+             * @description `app` for `orderCreate`, `checkout` for a cart's `checkoutComplete`.
+             * @enum {string}
+             */
+            source: "app" | "checkout";
+            /** @enum {string} */
+            status: "open" | "fulfilled" | "cancelled";
             total: components["schemas"]["MoneyDto"];
         };
         OwnerOrderLineDto: {
@@ -1268,24 +1645,26 @@ export interface components {
             providers: ("otp" | "google" | "github")[];
         };
         PublicTokenDto: {
+            allowedOrigins: string[];
             /** Format: date-time */
             createdAt: string;
             /** Format: uuid */
             id: string;
             name: string;
-            scopes: ("store:read" | "products:read")[];
+            scopes: ("store:read" | "products:read" | "cart:write")[];
             /** Format: uuid */
             storeId: string;
             /** @description The last 4 characters of the token. */
             tokenHint: string;
         };
         PublicTokenIssuedDto: {
+            allowedOrigins: string[];
             /** Format: date-time */
             createdAt: string;
             /** Format: uuid */
             id: string;
             name: string;
-            scopes: ("store:read" | "products:read")[];
+            scopes: ("store:read" | "products:read" | "cart:write")[];
             /** Format: uuid */
             storeId: string;
             /**
@@ -1297,6 +1676,56 @@ export interface components {
         RefreshDto: {
             /** @example sfr_… */
             refresh_token: string;
+        };
+        RotatedClientSecretDto: {
+            /** @example sfi_5f0c… */
+            clientId: string;
+            /** @example sfs_… */
+            clientSecret: string;
+            /** Format: date-time */
+            createdAt: string;
+            homepageUrl: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @description Stores that have the app installed. */
+            installCount: number;
+            name: string;
+            redirectUris: string[];
+            scopes: ("store:read" | "products:read" | "products:write" | "orders:read" | "orders:write")[];
+            /** @description The last 4 characters of the client secret. */
+            secretHint: string;
+            webhookEvents: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "order.fulfilled" | "order.cancelled" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled")[];
+            /** @description The last 4 characters of the webhook secret. */
+            webhookSecretHint: string;
+            webhookUrl: string | null;
+        };
+        RotatedWebhookSecretDto: {
+            /** @example sfi_5f0c… */
+            clientId: string;
+            /** Format: date-time */
+            createdAt: string;
+            homepageUrl: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @description Stores that have the app installed. */
+            installCount: number;
+            name: string;
+            redirectUris: string[];
+            scopes: ("store:read" | "products:read" | "products:write" | "orders:read" | "orders:write")[];
+            /** @description The last 4 characters of the client secret. */
+            secretHint: string;
+            webhookEvents: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "order.fulfilled" | "order.cancelled" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled")[];
+            /** @example whsec_… */
+            webhookSecret: string;
+            /** @description The last 4 characters of the webhook secret. */
+            webhookSecretHint: string;
+            webhookUrl: string | null;
+        };
+        ScopeSentenceDto: {
+            /** @example See the products in the catalogue, with prices and stock. */
+            description: string;
+            /** @enum {string} */
+            scope: "store:read" | "products:read" | "products:write" | "orders:read" | "orders:write";
         };
         SessionDto: {
             /** Format: date-time */
@@ -1405,6 +1834,18 @@ export interface components {
             /** @example Karnataka */
             state: string;
         };
+        StoreInstallationDto: {
+            /** Format: uuid */
+            appId: string;
+            appName: string;
+            homepageUrl: string | null;
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            installedAt: string;
+            installedBy: components["schemas"]["InstalledByDto"];
+            scopes: ("store:read" | "products:read" | "products:write" | "orders:read" | "orders:write")[];
+        };
         StoreModel: {
             address: components["schemas"]["StoreAddressModel"] | null;
             /** Format: date-time */
@@ -1480,10 +1921,10 @@ export interface components {
             /** @description The access token. */
             token: string;
             /**
-             * @description Accepted and ignored (only access tokens exist).
+             * @description Accepted and ignored (the token says what it is).
              * @enum {string}
              */
-            token_type_hint?: "access_token";
+            token_type_hint?: "access_token" | "refresh_token";
         };
         TokenPairDto: {
             access_token: string;
@@ -1500,18 +1941,33 @@ export interface components {
             client_id?: string;
             /** @description client_secret_post only (else HTTP Basic). */
             client_secret?: string;
+            /** @description authorization_code: the code from the redirect. */
+            code?: string;
+            /** @description authorization_code: the PKCE verifier (RFC 7636). */
+            code_verifier?: string;
             /** @enum {string} */
-            grant_type: "client_credentials";
+            grant_type: "client_credentials" | "authorization_code" | "refresh_token";
+            /** @description authorization_code: the redirect_uri of the authorize request. */
+            redirect_uri?: string;
+            /** @description refresh_token: the current refresh token. */
+            refresh_token?: string;
             /** @description Space-separated subset of the app’s scopes; default all of them. */
             scope?: string;
         };
         TokenResponseDto: {
-            /** @description A JWT with typ "app". */
+            /** @description A JWT with typ "app" (installed apps: with `iid`, the installation). */
             access_token: string;
             /** @example 3600 */
             expires_in: number;
+            /** @description Installed apps only: the next refresh token (rotates on every use). */
+            refresh_token?: string;
             /** @example store:read products:read */
             scope: string;
+            /**
+             * Format: uuid
+             * @description Installed apps only: the store it acts for.
+             */
+            store_id?: string;
             /** @example Bearer */
             token_type: string;
         };
@@ -1521,6 +1977,21 @@ export interface components {
              * @description A member of the store, who becomes its owner.
              */
             accountId: string;
+        };
+        UpdateDeveloperAppDto: {
+            homepageUrl?: string | null;
+            name?: string;
+            /**
+             * @description Exact URIs (string-equal at authorization): `https://` without a fragment, or `http://` on localhost, 127.0.0.1 or [::1] (any port).
+             * @example [
+             *       "https://app.example.com/oauth/callback"
+             *     ]
+             */
+            redirectUris?: string[];
+            scopes?: ("store:read" | "products:read" | "products:write" | "orders:read" | "orders:write")[];
+            /** @description Store events to receive; each needs a read scope the app asks for (product.* products:read, order.* orders:read, store.*, member.* and app.installed store:read). app.uninstalled is always delivered. */
+            webhookEvents?: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "order.fulfilled" | "order.cancelled" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled")[];
+            webhookUrl?: string | null;
         };
         UpdateMemberDto: {
             /**
@@ -1538,6 +2009,18 @@ export interface components {
             /** @description With `currencyCode` when the currency changes. */
             price?: string;
             title?: string;
+        };
+        UpdatePublicTokenDto: {
+            /**
+             * @description Origins (`scheme://host[:port]`) a browser may call the storefront from with this token; a request with another `Origin` is refused (GraphQL `FORBIDDEN`), and CORS preflights are answered for them. `[]` (the default): any origin, CORS as `CORS_ORIGINS` says.
+             * @example [
+             *       "https://shop.example.com"
+             *     ]
+             */
+            allowedOrigins?: string[];
+            /** @example Web storefront */
+            name?: string;
+            scopes?: ("store:read" | "products:read" | "cart:write")[];
         };
         UpdateStoreDto: {
             address?: components["schemas"]["AddressDto"];
@@ -1615,7 +2098,7 @@ export interface components {
              *       "order.created"
              *     ]
              */
-            events?: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "*")[];
+            events?: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "order.fulfilled" | "order.cancelled" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled" | "*")[];
             url?: string;
         };
         VerifyLoginDto: {
@@ -1634,7 +2117,7 @@ export interface components {
             /** @enum {string|null} */
             disabledReason: "gone" | "failing" | "manual" | null;
             enabled: boolean;
-            events: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "*")[];
+            events: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "order.fulfilled" | "order.cancelled" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled" | "*")[];
             /** Format: uuid */
             id: string;
             /**
@@ -1656,7 +2139,7 @@ export interface components {
              */
             disabledReason: "gone" | "failing" | "manual" | null;
             enabled: boolean;
-            events: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "*")[];
+            events: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "order.fulfilled" | "order.cancelled" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled" | "*")[];
             /** Format: uuid */
             id: string;
             /** @description The last 4 characters of the signing secret. */
@@ -1736,6 +2219,39 @@ export interface operations {
                 content: {
                     "application/json": unknown;
                 };
+            };
+        };
+    };
+    InstallationApiController_self: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstallationSelfDto"];
+                };
+            };
+            /** @description `insufficient_scope`: not an app token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `installation_not_found`: a store app’s token. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -2152,6 +2668,41 @@ export interface operations {
             };
         };
     };
+    AuthorizeController_authorize: {
+        parameters: {
+            query: {
+                client_id: unknown;
+                code_challenge: unknown;
+                code_challenge_method: "S256";
+                /** @description Exactly one of the app's registered URIs. */
+                redirect_uri: unknown;
+                response_type: "code";
+                /** @description Space-separated; absent: all the app's scopes. */
+                scope?: unknown;
+                state: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To /console/authorize, or to redirect_uri?error=…&state=…&iss=…. */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `validation_failed` (problem+json, never a redirect): unknown client_id, or a redirect_uri not registered. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     OAuthController_introspect: {
         parameters: {
             query?: never;
@@ -2258,7 +2809,7 @@ export interface operations {
                     "application/json": components["schemas"]["TokenResponseDto"];
                 };
             };
-            /** @description invalid_request, unsupported_grant_type, invalid_scope */
+            /** @description invalid_request, unsupported_grant_type, invalid_scope, invalid_grant, unauthorized_client */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2386,6 +2937,350 @@ export interface operations {
             };
         };
     };
+    DeveloperAppsController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeveloperAppDto"][];
+                };
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    DeveloperAppsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateDeveloperAppDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeveloperAppCredentialsDto"];
+                };
+            };
+            /** @description `validation_failed`: a field, URL, scope or event type is not accepted. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    DeveloperAppsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of your installable apps. */
+                appId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeveloperAppDto"];
+                };
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `app_not_found`: no such app, or another account’s. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    DeveloperAppsController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of your installable apps. */
+                appId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateDeveloperAppDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeveloperAppDto"];
+                };
+            };
+            /** @description `validation_failed`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `app_not_found`: no such app, or another account’s. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    DeveloperAppsController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of your installable apps. */
+                appId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `app_not_found`: no such app, or another account’s. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    DeveloperAppsController_installations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of your installable apps. */
+                appId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppInstallationDto"][];
+                };
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `app_not_found`: no such app, or another account’s. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    DeveloperAppsController_rotateSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of your installable apps. */
+                appId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RotatedClientSecretDto"];
+                };
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `app_not_found`: no such app, or another account’s. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    DeveloperAppsController_rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of your installable apps. */
+                appId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RotatedWebhookSecretDto"];
+                };
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `app_not_found`: no such app, or another account’s. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     InvitationsController_accept: {
         parameters: {
             query?: never;
@@ -2441,6 +3336,109 @@ export interface operations {
             };
             /** @description `already_member`: the account is a member already. `member_limit_reached`: the store has 100 members. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ConsentController_view: {
+        parameters: {
+            query: {
+                client_id: string;
+                redirect_uri: string;
+                /** @description Space-separated; absent: every scope the app registered. */
+                scope?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsentViewDto"];
+                };
+            };
+            /** @description `validation_failed`: redirect_uri or scope not acceptable for the app. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `app_not_found`: no such client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ConsentController_decide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsentDecisionDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsentRedirectDto"];
+                };
+            };
+            /** @description `validation_failed`, naming the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `app_not_found`; `store_not_found`: not a store where you may install apps. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2593,7 +3591,7 @@ export interface operations {
                 after?: string;
                 limit?: number;
                 /** @description Only events of this type. */
-                type?: "store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred";
+                type?: "store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "order.fulfilled" | "order.cancelled" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled";
             };
             header?: never;
             path: {
@@ -2634,6 +3632,91 @@ export interface operations {
                 content?: never;
             };
             /** @description `store_not_found`: no such store, or the caller is not a member of it (never 403: existence is not revealed). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    InstallationsController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the caller's stores. */
+                id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreInstallationDto"][];
+                };
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. `insufficient_role`: a member of the store whose role does not allow this (see the roles table). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `store_not_found`: no such store, or the caller is not a member of it (never 403: existence is not revealed). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    InstallationsController_uninstall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the caller's stores. */
+                id: unknown;
+                installationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. `insufficient_role`: a member of the store whose role does not allow this (see the roles table). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `store_not_found`, or `installation_not_found`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3282,6 +4365,121 @@ export interface operations {
             };
         };
     };
+    OwnerOrdersController_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the caller's stores. */
+                id: unknown;
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelOrderDto"];
+            };
+        };
+        responses: {
+            /** @description The order after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnerOrderDto"];
+                };
+            };
+            /** @description `validation_failed`: a `reason` over 500 characters, an unknown field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. `insufficient_role`: a member of the store whose role does not allow this (see the roles table). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `store_not_found` or `order_not_found` (another store’s included). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `order_status_conflict`: the order is not open (`status` says what it is). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    OwnerOrdersController_fulfil: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the caller's stores. */
+                id: unknown;
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnerOrderDto"];
+                };
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. `insufficient_role`: a member of the store whose role does not allow this (see the roles table). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `store_not_found` or `order_not_found` (another store’s included). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `order_status_conflict`: the order is not open (`status` says what it is). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     OwnerProductsController_list: {
         parameters: {
             query?: {
@@ -3629,6 +4827,61 @@ export interface operations {
                 content?: never;
             };
             /** @description `store_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PublicTokensController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the caller's stores. */
+                id: unknown;
+                tokenId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdatePublicTokenDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicTokenDto"];
+                };
+            };
+            /** @description `validation_failed` (e.g. more than 10 origins, or one that is not an origin) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. `insufficient_role`: a member of the store whose role does not allow this (see the roles table). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `store_not_found` or `public_token_not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -14,6 +14,46 @@ export type Scalars = {
   DateTime: { input: string; output: string; }
 };
 
+/** A shopper's cart (contract §15): prices are always the catalogue's; it expires CART_TTL seconds after its last change. */
+export type Cart = {
+  buyerEmail: Maybe<Scalars['String']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  /** When the cart is gone unless it changes before (reading it does not extend it). */
+  expiresAt: Scalars['DateTime']['output'];
+  /** Opaque and unguessable (122 random bits). */
+  id: Scalars['ID']['output'];
+  lines: Array<CartLine>;
+  /** The order its checkout placed (status completed), else null. */
+  order: Maybe<Order>;
+  /** "open", or "completed" once checked out (it then never changes). */
+  status: Scalars['String']['output'];
+  /** The sum of the lines in the cart's currency (an empty cart: "0.00" "XXX", no currency). */
+  subtotal: Money;
+  totalQuantity: Scalars['Int']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+export type CartInput = {
+  buyerEmail?: InputMaybe<Scalars['String']['input']>;
+  lines?: InputMaybe<Array<CartLineInput>>;
+};
+
+export type CartLine = {
+  /** Whether the line can be checked out now: the stock covers the quantity and the product is in the cart's currency. */
+  available: Scalars['Boolean']['output'];
+  lineTotal: Money;
+  /** Scope: products:read. */
+  product: Product;
+  quantity: Scalars['Int']['output'];
+  /** The catalogue's price now. */
+  unitPrice: Money;
+};
+
+export type CartLineInput = {
+  productId: Scalars['ID']['input'];
+  quantity: Scalars['Int']['input'];
+};
+
 /** An amount of money: a decimal string with exactly the currency's digits. */
 export type Money = {
   /** Decimal string, e.g. "499.00" (USD), "500" (JPY), "1.500" (KWD). */
@@ -23,8 +63,24 @@ export type Money = {
 };
 
 export type Mutation = {
+  /** Sets the buyer's e-mail (checkout needs one). Scope: cart:write (public tokens) or orders:write (apps). Accepts Idempotency-Key; rate-limited per address and token (RATE_LIMITED). */
+  cartBuyerUpdate: Cart;
+  /** A new cart, with lines and the buyer's e-mail if given. Scope: cart:write (public tokens) or orders:write (apps). Accepts Idempotency-Key; rate-limited per address and token (RATE_LIMITED). */
+  cartCreate: Cart;
+  /** Adds to each product's line (a product already in the cart adds to its line). Scope: cart:write (public tokens) or orders:write (apps). Accepts Idempotency-Key; rate-limited per address and token (RATE_LIMITED). */
+  cartLinesAdd: Cart;
+  /** Removes the products' lines. Scope: cart:write (public tokens) or orders:write (apps). Accepts Idempotency-Key; rate-limited per address and token (RATE_LIMITED). */
+  cartLinesRemove: Cart;
+  /** Sets each product's quantity; 0 removes its line. Scope: cart:write (public tokens) or orders:write (apps). Accepts Idempotency-Key; rate-limited per address and token (RATE_LIMITED). */
+  cartLinesUpdate: Cart;
+  /** Places the order at the catalogue's prices, taking every line's stock in one transaction: OUT_OF_STOCK (extensions.productIds) or, when expectedTotal differs, PRICE_CHANGED (extensions.total) change nothing. A completed cart answers its order again. Scope: cart:write (public tokens) or orders:write (apps). Accepts Idempotency-Key; rate-limited per address and token (RATE_LIMITED). */
+  checkoutComplete: Order;
+  /** open → cancelled, every line's stock put back (event order.cancelled); any other status is BAD_USER_INPUT, reason order_status_conflict. Apps only. Scope: orders:write. */
+  orderCancel: Order;
   /** Prices every line from the catalogue and takes the stock in one transaction; OUT_OF_STOCK changes nothing. Apps only. Scope: orders:write. */
   orderCreate: Order;
+  /** open → fulfilled (event order.fulfilled); any other status is BAD_USER_INPUT, reason order_status_conflict. Apps only. Scope: orders:write. */
+  orderFulfil: Order;
   /** Apps only. Scope: products:write. */
   productCreate: Product;
   /** Apps only. Scope: products:write. Returns the deleted id. */
@@ -34,8 +90,54 @@ export type Mutation = {
 };
 
 
+export type MutationCartBuyerUpdateArgs = {
+  buyerEmail: Scalars['String']['input'];
+  cartId: Scalars['ID']['input'];
+};
+
+
+export type MutationCartCreateArgs = {
+  input: InputMaybe<CartInput>;
+};
+
+
+export type MutationCartLinesAddArgs = {
+  cartId: Scalars['ID']['input'];
+  lines: Array<CartLineInput>;
+};
+
+
+export type MutationCartLinesRemoveArgs = {
+  cartId: Scalars['ID']['input'];
+  productIds: Array<Scalars['ID']['input']>;
+};
+
+
+export type MutationCartLinesUpdateArgs = {
+  cartId: Scalars['ID']['input'];
+  lines: Array<CartLineInput>;
+};
+
+
+export type MutationCheckoutCompleteArgs = {
+  cartId: Scalars['ID']['input'];
+  expectedTotal: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationOrderCancelArgs = {
+  id: Scalars['ID']['input'];
+  reason: InputMaybe<Scalars['String']['input']>;
+};
+
+
 export type MutationOrderCreateArgs = {
   input: OrderCreateInput;
+};
+
+
+export type MutationOrderFulfilArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -55,11 +157,16 @@ export type MutationProductUpdateArgs = {
 };
 
 export type Order = {
+  cancelReason: Maybe<Scalars['String']['output']>;
+  cancelledAt: Maybe<Scalars['DateTime']['output']>;
   createdAt: Scalars['DateTime']['output'];
   customerEmail: Scalars['String']['output'];
+  fulfilledAt: Maybe<Scalars['DateTime']['output']>;
   id: Scalars['ID']['output'];
   lines: Array<OrderLine>;
-  /** "open" for every order placed through this API. */
+  /** "app" for orderCreate, "checkout" for a cart's checkoutComplete (whoever called it). */
+  source: Scalars['String']['output'];
+  /** "open" when placed, then "fulfilled" or "cancelled" (orderFulfil, orderCancel). */
   status: Scalars['String']['output'];
   total: Money;
 };
@@ -147,6 +254,8 @@ export type ProductUpdateInput = {
 };
 
 export type Query = {
+  /** A cart of this store; null when unknown, expired or another store's. Scope: cart:write (public tokens) or orders:write (apps). */
+  cart: Maybe<Cart>;
   /** Apps only. Scope: orders:read. */
   order: Maybe<Order>;
   /** Orders, oldest first. Apps only. Scope: orders:read. */
@@ -157,6 +266,11 @@ export type Query = {
   products: ProductConnection;
   /** The token's store. Scope: store:read. */
   store: Store;
+};
+
+
+export type QueryCartArgs = {
+  id: Scalars['ID']['input'];
 };
 
 

@@ -38,6 +38,15 @@ export type Order = Omit<G.Order, 'lines'> & { lines: OrderLine[] } & Traced;
 export type ProductInput = G.ProductCreateInput;
 export type ProductUpdate = G.ProductUpdateInput;
 export type OrderInput = G.OrderCreateInput;
+/** A cart line as the SDK's cart calls select it: its product by id, handle and title (needs `products:read`). */
+export type CartLine = Omit<G.CartLine, 'product'> & { product: Pick<G.Product, 'id' | 'handle' | 'title'> };
+/** A shopper's cart (contract §15), with the order its checkout placed once completed. */
+export type Cart = Omit<G.Cart, 'lines' | 'order'> & {
+  lines: CartLine[];
+  order: Pick<G.Order, 'id' | 'status'> | null;
+} & Traced;
+/** A product and a quantity for the cart calls (never a price). */
+export type CartLineInput = G.CartLineInput;
 export type StorefrontStore = Omit<G.Store, 'products'> & Traced;
 
 // ── REST (/v1/user, /v1/auth, /v1/app) ──────────────────────────────────────────────────────────────
@@ -88,6 +97,23 @@ export type Member = Schemas['MemberDto'] & Traced;
 export type Invitation = Schemas['InvitationDto'] & Traced;
 /** The answer of `invitations.accept`: the store joined and the role in it. */
 export type AcceptedInvitation = Schemas['AcceptedInvitationDto'] & Traced;
+/** An installable app as its developer's list shows it (secret hints, never the secrets; §13). */
+export type DeveloperApp = Schemas['DeveloperAppDto'] & Traced;
+/** At registration: the app with its client secret and webhook secret, shown this once. */
+export type DeveloperAppWithSecrets = Schemas['DeveloperAppCredentialsDto'] & Traced;
+export type DeveloperAppWithClientSecret = Schemas['RotatedClientSecretDto'] & Traced;
+export type DeveloperAppWithWebhookSecret = Schemas['RotatedWebhookSecretDto'] & Traced;
+export type DeveloperAppInput = Schemas['CreateDeveloperAppDto'];
+export type DeveloperAppUpdate = Schemas['UpdateDeveloperAppDto'];
+/** A store that installed one of your apps. */
+export type AppInstallation = Schemas['AppInstallationDto'];
+/** An app installed in a store: what it may do, who installed it and when. */
+export type StoreInstallation = Schemas['StoreInstallationDto'];
+/** What an installed app's token acts through (`GET /v1/app/installation`). */
+export type Installation = Schemas['InstallationSelfDto'] & Traced;
+/** What the consent page shows (`GET /v1/user/oauth/consent`). */
+export type ConsentView = Schemas['ConsentViewDto'] & Traced;
+export type ConsentDecision = Schemas['ConsentDecisionDto'];
 /** A page of a REST list, newest first: pass `nextCursor` as `after` for the next one (null: the last). */
 export interface ListPage<T> extends Traced {
   data: T[];

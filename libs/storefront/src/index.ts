@@ -1,3 +1,6 @@
 export * from './storefront.entities';
 export { StorefrontModule } from './storefront.module';
 export { STOREFRONT_GRAPHQL_PATH, StorefrontHttpAuth } from './graphql/apollo/http-auth.hook';
+export { StorefrontConditionalGet } from './caching/conditional-get.hook';
+export { CATALOGUE_VERSION_COLUMN, catalogueVersionJoin } from './caching/catalogue-version.sql';
+export { STOREFRONT_PURGE_RULES } from './purge-rules';

@@ -1,16 +1,26 @@
 import { Module } from '@nestjs/common';
+import { CartsRepository } from './carts/carts.repository';
+import { CartsService } from './carts/carts.service';
 import { OrdersRepository } from './orders/orders.repository';
 import { OrdersService } from './orders/orders.service';
 import { ProductsRepository } from './products/products.repository';
 import { ProductsService } from './products/products.service';
 
 /**
- * The products-and-orders domain: one service per resource, each over its repository (the SQL). Both
- * doors — the GraphQL resolvers (graphql/) and the REST controllers (rest/) — import this module and call
- * these services; neither holds a rule of its own.
+ * The products, orders and carts domain: one service per resource, each over its repository (the SQL).
+ * Both doors — the GraphQL resolvers (graphql/) and the REST controllers (rest/) — import this module and
+ * call these services; neither holds a rule of its own. A cart's checkout ends in OrdersService's placing
+ * of an order, in the cart's transaction.
  */
 @Module({
-  providers: [ProductsRepository, OrdersRepository, ProductsService, OrdersService],
-  exports: [ProductsService, OrdersService],
+  providers: [
+    ProductsRepository,
+    OrdersRepository,
+    CartsRepository,
+    ProductsService,
+    OrdersService,
+    CartsService,
+  ],
+  exports: [ProductsService, OrdersService, CartsService],
 })
 export class StorefrontDomainModule {}

@@ -18,3 +18,4 @@ export * from './sql-recorder';
 // '@app/testing/console-build' and '@app/testing/console-browser' build the console and load
 // playwright-core and axe-core.
 export * from './member-fixtures';
+export * from './raw-http';

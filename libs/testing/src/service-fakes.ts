@@ -1,4 +1,4 @@
-import { AccessibleStore, AccountCaller, AppCaller, SCOPES, SecretHasher } from '@app/core';
+import { AccessibleStore, AccountCaller, AppCaller, APP_SCOPES, SecretHasher } from '@app/core';
 import type { EmitEvent, EventsWriter } from '@app/events';
 import type { EntityManager } from 'typeorm';
 
@@ -21,7 +21,7 @@ export const APP: AppCaller = {
   kind: 'app',
   appId: 'a0000000-0000-4000-8000-000000000009',
   storeId: STORE_ID,
-  scopes: [...SCOPES],
+  scopes: [...APP_SCOPES],
   jti: 'j',
 };
 

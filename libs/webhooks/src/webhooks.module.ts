@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '@app/auth';
+import { AppEndpointsRepository } from './app-endpoints';
 import { DeliveryQueueRepository } from './delivery-queue.repository';
 import { WebhookDeliverySink } from './delivery-sink';
 import { DeliveryWorker } from './delivery-worker';
@@ -24,7 +25,9 @@ import { WebhooksService } from './webhooks.service';
     DeliveryQueueRepository,
     DeliveryWorker,
     WebhookDeliverySink,
+    AppEndpointsRepository,
   ],
-  exports: [WebhookDeliverySink],
+  // AppEndpointsRepository: installed apps' endpoints (libs/installed-apps), in the same table and machinery.
+  exports: [WebhookDeliverySink, AppEndpointsRepository],
 })
 export class WebhooksModule {}

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { cursorTimestampSql } from '@app/core';
 import { Sql } from '@app/database';
-import { EXISTING_STORE, listInStore, qualifiedColumns, type StoreChildTable } from '@app/stores';
+import { EXISTING_STORE, qualifiedColumns, type StoreChildTable } from '@app/stores';
 import type { EntityManager } from 'typeorm';
 
 export interface EndpointRow {
@@ -66,7 +66,7 @@ export class WebhooksRepository {
   async lockAndCount(tx: EntityManager, storeId: string): Promise<number | null> {
     const row = await this.sql.one<{ count: string }>(
       {
-        text: `SELECT (SELECT count(*) FROM webhook_endpoints w WHERE w.store_id = s.id) AS count
+        text: `SELECT (SELECT count(*) FROM webhook_endpoints w WHERE w.store_id = s.id AND w.app_id IS NULL) AS count
                  FROM ${EXISTING_STORE('$1')} s,
                       LATERAL (SELECT pg_advisory_xact_lock(hashtextextended('webhook_endpoints:' || s.id, 0))) l`,
         values: [storeId],
@@ -109,14 +109,22 @@ export class WebhooksRepository {
     return row!;
   }
 
-  /** The store's endpoints, oldest first. */
+  /**
+   * The store's own endpoints, oldest first. Here and below, `app_id IS NULL`: an installed app's endpoint
+   * for the store (AppEndpointsRepository) is the app's, not the store's — never listed, changed or
+   * counted by the store's routes.
+   */
   list(storeId: string): Promise<EndpointRow[]> {
-    return listInStore<EndpointRow>(this.sql, ENDPOINTS, storeId);
+    return this.sql.rows<EndpointRow>({
+      text: `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints w
+              WHERE w.store_id = $1 AND w.app_id IS NULL ORDER BY w.created_at, w.id`,
+      values: [storeId],
+    });
   }
 
   find(storeId: string, endpointId: string): Promise<EndpointRow | undefined> {
     return this.sql.one<EndpointRow>({
-      text: `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints w WHERE w.id = $2 AND w.store_id = $1`,
+      text: `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints w WHERE w.id = $2 AND w.store_id = $1 AND w.app_id IS NULL`,
       values: [storeId, endpointId],
     });
   }
@@ -147,7 +155,7 @@ export class WebhooksRepository {
       );
     return this.sql.one<EndpointRow>({
       text: `UPDATE webhook_endpoints w SET ${sets.join(', ')}
-              WHERE w.id = $2 AND w.store_id = $1 RETURNING ${ENDPOINT_COLUMNS}`,
+              WHERE w.id = $2 AND w.store_id = $1 AND w.app_id IS NULL RETURNING ${ENDPOINT_COLUMNS}`,
       values,
     });
   }
@@ -155,7 +163,7 @@ export class WebhooksRepository {
   /** Deletes the endpoint; its deliveries and attempts cascade, so queued attempts find nothing to do. */
   async delete(storeId: string, endpointId: string): Promise<boolean> {
     const result = await this.sql.run({
-      text: `DELETE FROM webhook_endpoints w WHERE w.id = $2 AND w.store_id = $1`,
+      text: `DELETE FROM webhook_endpoints w WHERE w.id = $2 AND w.store_id = $1 AND w.app_id IS NULL`,
       values: [storeId, endpointId],
     });
     return result.rowCount > 0;
@@ -171,7 +179,7 @@ export class WebhooksRepository {
       text: `UPDATE webhook_endpoints w
                 SET previous_secret_sealed = w.secret_sealed, previous_secret_until = now() + interval '24 hours',
                     secret_sealed = $3, secret_hint = $4, updated_at = now()
-              WHERE w.id = $2 AND w.store_id = $1 RETURNING ${ENDPOINT_COLUMNS}`,
+              WHERE w.id = $2 AND w.store_id = $1 AND w.app_id IS NULL RETURNING ${ENDPOINT_COLUMNS}`,
       values: [storeId, endpointId, secret.sealed, secret.hint],
     });
   }

@@ -57,7 +57,11 @@ const consoleNotBuilt = () =>
  */
 export function registerConsole(fastify: FastifyInstance, dir = consoleDirectory()): void {
   const headers = (reply: FastifyReply) =>
-    reply.header('Content-Security-Policy', CONSOLE_CSP).header('X-Content-Type-Options', 'nosniff');
+    reply
+      .header('Content-Security-Policy', CONSOLE_CSP)
+      .header('X-Content-Type-Options', 'nosniff')
+      // frame-ancestors 'none' for browsers that predate it: the consent page must never be framed (clickjacking).
+      .header('X-Frame-Options', 'DENY');
 
   fastify.get('/console/assets/:name', async (request, reply) => {
     const { name } = request.params as { name: string };

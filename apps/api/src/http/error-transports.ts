@@ -5,6 +5,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { routePath } from './route-path';
 
+const AUTHORIZE_PATH = `${OAUTH_PATH_PREFIX}authorize`;
+
 type ErrorWriter = (error: unknown, request: FastifyRequest, reply: FastifyReply, logger: Logger) => void;
 
 /**
@@ -16,6 +18,9 @@ type ErrorWriter = (error: unknown, request: FastifyRequest, reply: FastifyReply
  * right form, and never rewritten afterwards.
  */
 const TRANSPORTS: { prefix: string; write: ErrorWriter }[] = [
+  // The authorization endpoint (§13) is a browser's, not an OAuth client library's: the errors it cannot
+  // redirect (unknown client, unregistered redirect_uri) are problem+json, as the contract says.
+  { prefix: AUTHORIZE_PATH, write: sendProblem },
   { prefix: OAUTH_PATH_PREFIX, write: sendOAuthError },
 ];
 

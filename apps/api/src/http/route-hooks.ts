@@ -1,6 +1,11 @@
 import type { AuthRateLimit } from '@app/auth';
-import { STOREFRONT_GRAPHQL_PATH, type StorefrontHttpAuth } from '@app/storefront';
+import {
+  STOREFRONT_GRAPHQL_PATH,
+  type StorefrontConditionalGet,
+  type StorefrontHttpAuth,
+} from '@app/storefront';
 import type { FastifyInstance } from 'fastify';
+import { corsForToken } from './cors';
 
 /**
  * Hooks that concern some routes only, put on each route as it is registered (decided once per route),
@@ -12,13 +17,19 @@ import type { FastifyInstance } from 'fastify';
  *   authenticated reads /me, /sessions, /providers).
  * - The storefront endpoint's authentication (libs/storefront), an `onRequest` hook: its 401/403 are
  *   HTTP statuses, answered before Apollo runs. Route hooks run after the global ones, so its refusals
- *   still carry the CORS headers a browser needs to read them.
+ *   still carry the CORS headers a browser needs to read them. Then (v1.3) the CORS headers of an origin
+ *   its public token lists (./cors.ts), and the conditional GET (libs/storefront: `Cache-Control`, the ETag,
+ *   a 304 before anything is parsed or executed) — in that order, so a 304 carries the CORS headers too.
  */
 export function addRouteHooks(
   fastify: FastifyInstance,
   rateLimit: AuthRateLimit,
   storefrontAuth: StorefrontHttpAuth,
+  conditionalGet: StorefrontConditionalGet,
 ): void {
+  // Every request has the property from the start (null), so all requests keep one object shape (see the
+  // `caller` decoration in request-edge.hook.ts).
+  fastify.decorateRequest('storefrontEtag', null);
   fastify.addHook('onRoute', (route) => {
     // A route registered for several methods at once is limited when any of them is (none here is).
     const methods = [route.method].flat();
@@ -28,6 +39,8 @@ export function addRouteHooks(
       route.onRequest = [
         ...[route.onRequest ?? []].flat(),
         storefrontAuth.onRequest,
+        corsForToken,
+        conditionalGet.onRequest,
       ] as typeof route.onRequest;
   });
 }

@@ -62,5 +62,8 @@ export function usePagedList<T extends { id: string }>(
     }
   };
 
-  return { items, next, error, setError, load, more };
+  /** Puts a changed item in place of the one with its id (an action's answer), leaving the rest as they are. */
+  const replace = (item: T) => setItems((old) => old?.map((i) => (i.id === item.id ? item : i)) ?? old);
+
+  return { items, next, error, setError, load, more, replace };
 }

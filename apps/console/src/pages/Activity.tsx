@@ -32,6 +32,9 @@ function by(actor: StoreEvent['actor'], people: People): string {
     return email ? `by ${email}` : 'by a former member';
   }
   if (actor.type === 'app') return actor.name ? `by app “${actor.name}”` : 'by an app';
+  // A shopper's checkout, through a public token of the store.
+  if (actor.type === 'public_token')
+    return actor.name ? `at checkout through “${actor.name}”` : 'at checkout';
   return 'by Storefront';
 }
 
@@ -72,6 +75,12 @@ export function sentence(event: StoreEvent, names: Names, people: People): strin
       const email = str(data.customerEmail);
       const what = total ? `Order of ${formatMoney(total)}` : 'Order';
       return `${what}${email ? ` for ${email}` : ''} placed ${actor}`;
+    }
+    case 'order.fulfilled':
+    case 'order.cancelled': {
+      const what = event.type === 'order.fulfilled' ? 'fulfilled' : 'cancelled';
+      const reason = event.type === 'order.cancelled' ? str(data.cancelReason) : null;
+      return `Order ${id ? id.slice(0, 8) : ''} ${what} ${actor}${reason ? ` (${reason})` : ''}`;
     }
     case 'app.secret_rotated':
       return `Secret of ${named('app', nameOf('name'))} rotated ${actor}`;

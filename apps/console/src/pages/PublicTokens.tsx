@@ -9,7 +9,8 @@ import { DataTable } from '../ui/Table';
 import { rememberPreviewToken } from './previewTokens';
 import { useStore } from './StorePage';
 
-const SCOPES: PublicScope[] = ['store:read', 'products:read'];
+// `cart:write` (carts and checkout for shoppers) is offered, never ticked by default: the API's default too.
+const SCOPES: PublicScope[] = ['store:read', 'products:read', 'cart:write'];
 
 const snippet = (token: string) => `import { StorefrontClient } from '@storefront-platform/sdk/browser';
 
@@ -42,7 +43,8 @@ export function PublicTokens() {
     <section aria-labelledby="tokens-title">
       <h2 id="tokens-title">Public tokens</h2>
       <p className="muted">
-        Read-only tokens for storefront pages in the browser: they can read this store and its products.
+        Tokens for storefront pages in the browser: they read this store and its products, and with cart:write
+        let shoppers fill carts and check out. They never change the catalogue or read orders.
       </p>
       <ErrorMessage onRetry={tokens.items === null ? () => void tokens.load() : undefined}>
         {tokens.error}

@@ -80,6 +80,7 @@ export function StorePage() {
         </NavLink>
         {can('edit') && <NavLink to={`${base}/settings`}>Settings</NavLink>}
         {can('integrations') && <NavLink to={`${base}/apps`}>OAuth apps</NavLink>}
+        {can('integrations') && <NavLink to={`${base}/installed-apps`}>Installed apps</NavLink>}
         {can('integrations') && <NavLink to={`${base}/tokens`}>Public tokens</NavLink>}
         <NavLink to={`${base}/products`}>Products</NavLink>
         <NavLink to={`${base}/orders`}>Orders</NavLink>

@@ -1,10 +1,9 @@
-import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { APP_CONFIG, AppConfig, Dependencies, Errors } from '@app/core';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, AppConfig, Errors } from '@app/core';
 import type { FastifyReply, FastifyRequest, RequestPayload } from 'fastify';
 import { clientBucket } from './client-bucket.policy';
-import { MemoryRateLimitStore } from './memory-rate-limit.store';
-import type { RateLimitStore, RateLimitWindow } from './rate-limit.store';
-import { RedisRateLimitStore } from './redis-rate-limit.store';
+import { RateLimitCounters } from './rate-limit-counters';
+import type { RateLimitWindow } from './rate-limit.store';
 
 const AUTH_PREFIX = '/v1/auth/';
 const WINDOW_MS = 60_000;
@@ -44,27 +43,18 @@ type HookDone = (error?: Error | null, payload?: RequestPayload) => void;
  * reach the same handler and hit the same counter. A path that matches no route is answered 404 and
  * counts nowhere.
  *
- * Redis only accelerates: while it is unreachable or slow the counters are this process's own (see
- * RedisRateLimitStore), and `/health/ready` says `"redis": "degraded"` (the `redis` dependency monitor).
+ * The counters are the service's shared ones (RateLimitCounters): Redis only accelerates, and while it is
+ * unreachable or slow they are this process's own.
  */
 @Injectable()
-export class AuthRateLimit implements OnModuleInit, OnModuleDestroy {
-  private readonly store: RateLimitStore;
-  private readonly memory = new MemoryRateLimitStore();
-  private readonly redis: RedisRateLimitStore | null;
+export class AuthRateLimit {
   private readonly limit: number;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig, dependencies: Dependencies) {
-    // The `redis` monitor exists only when Redis is configured: readiness reports it only then.
-    this.redis = config.redisUrl
-      ? new RedisRateLimitStore(config.redisUrl, this.memory, dependencies.monitor('redis', 'warn'))
-      : null;
-    this.store = this.redis ?? this.memory;
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly store: RateLimitCounters,
+  ) {
     this.limit = config.authRateLimit;
-  }
-
-  async onModuleInit(): Promise<void> {
-    await this.redis?.start();
   }
 
   /** Whether a route is limited: decided once per route (method and pattern), when it is registered. */
@@ -100,10 +90,5 @@ export class AuthRateLimit implements OnModuleInit, OnModuleDestroy {
     if (window.hits > this.limit) return Errors.rateLimited(window.resetSeconds);
     reply.header('RateLimit', `"auth";r=${this.limit - window.hits};t=${window.resetSeconds}`);
     return null;
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await this.redis?.close();
-    this.memory.close();
   }
 }

@@ -26,6 +26,9 @@ export interface AppClaims {
   exp: number;
   /** The app's secret generation when the token was minted (oauth-apps): a rotation kills older ones. */
   ver?: number;
+  /** An installed app's token (§13): its installation, and the grant (code exchange) it descends from. */
+  iid?: string;
+  gid?: string;
 }
 
 export type VerifiedClaims = AccountClaims | AppClaims;
@@ -101,11 +104,13 @@ export class AccessTokenService {
     storeId: string,
     scopes: string[],
     secretVersion?: number,
+    installed?: { iid: string; gid: string },
   ): { token: string; jti: string; expiresIn: number } {
     const jti = randomUUID();
     const expiresIn = this.config.appTokenTtl;
     const claims: Record<string, unknown> = { typ: 'app', store_id: storeId, scope: scopes.join(' ') };
     if (secretVersion !== undefined) claims.ver = secretVersion;
+    if (installed) Object.assign(claims, installed);
     const token = this.jwt.sign(claims, { subject: appId, expiresIn, jwtid: jti });
     return { token, jti, expiresIn };
   }

@@ -30,6 +30,8 @@ export interface AppCaller {
   storeId: string;
   scopes: string[];
   jti: string;
+  /** An installed app's token (§13): the installation it acts through (its `iid` claim). */
+  installationId?: string;
 }
 
 export interface PublicTokenCaller {
@@ -37,6 +39,13 @@ export interface PublicTokenCaller {
   tokenId: string;
   storeId: string;
   scopes: string[];
+  /** (v1.3) The only origins a browser may call with it from; empty or absent: any. */
+  allowedOrigins?: string[];
+  /**
+   * (v1.3) The store's catalogue version, read in the token's own revocation statement: what the
+   * storefront's ETags are built on (null: unknown, the answer is not cacheable).
+   */
+  catalogueVersion?: string | null;
 }
 
 export type Caller = AccountCaller | AppCaller | PublicTokenCaller;

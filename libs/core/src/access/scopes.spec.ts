@@ -2,9 +2,12 @@ import { DomainError } from '../errors/domain-error';
 import { graphqlCodeFor } from '../errors/error-table';
 import {
   canonicalPublicScopes,
+  APP_SCOPES,
   canonicalScopes,
+  DEFAULT_PUBLIC_TOKEN_SCOPES,
   narrowScopes,
   PUBLIC_TOKEN_SCOPES,
+  requireCartScope,
   requireScope,
   SCOPES,
   ScopedCaller,
@@ -13,8 +16,9 @@ import {
 describe('app scopes', () => {
   const all = ['store:read', 'products:read', 'products:write', 'orders:read', 'orders:write'];
 
-  it('are every scope, in the order responses use', () => {
-    expect([...SCOPES]).toEqual(all);
+  it("are every scope but the public token's cart scope, in the order responses use", () => {
+    expect([...APP_SCOPES]).toEqual(all);
+    expect([...SCOPES]).toEqual([...all, 'cart:write']);
   });
 
   it('orders and deduplicates', () => {
@@ -44,8 +48,10 @@ describe('app scopes', () => {
 });
 
 describe('public token scopes', () => {
-  it('are the two read scopes, kept deduplicated and in canonical order', () => {
-    expect([...PUBLIC_TOKEN_SCOPES]).toEqual(['store:read', 'products:read']);
+  it('are the two read scopes and cart:write (not in the default), kept deduplicated and in canonical order', () => {
+    expect([...PUBLIC_TOKEN_SCOPES]).toEqual(['store:read', 'products:read', 'cart:write']);
+    expect([...DEFAULT_PUBLIC_TOKEN_SCOPES]).toEqual(['store:read', 'products:read']);
+    expect(canonicalPublicScopes(['cart:write', 'store:read'])).toEqual(['store:read', 'cart:write']);
     expect(canonicalPublicScopes(['products:read', 'orders:write', 'store:read', 'products:read'])).toEqual([
       'store:read',
       'products:read',
@@ -90,5 +96,16 @@ describe('requireScope', () => {
     expect(code(() => requireScope(caller, 'orders:read'))).toBe('FORBIDDEN');
     expect(code(() => requireScope(caller, 'orders:write'))).toBe('FORBIDDEN');
     expect(code(() => requireScope(pub(['store:read']), 'products:read'))).toBe('FORBIDDEN');
+  });
+
+  it('lets a public token write carts with cart:write, an app with orders:write, and never the other way', () => {
+    expect(code(() => requireCartScope(pub(['cart:write'])))).toBeNull();
+    expect(code(() => requireCartScope(pub(['store:read', 'products:read'])))).toBe('FORBIDDEN');
+    expect(code(() => requireCartScope(app(['orders:write'])))).toBeNull();
+    expect(code(() => requireCartScope(app(['orders:read', 'products:read'])))).toBe('FORBIDDEN');
+    expect(code(() => requireScope(app(['cart:write']), 'cart:write'))).toBe('FORBIDDEN');
+    // cart:write opens neither the catalogue nor orders
+    expect(code(() => requireScope(pub(['cart:write']), 'products:read'))).toBe('FORBIDDEN');
+    expect(code(() => requireScope(pub(['cart:write']), 'orders:read'))).toBe('FORBIDDEN');
   });
 });

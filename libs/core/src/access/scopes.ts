@@ -3,7 +3,7 @@ import type { AppCaller, PublicTokenCaller } from './caller';
 
 /**
  * Every scope a token can carry, in the canonical order used in responses: the one list. OAuth apps may
- * be granted any of them; public tokens only PUBLIC_TOKEN_SCOPES; each storefront field names the one it
+ * be granted APP_SCOPES; public tokens only PUBLIC_TOKEN_SCOPES; each storefront field names the one it
  * needs (requireScope).
  */
 export const SCOPES = [
@@ -12,25 +12,54 @@ export const SCOPES = [
   'products:write',
   'orders:read',
   'orders:write',
+  'cart:write',
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 
-/** What an OAuth app may be granted: every scope. */
-export const APP_SCOPES = SCOPES;
-export type AppScope = Scope;
+/**
+ * What an OAuth app may be granted. Not `cart:write`: an app works on carts with `orders:write`
+ * (contract §15), so the cart scope stays the public token's own.
+ */
+export const APP_SCOPES = [
+  'store:read',
+  'products:read',
+  'products:write',
+  'orders:read',
+  'orders:write',
+] as const satisfies readonly Scope[];
+export type AppScope = (typeof APP_SCOPES)[number];
 
-/** Public tokens can only read: these are all the scopes they can ever hold. */
-export const PUBLIC_TOKEN_SCOPES = ['store:read', 'products:read'] as const satisfies readonly Scope[];
+/**
+ * Every scope a public token can ever hold: the two reads, and (v1.3) `cart:write` — carts and checkout
+ * for shoppers, which never grants the catalogue or orders (each of those is its own read scope).
+ */
+export const PUBLIC_TOKEN_SCOPES = [
+  'store:read',
+  'products:read',
+  'cart:write',
+] as const satisfies readonly Scope[];
 export type PublicTokenScope = (typeof PUBLIC_TOKEN_SCOPES)[number];
+
+/** What a public token gets when its creation names no scopes: the reads only (`cart:write` is asked for). */
+export const DEFAULT_PUBLIC_TOKEN_SCOPES = [
+  'store:read',
+  'products:read',
+] as const satisfies readonly PublicTokenScope[];
 
 const order = new Map<string, number>(SCOPES.map((s, i) => [s, i]));
 const PUBLIC = new Set<string>(PUBLIC_TOKEN_SCOPES);
+const APP = new Set<string>(APP_SCOPES);
 
 export const isScope = (value: unknown): value is Scope => typeof value === 'string' && order.has(value);
 
 /** Deduplicated, known scopes only, in canonical order, so equal sets always print the same. */
 export function canonicalScopes(scopes: Iterable<string>): Scope[] {
   return [...new Set(scopes)].filter(isScope).sort((a, b) => order.get(a)! - order.get(b)!);
+}
+
+/** As canonicalScopes, keeping only what an app can hold. */
+export function canonicalAppScopes(scopes: Iterable<string>): AppScope[] {
+  return canonicalScopes(scopes).filter((s): s is AppScope => APP.has(s));
 }
 
 /** As canonicalScopes, keeping only what a public token can hold. */
@@ -58,19 +87,30 @@ export type ScopedCaller = AppCaller | PublicTokenCaller;
 
 /**
  * The scope check of every storefront resolver, query, mutation and field alike (field resolvers run no
- * guards). A public token is read-only by kind, not only by scope: even a token row that somehow carried
- * a write scope could not write or read orders. Refusals are `forbidden` (GraphQL FORBIDDEN).
+ * guards). A public token is limited by kind, not only by scope: even a token row that somehow carried
+ * an app's scope could not change the catalogue or read orders (its one write is `cart:write`). Refusals are `forbidden` (GraphQL FORBIDDEN).
  */
 export function requireScope(caller: ScopedCaller, scope: Scope): void {
+  if (caller.kind === 'app' && !APP.has(scope)) {
+    throw new DomainError('forbidden', `Apps cannot hold the ${scope} scope.`);
+  }
   if (caller.kind !== 'app' && !PUBLIC.has(scope)) {
     throw new DomainError(
       'forbidden',
       scope.startsWith('orders')
         ? 'Public tokens cannot read or place orders; use an app token.'
-        : 'Public tokens are read-only; use an app token.',
+        : 'Public tokens cannot change the catalogue; use an app token.',
     );
   }
   if (!caller.scopes.includes(scope)) {
     throw new DomainError('forbidden', `This token lacks the ${scope} scope.`);
   }
+}
+
+/**
+ * The scope check of the cart fields (contract §15): a public token needs `cart:write`, an app
+ * `orders:write` (an app that may place orders may run a shopper's cart for them).
+ */
+export function requireCartScope(caller: ScopedCaller): void {
+  requireScope(caller, caller.kind === 'app' ? 'orders:write' : 'cart:write');
 }

@@ -41,6 +41,8 @@ describe('loadConfig', () => {
       otpMaxAttempts: 5,
       otpResendAfter: 60,
       authRateLimit: 60,
+      cartTtl: 864_000,
+      storefrontWriteRateLimit: 60,
       trustProxy: false,
       otpMaxFailures: 20,
       sessionMaxAge: 7_776_000,
@@ -82,6 +84,9 @@ describe('loadConfig', () => {
     [{ ACCESS_TOKEN_TTL: '0' }, 'ACCESS_TOKEN_TTL'],
     [{ OTP_MAX_ATTEMPTS: '-1' }, 'OTP_MAX_ATTEMPTS'],
     [{ AUTH_RATE_LIMIT: '1.5' }, 'AUTH_RATE_LIMIT'],
+    [{ CART_TTL: '0' }, 'CART_TTL'],
+    [{ CART_TTL: 'ten days' }, 'CART_TTL'],
+    [{ STOREFRONT_WRITE_RATE_LIMIT: '-5' }, 'STOREFRONT_WRITE_RATE_LIMIT'],
     [{ CORS_ORIGINS: 'https://ok.example, not-an-origin' }, 'CORS_ORIGINS'],
     [{ CORS_ORIGINS: 'https://a.example/path' }, 'CORS_ORIGINS'],
     [{ AUTH_REDIRECT_ORIGINS: 'javascript:alert(1)' }, 'AUTH_REDIRECT_ORIGINS'],
@@ -198,5 +203,13 @@ describe('loadConfig', () => {
     fails({ OTP_MAX_FAILURES: '0' }, 'OTP_MAX_FAILURES');
     fails({ SESSION_MAX_AGE: '-1' }, 'SESSION_MAX_AGE');
     fails({ REFRESH_REUSE_INTERVAL: 'ten' }, 'REFRESH_REUSE_INTERVAL');
+  });
+
+  it('STOREFRONT_CACHE_SECONDS: 0 by default, whole seconds, never negative', () => {
+    expect(load({}).storefrontCacheSeconds).toBe(0);
+    expect(load({ STOREFRONT_CACHE_SECONDS: '60' }).storefrontCacheSeconds).toBe(60);
+    fails({ STOREFRONT_CACHE_SECONDS: '-1' }, 'STOREFRONT_CACHE_SECONDS');
+    fails({ STOREFRONT_CACHE_SECONDS: '1.5' }, 'STOREFRONT_CACHE_SECONDS');
+    fails({ STOREFRONT_CACHE_SECONDS: 'soon' }, 'STOREFRONT_CACHE_SECONDS');
   });
 });

@@ -78,6 +78,15 @@ export interface AppConfig {
   eventRetentionDays: number;
   /** Seconds a store invitation's link lives. */
   invitationTtl: number;
+  /**
+   * (v1.3) Seconds a shared cache may keep a public token's storefront GET answer (`s-maxage`, and as long
+   * again `stale-while-revalidate`); 0: every use revalidates.
+   */
+  storefrontCacheSeconds: number;
+  /** Seconds a cart lives after its last change (reading it does not extend it). */
+  cartTtl: number;
+  /** Cart writes and checkouts a minute per client address and token pair. */
+  storefrontWriteRateLimit: number;
 }
 
 export interface GoogleConfig {
@@ -439,6 +448,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     webhookDnsServers: check(() => dnsServers(env, 'WEBHOOK_DNS_SERVERS'), null),
     eventRetentionDays: check(() => int(env, 'EVENT_RETENTION_DAYS', 30, 1, 3650), 30),
     invitationTtl: check(() => int(env, 'INVITATION_TTL', 259_200, 1, 31_536_000), 259_200),
+    storefrontCacheSeconds: check(() => int(env, 'STOREFRONT_CACHE_SECONDS', 0, 0, 31_536_000), 0),
+    cartTtl: check(() => int(env, 'CART_TTL', 864_000, 1, 31_536_000), 864_000),
+    storefrontWriteRateLimit: check(() => int(env, 'STOREFRONT_WRITE_RATE_LIMIT', 60, 1, 1_000_000), 60),
   };
   if (errors.length > 0) throw ConfigError.all(errors);
 

@@ -48,9 +48,16 @@ describe('error table', () => {
 
   it('gives every code its GraphQL code: its own where the table names one, else its status says', () => {
     const graphql = (codes: ErrorCode[]) => codes.map(graphqlCodeFor);
-    expect(graphql(['validation_failed', 'malformed_body', 'conflict', 'rate_limited'])).toEqual(
+    expect(graphql(['validation_failed', 'malformed_body', 'conflict', 'order_status_conflict'])).toEqual(
       Array(4).fill('BAD_USER_INPUT'),
     );
+    // (v1.3, contract §15) the storefront's own codes for these
+    expect(graphql(['rate_limited', 'price_changed', 'cart_completed', 'cart_not_found'])).toEqual([
+      'RATE_LIMITED',
+      'PRICE_CHANGED',
+      'CART_COMPLETED',
+      'NOT_FOUND',
+    ]);
     expect(graphql(['unauthenticated', 'invalid_token'])).toEqual(['UNAUTHENTICATED', 'UNAUTHENTICATED']);
     expect(graphql(['forbidden', 'insufficient_scope'])).toEqual(['FORBIDDEN', 'FORBIDDEN']);
     expect(graphql(['not_found', 'store_not_found'])).toEqual(['NOT_FOUND', 'NOT_FOUND']);

@@ -18,6 +18,9 @@ export type GraphqlErrorCode =
   | 'FORBIDDEN'
   | 'NOT_FOUND'
   | 'OUT_OF_STOCK'
+  | 'PRICE_CHANGED'
+  | 'CART_COMPLETED'
+  | 'RATE_LIMITED'
   | 'UNAVAILABLE'
   | 'INTERNAL_SERVER_ERROR';
 
@@ -60,7 +63,7 @@ export const ERROR_TABLE = {
   conflict: client(409, 'Conflict'),
   payload_too_large: client(413, 'Payload too large'),
   unsupported_media_type: client(415, 'Unsupported media type'),
-  rate_limited: client(429, 'Too many requests'),
+  rate_limited: client(429, 'Too many requests', { graphql: 'RATE_LIMITED' }),
   internal_error: { status: 500, title: 'Internal server error', log: 'error' },
   unavailable: { status: 503, title: 'Service unavailable', log: 'warn', graphql: 'UNAVAILABLE' },
   console_not_built: { status: 503, title: 'Service unavailable', log: 'warn' },
@@ -89,6 +92,10 @@ export const ERROR_TABLE = {
   invalid_client: client(401, 'Invalid client'),
   unsupported_grant_type: client(400, 'Unsupported grant type'),
   invalid_scope: client(400, 'Invalid scope'),
+  // Installed apps (libs/installed-apps, §13): the token endpoint's authorization-code and refresh grants.
+  invalid_grant: client(400, 'Invalid grant'),
+  unauthorized_client: client(400, 'Unauthorized client'),
+  installation_not_found: client(404, 'Not found'),
   // The catalogue and orders (libs/storefront): its domain throws these (and validation_failed), and both
   // of its doors render them from here: product_not_found is a 404 over REST and NOT_FOUND in GraphQL,
   // handle_taken a 409 and BAD_USER_INPUT (its status implies it), out_of_stock a 409 and OUT_OF_STOCK.
@@ -96,6 +103,12 @@ export const ERROR_TABLE = {
   handle_taken: client(409, 'Conflict'),
   product_not_found: client(404, 'Not found'),
   order_not_found: client(404, 'Not found'),
+  // (v1.3) Carts, checkout and the order lifecycle (contract §15). An order moved from a status that does
+  // not allow the move is a 409 over REST and BAD_USER_INPUT (reason order_status_conflict) in GraphQL.
+  cart_not_found: client(404, 'Not found'),
+  cart_completed: client(409, 'Cart completed', { graphql: 'CART_COMPLETED' }),
+  price_changed: client(409, 'Price changed', { graphql: 'PRICE_CHANGED' }),
+  order_status_conflict: client(409, 'Conflict'),
   // Webhooks (libs/webhooks).
   webhook_not_found: client(404, 'Not found'),
   delivery_not_found: client(404, 'Not found'),

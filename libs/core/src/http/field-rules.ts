@@ -9,6 +9,7 @@ import {
   IsOptional,
   IsString,
   Length,
+  ValidateBy,
 } from 'class-validator';
 
 /**
@@ -36,4 +37,36 @@ export const ScopeList = (allowed: readonly string[]) =>
     ArrayMaxSize(allowed.length),
     ArrayUnique(),
     IsIn(allowed, { each: true, message: `each scope must be one of: ${allowed.join(', ')}` }),
+  );
+
+/**
+ * A browser origin as the `Origin` header sends it: `http(s)://host[:port]`, no path, no trailing slash,
+ * lower-case host, no default port (what `new URL(o).origin` gives back unchanged). The one rule, for the
+ * public tokens' `allowedOrigins` as for CORS_ORIGINS.
+ */
+export function isOrigin(value: unknown): value is string {
+  if (typeof value !== 'string' || value.length > 255) return false;
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    return false;
+  }
+  return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.origin === value;
+}
+
+/** At most `max` distinct origins (`[]` allowed: it clears them). */
+export const OriginList = (max: number) =>
+  stacked(
+    IsOptional(),
+    IsArray(),
+    ArrayMaxSize(max, { message: `at most ${max} origins` }),
+    ArrayUnique(),
+    ValidateBy(
+      { name: 'isOrigin', validator: { validate: (value: unknown) => isOrigin(value) } },
+      {
+        each: true,
+        message: 'each origin must be scheme://host[:port] (http or https, no path or trailing slash)',
+      },
+    ),
   );

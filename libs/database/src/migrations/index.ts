@@ -11,6 +11,9 @@ import { JobQueue1795401200000 } from './1795401200000-JobQueue';
 import { Webhooks1795401300000 } from './1795401300000-Webhooks';
 import { WebhookDeliveryQueue1795401400000 } from './1795401400000-WebhookDeliveryQueue';
 import { StoreMembers1795693014244 } from './1795693014244-StoreMembers';
+import { StorefrontCaching1795700000000 } from './1795700000000-StorefrontCaching';
+import { CartsAndOrderLifecycle1795750000000 } from './1795750000000-CartsAndOrderLifecycle';
+import { InstalledApps1795760000000 } from './1795760000000-InstalledApps';
 
 // Every migration, in order. Listed explicitly (not globbed) so the same list works from TypeScript
 // (tests, the migration CLI) and from the compiled build. Add new ones at the end.
@@ -29,4 +32,7 @@ export const MIGRATIONS: Function[] = [
   Webhooks1795401300000,
   WebhookDeliveryQueue1795401400000,
   StoreMembers1795693014244,
+  StorefrontCaching1795700000000,
+  CartsAndOrderLifecycle1795750000000,
+  InstalledApps1795760000000,
 ];

@@ -2,18 +2,18 @@ import { ApiProperty } from '@nestjs/swagger';
 import { listPageOf } from '@app/core';
 import { EVENT_TYPES } from '../event-types';
 
-export type ActorType = 'account' | 'app' | 'system';
+export type ActorType = 'account' | 'app' | 'public_token' | 'system';
 
 /** Who made the change: an account (the store's owner), an app (by its token), or the platform itself. */
 export class EventActorModel {
-  @ApiProperty({ enum: ['account', 'app', 'system'] })
+  @ApiProperty({ enum: ['account', 'app', 'public_token', 'system'] })
   type!: ActorType;
 
   @ApiProperty({
     type: String,
     format: 'uuid',
     nullable: true,
-    description: 'The account or app id; null for the system.',
+    description: 'The account, app or public token id; null for the system.',
   })
   id!: string | null;
 

@@ -6,7 +6,7 @@ import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedCo
  * always has exactly one. Rows cascade away with their store and are purged after EVENT_RETENTION_DAYS.
  */
 @Entity({ name: 'events' })
-@Check('ck_events_actor_type', `"actor_type" IN ('account', 'app', 'system')`)
+@Check('ck_events_actor_type', `"actor_type" IN ('account', 'app', 'public_token', 'system')`)
 // The list reads newest first, (created_at, id) descending, by an index seek per page. The migration
 // declares these columns DESC, which TypeORM's index metadata cannot say (nor compares).
 @Index('ix_events_store_created', ['storeId', 'createdAt', 'id'])

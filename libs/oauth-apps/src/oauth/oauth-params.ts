@@ -2,7 +2,19 @@ import { jsonBodyProblem } from '@app/core';
 import { OAuthErrors } from '../oauth-apps.errors';
 
 /** The request parameters the OAuth endpoints understand; everything else is ignored (RFC 6749 §3.2). */
-const KNOWN = ['grant_type', 'scope', 'client_id', 'client_secret', 'token', 'token_type_hint'] as const;
+const KNOWN = [
+  'grant_type',
+  'scope',
+  'client_id',
+  'client_secret',
+  'token',
+  'token_type_hint',
+  // The authorization-code and refresh-token grants of installed apps (§13).
+  'code',
+  'redirect_uri',
+  'code_verifier',
+  'refresh_token',
+] as const;
 export type OAuthParamName = (typeof KNOWN)[number];
 export type OAuthParams = Partial<Record<OAuthParamName, string>>;
 

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { narrowScopes, randomSecret, SecretHasher, isUuid } from '@app/core';
 import { AccessTokenService, AppClaims, TokenRejected } from '@app/auth';
 import { AppTokenLiveness } from '../app-token-liveness.service';
@@ -6,6 +6,11 @@ import { OAuthAppsRepository } from '../oauth-apps.repository';
 import { CLIENT_SECRET_PURPOSE } from '../oauth-apps.service';
 import { OAuthErrors } from '../oauth-apps.errors';
 import { ClientCredentials, OAuthParams, readClientCredentials } from './oauth-params';
+import {
+  INSTALLED_APP_GRANTS,
+  InstalledAppGrants,
+  InstalledTokenResponse,
+} from './installed-app-grants.port';
 
 export interface TokenResponse {
   access_token: string;
@@ -37,6 +42,7 @@ interface AuthenticatedClient {
 }
 
 const MAX_CLIENT_ID = 64;
+const GRANT_TYPES = ['client_credentials', 'authorization_code', 'refresh_token'];
 const MAX_SECRET = 256;
 
 /** The authorization server: client-credentials grant (RFC 6749 §4.4), revocation (RFC 7009), introspection (RFC 7662). */
@@ -50,6 +56,7 @@ export class OAuthServerService {
     private readonly hasher: SecretHasher,
     private readonly tokens: AccessTokenService,
     private readonly liveness: AppTokenLiveness,
+    @Optional() @Inject(INSTALLED_APP_GRANTS) private readonly installed: InstalledAppGrants | null,
   ) {
     this.decoyHash = hasher.hash(CLIENT_SECRET_PURPOSE, randomSecret('sfs_'));
   }
@@ -58,11 +65,22 @@ export class OAuthServerService {
    * Checks in this order: request syntax (invalid_request), grant type (unsupported_grant_type) — both
    * public knowledge, no database — then the client (invalid_client), then the scope (invalid_scope).
    */
-  async token(params: OAuthParams, authorization: string | undefined): Promise<TokenResponse> {
+  async token(
+    params: OAuthParams,
+    authorization: string | undefined,
+  ): Promise<TokenResponse | InstalledTokenResponse> {
     if (params.grant_type === undefined) throw OAuthErrors.invalidRequest('grant_type is required.');
-    if (params.grant_type !== 'client_credentials') throw OAuthErrors.unsupportedGrantType();
+    if (!GRANT_TYPES.includes(params.grant_type)) throw OAuthErrors.unsupportedGrantType();
     const credentials = readClientCredentials(authorization, params);
+    // Installed apps (§13) are told apart by their client id's prefix: their grants are theirs.
+    const installed = this.installedClient(credentials);
+    if (installed) return installed.token(params, await installed.authenticate(credentials));
     const client = await this.authenticate(credentials);
+    if (params.grant_type !== 'client_credentials') {
+      throw OAuthErrors.unauthorizedClient(
+        'A store app uses grant_type=client_credentials; authorization_code and refresh_token are for installed apps.',
+      );
+    }
     const scopes = narrowScopes(params.scope, client.scopes);
     if (!scopes) {
       throw OAuthErrors.invalidScope(
@@ -86,6 +104,15 @@ export class OAuthServerService {
   async revoke(params: OAuthParams, authorization: string | undefined): Promise<void> {
     if (params.token === undefined) throw OAuthErrors.invalidRequest('token is required.');
     const credentials = readClientCredentials(authorization, params);
+    const installed = this.installedClient(credentials);
+    if (installed) {
+      // An installed app's access token (by jti, as below) or refresh token (its whole grant, RFC 7009 §2.1).
+      const { appId } = await installed.authenticate(credentials);
+      const claims = this.ownAppClaims(params.token, { appId });
+      if (claims && isUuid(claims.jti)) return this.apps.revokeToken(claims.jti, claims.exp);
+      if (!claims) await installed.revokeRefreshToken(appId, params.token);
+      return;
+    }
     const client = await this.authenticate(credentials);
     const claims = this.ownAppClaims(params.token, client);
     if (!claims || !isUuid(claims.jti)) return;
@@ -96,9 +123,13 @@ export class OAuthServerService {
   async introspect(params: OAuthParams, authorization: string | undefined): Promise<IntrospectionResponse> {
     if (params.token === undefined) throw OAuthErrors.invalidRequest('token is required.');
     const credentials = readClientCredentials(authorization, params);
-    const client = await this.authenticate(credentials);
+    const installed = this.installedClient(credentials);
+    const client = installed
+      ? { ...(await installed.authenticate(credentials)), clientId: credentials.clientId }
+      : await this.authenticate(credentials);
     const claims = this.ownAppClaims(params.token, client);
-    if (!claims || !(await this.liveness.resolve(claims))) return { active: false };
+    const resolver = installed && claims?.iid ? installed : claims?.iid ? null : this.liveness;
+    if (!claims || !resolver || !(await resolver.resolve(claims))) return { active: false };
     return {
       active: true,
       scope: claims.scope,
@@ -112,7 +143,14 @@ export class OAuthServerService {
     };
   }
 
-  private ownAppClaims(token: string, client: AuthenticatedClient): AppClaims | null {
+  /** The installed-apps grants when the client id is one of theirs (and they are wired). */
+  private installedClient(credentials: ClientCredentials): InstalledAppGrants | null {
+    return this.installed && credentials.clientId.startsWith(this.installed.clientIdPrefix)
+      ? this.installed
+      : null;
+  }
+
+  private ownAppClaims(token: string, client: { appId: string }): AppClaims | null {
     try {
       const claims = this.tokens.verify(token);
       return claims.typ === 'app' && claims.sub === client.appId ? claims : null;

@@ -45,10 +45,12 @@ export class OAuthController {
   @Post('token')
   @HttpCode(200)
   @ApiOperation({
-    summary: 'Client-credentials grant (RFC 6749 §4.4): an app access token.',
+    summary:
+      'Access tokens: client_credentials for store apps (§5); authorization_code and refresh_token for installed apps (§13).',
     description:
       'Client authentication by HTTP Basic (client_secret_basic, id and secret form-urlencoded) or by ' +
-      'client_id/client_secret in the body (client_secret_post) — not both. No refresh token.',
+      'client_id/client_secret in the body (client_secret_post) — not both. Store apps get no refresh token; ' +
+      'installed apps get a rotating refresh_token and their store_id.',
   })
   @ApiConsumes(FORM, 'application/json')
   @ApiBody({ type: TokenRequestDto })
@@ -58,7 +60,7 @@ export class OAuthController {
   })
   @ApiBadRequestResponse({
     type: OAuthErrorDto,
-    description: 'invalid_request, unsupported_grant_type, invalid_scope',
+    description: 'invalid_request, unsupported_grant_type, invalid_scope, invalid_grant, unauthorized_client',
   })
   @ApiUnauthorizedResponse({
     type: OAuthErrorDto,
@@ -76,7 +78,8 @@ export class OAuthController {
   @Post('revoke')
   @HttpCode(200)
   @ApiOperation({
-    summary: 'Revoke one of the client’s access tokens (RFC 7009); 200 also for an unknown token.',
+    summary:
+      'Revoke one of the client’s access tokens, or an installed app’s refresh token with its whole grant (RFC 7009); 200 also for an unknown token.',
   })
   @ApiConsumes(FORM, 'application/json')
   @ApiBody({ type: TokenByValueRequestDto })
@@ -128,13 +131,18 @@ export class WellKnownController {
       token_endpoint: `${base}/v1/auth/oauth/token`,
       revocation_endpoint: `${base}/v1/auth/oauth/revoke`,
       introspection_endpoint: `${base}/v1/auth/oauth/introspect`,
-      grant_types_supported: ['client_credentials'],
+      // Installed apps (§13): the authorization-code grant with PKCE S256 (required), refresh tokens, and
+      // RFC 9207's `iss` in every authorization response.
+      authorization_endpoint: `${base}/v1/auth/oauth/authorize`,
+      grant_types_supported: ['client_credentials', 'authorization_code', 'refresh_token'],
       token_endpoint_auth_methods_supported: AUTH_METHODS,
       revocation_endpoint_auth_methods_supported: AUTH_METHODS,
       introspection_endpoint_auth_methods_supported: AUTH_METHODS,
       scopes_supported: [...APP_SCOPES],
-      // No authorization endpoint: the client-credentials grant needs none.
-      response_types_supported: [],
+      response_types_supported: ['code'],
+      response_modes_supported: ['query'],
+      code_challenge_methods_supported: ['S256'],
+      authorization_response_iss_parameter_supported: true,
       service_documentation: `${base}/docs`,
     };
   }

@@ -23,6 +23,14 @@ export class PublicTokenEntity extends StoreOwnedRow {
   @Column({ type: 'varchar', length: 32, array: true })
   scopes!: string[];
 
+  /**
+   * (v1.3) Origins a browser may call with it from; empty: any (CORS_ORIGINS still decides CORS). A GIN
+   * index (`ix_public_tokens_allowed_origins`, made by its migration) answers a preflight's "does any
+   * token list this origin?".
+   */
+  @Column({ name: 'allowed_origins', type: 'varchar', length: 255, array: true, default: () => "'{}'" })
+  allowedOrigins!: string[];
+
   @Column({ name: 'rotated_at', type: 'timestamptz', nullable: true })
   rotatedAt!: Date | null;
 }

@@ -15,6 +15,8 @@ EVENT_TYPES: tuple[str, ...] = (
     "product.updated",
     "product.deleted",
     "order.created",
+    "order.fulfilled",
+    "order.cancelled",
     "app.created",
     "app.secret_rotated",
     "app.deleted",
@@ -27,6 +29,8 @@ EVENT_TYPES: tuple[str, ...] = (
     "member.role_changed",
     "member.removed",
     "store.transferred",
+    "app.installed",
+    "app.uninstalled",
 )
 
 _KNOWN = frozenset(EVENT_TYPES)

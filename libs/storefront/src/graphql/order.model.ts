@@ -1,6 +1,6 @@
 import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
 import type { Money } from '../money/money';
-import type { Order, OrderLine } from '../orders/order';
+import type { Order, OrderLine, OrderSource, OrderStatus } from '../orders/order';
 import { MoneyModel } from './money.model';
 import { connectionOf } from './connection.model';
 
@@ -26,8 +26,15 @@ export class OrderModel implements Order {
   @Field(() => ID)
   id!: string;
 
-  @Field({ description: '"open" for every order placed through this API.' })
-  status!: string;
+  @Field(() => String, {
+    description: '"open" when placed, then "fulfilled" or "cancelled" (orderFulfil, orderCancel).',
+  })
+  status!: OrderStatus;
+
+  @Field(() => String, {
+    description: '"app" for orderCreate, "checkout" for a cart\'s checkoutComplete (whoever called it).',
+  })
+  source!: OrderSource;
 
   @Field()
   customerEmail!: string;
@@ -37,6 +44,15 @@ export class OrderModel implements Order {
 
   @Field()
   createdAt!: Date;
+
+  @Field(() => Date, { nullable: true })
+  fulfilledAt!: Date | null;
+
+  @Field(() => Date, { nullable: true })
+  cancelledAt!: Date | null;
+
+  @Field(() => String, { nullable: true })
+  cancelReason!: string | null;
 
   /** Not a field of the type: the lines when already at hand (orderCreate); else `lines` loads them. */
   lines?: OrderLine[];

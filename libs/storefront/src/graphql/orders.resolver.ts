@@ -40,6 +40,30 @@ export class OrdersResolver {
     return this.service.create(caller, caller.storeId, input);
   }
 
+  @Mutation(() => OrderModel, {
+    description:
+      'open → fulfilled (event order.fulfilled); any other status is BAD_USER_INPUT, reason order_status_conflict. ' +
+      'Apps only. Scope: orders:write.',
+  })
+  orderFulfil(@GqlCaller() caller: ScopedCaller, @Args('id', { type: () => ID }) id: string) {
+    requireScope(caller, 'orders:write');
+    return this.service.fulfil(caller, caller.storeId, id);
+  }
+
+  @Mutation(() => OrderModel, {
+    description:
+      "open → cancelled, every line's stock put back (event order.cancelled); any other status is BAD_USER_INPUT, " +
+      'reason order_status_conflict. Apps only. Scope: orders:write.',
+  })
+  orderCancel(
+    @GqlCaller() caller: ScopedCaller,
+    @Args('id', { type: () => ID }) id: string,
+    @Args('reason', { type: () => String, nullable: true }) reason: string | null,
+  ) {
+    requireScope(caller, 'orders:write');
+    return this.service.cancel(caller, caller.storeId, id, reason);
+  }
+
   @ResolveField('lines', () => [OrderLineModel])
   lines(@Parent() order: Order, @Context() ctx: StorefrontContext): Promise<OrderLine[]> | OrderLine[] {
     return order.lines ?? ctx.loaders.orderLines.load(order.id);

@@ -1,12 +1,15 @@
+import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloDriver, ApolloDriverConfig } from '@nestjs/apollo';
 import { Module } from '@nestjs/common';
 import { GraphQLModule } from '@nestjs/graphql';
 import { GraphQLError } from 'graphql';
 import type { Logger } from 'pino';
 import { AuthModule } from '@app/auth';
-import { APP_LOGGER, ScopedCaller } from '@app/core';
+import { APP_CONFIG, APP_LOGGER, AppConfig, ScopedCaller } from '@app/core';
 import { IdempotencyModule, IdempotencyStore } from '@app/idempotency';
 import { StoresModule } from '@app/stores';
+import { StorefrontConditionalGet } from '../caching/conditional-get.hook';
+import { httpCachingPlugin } from '../caching/http-caching.plugin';
 import { StorefrontDomainModule } from '../storefront-domain.module';
 import { formatStorefrontError } from './apollo/error.formatter';
 import { errorLoggingPlugin } from './apollo/error-logging.plugin';
@@ -15,23 +18,29 @@ import { AuthenticatedRequest, STOREFRONT_GRAPHQL_PATH, StorefrontHttpAuth } fro
 import { idempotencyPlugin } from './apollo/idempotency.plugin';
 import { mediaTypeStatusPlugin } from './apollo/media-type-status.plugin';
 import { queryLimitsPlugin } from './apollo/query-limits.plugin';
+import { CartLineResolver, CartsResolver } from './carts.resolver';
 import { LoadersFactory } from './loaders.factory';
 import { OrderLineResolver, OrdersResolver } from './orders.resolver';
 import { ProductsResolver } from './products.resolver';
 import { StoreReader } from './store-reader.service';
 import { StoreResolver } from './store.resolver';
 import type { StorefrontContext } from './storefront.context';
+import { StorefrontWriteLimit } from './write-limit.service';
 
 /** The resolvers and what they need: the only module the GraphQL schema is built from. */
 @Module({
-  imports: [StorefrontDomainModule, StoresModule],
+  // AuthModule: the service's rate-limit counters, which the cart writes' limit counts through.
+  imports: [StorefrontDomainModule, StoresModule, AuthModule],
   providers: [
     StoreReader,
     LoadersFactory,
+    StorefrontWriteLimit,
     StoreResolver,
     ProductsResolver,
     OrdersResolver,
     OrderLineResolver,
+    CartsResolver,
+    CartLineResolver,
   ],
   exports: [LoadersFactory],
 })
@@ -50,11 +59,12 @@ export class StorefrontResolversModule {}
     GraphQLModule.forRootAsync<ApolloDriverConfig>({
       driver: ApolloDriver,
       imports: [StorefrontResolversModule, IdempotencyModule],
-      inject: [LoadersFactory, APP_LOGGER, IdempotencyStore],
+      inject: [LoadersFactory, APP_LOGGER, IdempotencyStore, APP_CONFIG],
       useFactory: (
         loaders: LoadersFactory,
         logger: Logger,
         idempotency: IdempotencyStore,
+        config: AppConfig,
       ): ApolloDriverConfig => ({
         path: STOREFRONT_GRAPHQL_PATH,
         include: [StorefrontResolversModule],
@@ -82,8 +92,12 @@ export class StorefrontResolversModule {}
           queryLimitsPlugin(),
           idempotencyPlugin(idempotency),
           errorLoggingPlugin(logger),
-          // Last: the status of an operation that ran (200, or 503 when the database was lost).
+          // The status of an operation that ran (200, or 503 when the database was lost).
           executionStatusPlugin(),
+          // After the status is settled: a public GET query that succeeded is cacheable (ETag, Cache-Control).
+          httpCachingPlugin(config.storefrontCacheSeconds),
+          // Apollo's own cache hints (`no-store` on everything) would overwrite ours.
+          ApolloServerPluginCacheControlDisabled(),
         ],
         // Replaced by executionStatusPlugin (same 200 rule, plus the 503 for a lost database).
         preserveHttpStatusForExecutionErrors: false,
@@ -101,8 +115,8 @@ export class StorefrontResolversModule {}
       }),
     }),
   ],
-  providers: [StorefrontHttpAuth],
-  // The composition root puts its hook on the storefront route (apps/api/src/http/route-hooks.ts).
-  exports: [StorefrontHttpAuth],
+  providers: [StorefrontHttpAuth, StorefrontConditionalGet],
+  // The composition root puts their hooks on the storefront route (apps/api/src/http/route-hooks.ts).
+  exports: [StorefrontHttpAuth, StorefrontConditionalGet],
 })
 export class StorefrontGraphqlModule {}

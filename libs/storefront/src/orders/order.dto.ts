@@ -1,10 +1,13 @@
-import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { listPageOf } from '@app/core';
 import { MoneyDto } from '../money/money.dto';
+import { MAX_CANCEL_REASON, ORDER_SOURCES, ORDER_STATUSES, OrderSource, OrderStatus } from './order';
 
 /**
- * An order's REST bodies (read-only: orders are placed through GraphQL). The answer is also the `data` of
- * `order.created`. (The OpenAPI names are the ones the document has always had.)
+ * An order's REST bodies (orders are placed through GraphQL; members fulfil and cancel them over REST). The
+ * answer is also the `data` of `order.created`, `order.fulfilled` and `order.cancelled`. (The OpenAPI names are the ones the document has always had.)
  */
 
 @ApiSchema({ name: 'OwnerOrderLineDto' })
@@ -19,11 +22,29 @@ export class OrderLineDto {
 @ApiSchema({ name: 'OwnerOrderDto' })
 export class OrderDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
-  @ApiProperty({ example: 'placed' }) status!: string;
+  @ApiProperty({ enum: ORDER_STATUSES }) status!: OrderStatus;
+  @ApiProperty({
+    enum: ORDER_SOURCES,
+    description: "`app` for `orderCreate`, `checkout` for a cart's `checkoutComplete`.",
+  })
+  source!: OrderSource;
   @ApiProperty() customerEmail!: string;
   @ApiProperty({ type: [OrderLineDto] }) lines!: OrderLineDto[];
   @ApiProperty({ type: MoneyDto }) total!: MoneyDto;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) fulfilledAt!: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) cancelledAt!: string | null;
+  @ApiProperty({ type: String, nullable: true }) cancelReason!: string | null;
+}
+
+/** `POST …/orders/:orderId/cancel`: an optional reason, kept on the order. */
+export class CancelOrderDto {
+  @ApiPropertyOptional({ maxLength: MAX_CANCEL_REASON, example: 'Customer asked to cancel.' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(MAX_CANCEL_REASON)
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
+  reason?: string;
 }
 
 export const OrderPageDto = listPageOf(OrderDto, 'OwnerOrderPageDto');

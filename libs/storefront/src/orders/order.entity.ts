@@ -1,4 +1,4 @@
-import { Column, Entity, Index, OneToMany } from 'typeorm';
+import { Check, Column, Entity, Index, OneToMany } from 'typeorm';
 import { StoreOwnedRow } from '@app/core';
 import { OrderLineEntity } from './order-line.entity';
 
@@ -6,9 +6,16 @@ import { OrderLineEntity } from './order-line.entity';
 @Entity({ name: 'orders' })
 // The keyset of `orders(first, after)`.
 @Index('ix_orders_store_created', ['storeId', 'createdAt', 'id'])
+// (v1.3) The lifecycle: the database refuses a status or source the domain does not know.
+@Check('ck_orders_status', `"status" IN ('open', 'fulfilled', 'cancelled')`)
+@Check('ck_orders_source', `"source" IN ('app', 'checkout')`)
 export class OrderEntity extends StoreOwnedRow {
   @Column({ type: 'varchar', length: 16, default: 'open' })
   status!: string;
+
+  /** `app` (orderCreate) or `checkout` (a cart's checkoutComplete). */
+  @Column({ type: 'varchar', length: 16, default: 'app' })
+  source!: string;
 
   @Column({ name: 'customer_email', type: 'varchar', length: 254 })
   customerEmail!: string;
@@ -18,6 +25,15 @@ export class OrderEntity extends StoreOwnedRow {
 
   @Column({ name: 'currency_code', type: 'char', length: 3 })
   currencyCode!: string;
+
+  @Column({ name: 'fulfilled_at', type: 'timestamptz', nullable: true })
+  fulfilledAt!: Date | null;
+
+  @Column({ name: 'cancelled_at', type: 'timestamptz', nullable: true })
+  cancelledAt!: Date | null;
+
+  @Column({ name: 'cancel_reason', type: 'varchar', length: 500, nullable: true })
+  cancelReason!: string | null;
 
   @OneToMany(() => OrderLineEntity, (line) => line.order)
   lines?: OrderLineEntity[];

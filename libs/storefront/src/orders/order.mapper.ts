@@ -1,5 +1,5 @@
 import { money, Money } from '../money/money';
-import type { Order, OrderLine, OrderWithLines } from './order';
+import type { Order, OrderLine, OrderSource, OrderStatus, OrderWithLines } from './order';
 import type { OrderDto } from './order.dto';
 import type { LineRow, OrderRow } from './order.row';
 
@@ -7,10 +7,15 @@ import type { LineRow, OrderRow } from './order.row';
 export function toOrder(row: OrderRow): Order {
   return {
     id: row.id,
-    status: row.status,
+    // The table's check constraints hold these to the domain's values.
+    status: row.status as OrderStatus,
+    source: row.source as OrderSource,
     customerEmail: row.customer_email,
     total: money(row.total_minor, row.currency_code),
     createdAt: row.created_at,
+    fulfilledAt: row.fulfilled_at,
+    cancelledAt: row.cancelled_at,
+    cancelReason: row.cancel_reason,
   };
 }
 
@@ -26,13 +31,14 @@ export function toOrderLine(row: Omit<LineRow, 'order_id' | 'position'>): OrderL
 const json = (m: Money): Money => ({ amount: m.amount, currencyCode: m.currencyCode });
 
 /**
- * The order as JSON: what the REST routes answer and what `order.created` carries — the fields of GraphQL's
+ * The order as JSON: what the REST routes answer and what the order events carry — the fields of GraphQL's
  * `Order`, each line naming `productId` instead of its product.
  */
 export function toOrderDto(order: OrderWithLines): OrderDto {
   return {
     id: order.id,
     status: order.status,
+    source: order.source,
     customerEmail: order.customerEmail,
     lines: order.lines.map((line) => ({
       productId: line.productId,
@@ -42,5 +48,8 @@ export function toOrderDto(order: OrderWithLines): OrderDto {
     })),
     total: json(order.total),
     createdAt: order.createdAt.toISOString(),
+    fulfilledAt: order.fulfilledAt?.toISOString() ?? null,
+    cancelledAt: order.cancelledAt?.toISOString() ?? null,
+    cancelReason: order.cancelReason,
   };
 }

@@ -4,10 +4,14 @@ import { cursorTimestampSql } from '../pagination/cursor';
 export interface OrderRow {
   id: string;
   status: string;
+  source: string;
   customer_email: string;
   total_minor: string;
   currency_code: string;
   created_at: Date;
+  fulfilled_at: Date | null;
+  cancelled_at: Date | null;
+  cancel_reason: string | null;
   cursor_ts: string;
 }
 
@@ -21,5 +25,5 @@ export interface LineRow {
   currency_code: string;
 }
 
-export const ORDER_COLUMNS = `o.id, o.status, o.customer_email, o.total_minor, o.currency_code, o.created_at,
-  ${cursorTimestampSql('o.created_at')} AS cursor_ts`;
+export const ORDER_COLUMNS = `o.id, o.status, o.source, o.customer_email, o.total_minor, o.currency_code, o.created_at,
+  o.fulfilled_at, o.cancelled_at, o.cancel_reason, ${cursorTimestampSql('o.created_at')} AS cursor_ts`;

@@ -10,16 +10,31 @@ export interface OrderLine {
 }
 
 /**
+ * (v1.3) An order's life: `open` when placed, then `fulfilled` or `cancelled` (which puts every line's
+ * stock back), and no move after that (contract §15).
+ */
+export const ORDER_STATUSES = ['open', 'fulfilled', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Where an order came from: an app's `orderCreate`, or a cart's `checkoutComplete` (whoever called it). */
+export const ORDER_SOURCES = ['app', 'checkout'] as const;
+export type OrderSource = (typeof ORDER_SOURCES)[number];
+
+/**
  * An order as the domain hands it to both doors: GraphQL's `Order` answers it as it is (its lines through
- * a DataLoader when the domain did not read them), the REST door and `order.created` as JSON
+ * a DataLoader when the domain did not read them), the REST door and the order events as JSON
  * (order.mapper.ts, toOrderDto).
  */
 export interface Order {
   id: string;
-  status: string;
+  status: OrderStatus;
+  source: OrderSource;
   customerEmail: string;
   total: Money;
   createdAt: Date;
+  fulfilledAt: Date | null;
+  cancelledAt: Date | null;
+  cancelReason: string | null;
   /** The lines, when already at hand (a created order, the REST reads); else GraphQL loads them. */
   lines?: OrderLine[];
 }
@@ -35,3 +50,5 @@ export interface OrderInput {
 
 export const MAX_ORDER_LINES = 100;
 export const MAX_LINE_QUANTITY = 10_000;
+/** The longest cancel reason kept (longer is BAD_USER_INPUT / 400). */
+export const MAX_CANCEL_REASON = 500;

@@ -3,6 +3,7 @@ import { Sql } from '@app/database';
 import { EntityManager } from 'typeorm';
 import { keysetList } from '../pagination/keyset-list';
 import { After } from '../pagination/page';
+import type { OrderSource } from './order';
 import { LineRow, ORDER_COLUMNS, OrderRow } from './order.row';
 
 const orderList = (name: string, newest: boolean) =>
@@ -24,12 +25,16 @@ export class OrdersRepository {
     return this.sql.rows<OrderRow>(list(storeId, options.after, options.limit));
   }
 
-  byId(storeId: string, id: string): Promise<OrderRow | undefined> {
-    return this.sql.one<OrderRow>({
-      name: 'sf_order_by_id',
-      text: `SELECT ${ORDER_COLUMNS} FROM orders o WHERE o.id = $1 AND o.store_id = $2`,
-      values: [id, storeId],
-    });
+  /** One order of the store; in `tx` when given (the lifecycle reads it in the change's transaction). */
+  byId(storeId: string, id: string, tx?: EntityManager): Promise<OrderRow | undefined> {
+    return this.sql.one<OrderRow>(
+      {
+        name: 'sf_order_by_id',
+        text: `SELECT ${ORDER_COLUMNS} FROM orders o WHERE o.id = $1 AND o.store_id = $2`,
+        values: [id, storeId],
+      },
+      tx,
+    );
   }
 
   /**
@@ -37,15 +42,18 @@ export class OrdersRepository {
    * although the order ids come from a store-scoped read: defence in depth, so a loader fed a foreign id
    * can never return another store's lines.
    */
-  lines(storeId: string, orderIds: readonly string[]): Promise<LineRow[]> {
-    return this.sql.rows<LineRow>({
-      name: 'sf_order_lines',
-      text: `SELECT l.order_id, l.position, l.product_id, l.quantity, l.unit_price_minor, l.currency_code
-         FROM order_lines l JOIN orders o ON o.id = l.order_id
-        WHERE l.order_id = ANY($1::uuid[]) AND o.store_id = $2
-        ORDER BY l.order_id, l.position`,
-      values: [orderIds, storeId],
-    });
+  lines(storeId: string, orderIds: readonly string[], tx?: EntityManager): Promise<LineRow[]> {
+    return this.sql.rows<LineRow>(
+      {
+        name: 'sf_order_lines',
+        text: `SELECT l.order_id, l.position, l.product_id, l.quantity, l.unit_price_minor, l.currency_code
+           FROM order_lines l JOIN orders o ON o.id = l.order_id
+          WHERE l.order_id = ANY($1::uuid[]) AND o.store_id = $2
+          ORDER BY l.order_id, l.position`,
+        values: [orderIds, storeId],
+      },
+      tx,
+    );
   }
 
   /**
@@ -61,6 +69,7 @@ export class OrdersRepository {
   ): Promise<{ price_minor: string; currency_code: string } | undefined> {
     return this.sql.one(
       {
+        name: 'sf_take_stock',
         text: `UPDATE products SET inventory = inventory - $3, updated_at = now()
                 WHERE id = $1 AND store_id = $2 AND deleted_at IS NULL AND inventory >= $3
                 RETURNING price_minor, currency_code`,
@@ -87,6 +96,7 @@ export class OrdersRepository {
     storeId: string,
     order: {
       customerEmail: string;
+      source: OrderSource;
       totalMinor: string;
       currencyCode: string;
       lines: { productId: string; quantity: number; unitPriceMinor: string }[];
@@ -94,9 +104,10 @@ export class OrdersRepository {
   ): Promise<OrderRow> {
     const row = (await this.sql.one<OrderRow>(
       {
-        text: `INSERT INTO orders AS o (store_id, customer_email, total_minor, currency_code)
-               VALUES ($1, $2, $3, $4) RETURNING ${ORDER_COLUMNS}`,
-        values: [storeId, order.customerEmail, order.totalMinor, order.currencyCode],
+        name: 'sf_order_insert',
+        text: `INSERT INTO orders AS o (store_id, customer_email, total_minor, currency_code, source)
+               VALUES ($1, $2, $3, $4, $5) RETURNING ${ORDER_COLUMNS}`,
+        values: [storeId, order.customerEmail, order.totalMinor, order.currencyCode, order.source],
       },
       tx,
     )) as OrderRow;
@@ -117,6 +128,59 @@ export class OrdersRepository {
       tx,
     );
     return row;
+  }
+
+  /**
+   * Moves an open order of the store to `fulfilled` or `cancelled` (with the time, and for a cancel its
+   * reason): a conditional UPDATE on `status = 'open'`, so of two concurrent moves — a fulfil and a cancel,
+   * or two cancels — the second waits for the first one's row lock, re-checks the status it left, and
+   * matches nothing. The order as it is now, or undefined when it is missing or no longer open.
+   */
+  moveFromOpen(
+    tx: EntityManager,
+    storeId: string,
+    id: string,
+    to: 'fulfilled' | 'cancelled',
+    reason: string | null,
+  ): Promise<OrderRow | undefined> {
+    return this.sql.one<OrderRow>(
+      {
+        name: 'sf_order_move',
+        text: `UPDATE orders AS o
+                  SET status = $3::varchar,
+                      fulfilled_at = CASE WHEN $3::varchar = 'fulfilled' THEN now() END,
+                      cancelled_at = CASE WHEN $3::varchar = 'cancelled' THEN now() END,
+                      cancel_reason = CASE WHEN $3::varchar = 'cancelled' THEN $4::varchar END
+                WHERE o.id = $1 AND o.store_id = $2 AND o.status = 'open'
+            RETURNING ${ORDER_COLUMNS}`,
+        values: [id, storeId, to, reason],
+      },
+      tx,
+    );
+  }
+
+  /**
+   * Puts a (just cancelled) order's stock back: every line's quantity onto its product, deleted products
+   * included (a restored product would otherwise come back short). The products are locked in id order
+   * first (ORDER BY … FOR UPDATE), the order checkout and orderCreate take them in, so a cancel and a
+   * checkout over the same products cannot deadlock.
+   */
+  async restoreStock(tx: EntityManager, orderId: string): Promise<void> {
+    await this.sql.run(
+      {
+        name: 'sf_order_restore_stock',
+        text: `WITH l AS (
+                 SELECT product_id, sum(quantity)::int AS quantity FROM order_lines WHERE order_id = $1
+                  GROUP BY product_id
+               ), locked AS (
+                 SELECT p.id FROM products p WHERE p.id IN (SELECT product_id FROM l) ORDER BY p.id FOR UPDATE
+               )
+               UPDATE products p SET inventory = p.inventory + l.quantity, updated_at = now()
+                 FROM l, locked WHERE p.id = l.product_id AND locked.id = p.id`,
+        values: [orderId],
+      },
+      tx,
+    );
   }
 
   /** Runs `work` in one READ COMMITTED transaction (each conditional UPDATE sees the stock just committed). */

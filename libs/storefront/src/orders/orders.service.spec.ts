@@ -25,11 +25,15 @@ function setup(stock: Record<string, { inventory: number; price: string; currenc
       inserted = order;
       return {
         id: 'd0000000-0000-4000-8000-000000000001',
-        status: 'pending',
+        status: 'open',
+        source: order.source,
         customer_email: order.customerEmail,
         total_minor: order.totalMinor,
         currency_code: order.currencyCode,
         created_at: new Date(),
+        fulfilled_at: null,
+        cancelled_at: null,
+        cancel_reason: null,
         cursor_ts: '',
       };
     },
@@ -102,5 +106,86 @@ describe('OrdersService (repository replaced)', () => {
       ),
     ).toBe('validation_failed');
     expect(emitted).toEqual([]);
+  });
+});
+
+describe('OrdersService lifecycle (repository replaced)', () => {
+  const ORDER_ID = 'd0000000-0000-4000-8000-000000000002';
+  function lifecycle(status: string | null) {
+    const { events, emitted, transaction, TX } = changeRecorder();
+    const restored: string[] = [];
+    const row = (to: string, reason: string | null = null): OrderRow => ({
+      id: ORDER_ID,
+      status: to,
+      source: 'checkout',
+      customer_email: 'b@e.com',
+      total_minor: '500',
+      currency_code: 'USD',
+      created_at: new Date(),
+      fulfilled_at: to === 'fulfilled' ? new Date() : null,
+      cancelled_at: to === 'cancelled' ? new Date() : null,
+      cancel_reason: reason,
+      cursor_ts: '',
+    });
+    const repo = {
+      transaction,
+      moveFromOpen: async (_tx: unknown, _s: string, _id: string, to: string, reason: string | null) =>
+        status === 'open' ? row(to, reason) : undefined,
+      byId: async () => (status ? row(status) : undefined),
+      restoreStock: async (_tx: unknown, id: string) => void restored.push(id),
+      lines: async () => [
+        {
+          order_id: ORDER_ID,
+          position: 0,
+          product_id: P1,
+          quantity: 2,
+          unit_price_minor: '250',
+          currency_code: 'USD',
+        },
+      ],
+    };
+    const service = new OrdersService(repo as unknown as OrdersRepository, events);
+    return { service, emitted, restored, TX };
+  }
+
+  it('fulfils an open order with its event, and puts nothing back', async () => {
+    const { service, emitted, restored, TX } = lifecycle('open');
+    const order = await service.fulfil(APP, STORE, ORDER_ID);
+    expect(order).toMatchObject({
+      status: 'fulfilled',
+      source: 'checkout',
+      lines: [{ productId: P1, quantity: 2 }],
+    });
+    expect(restored).toEqual([]);
+    expect(emitted).toHaveLength(1);
+    expect(emitted[0]).toMatchObject({
+      type: 'order.fulfilled',
+      tx: TX,
+      data: { id: ORDER_ID, status: 'fulfilled' },
+    });
+  });
+
+  it('cancels an open order, restoring its stock, with a trimmed reason', async () => {
+    const { service, emitted, restored } = lifecycle('open');
+    const order = await service.cancel(APP, STORE, ORDER_ID, '  changed my mind ');
+    expect(order).toMatchObject({ status: 'cancelled', cancelReason: 'changed my mind' });
+    expect(restored).toEqual([ORDER_ID]);
+    expect(emitted[0]).toMatchObject({ type: 'order.cancelled', data: { cancelReason: 'changed my mind' } });
+    expect((await service.cancel(APP, STORE, ORDER_ID, '   ')).cancelReason).toBeNull();
+  });
+
+  it('refuses moves out of other statuses, unknown orders and long reasons, writing nothing', async () => {
+    for (const status of ['fulfilled', 'cancelled']) {
+      const { service, emitted, restored } = lifecycle(status);
+      expect(await errorCode(service.fulfil(APP, STORE, ORDER_ID))).toBe('order_status_conflict');
+      expect(await errorCode(service.cancel(APP, STORE, ORDER_ID))).toBe('order_status_conflict');
+      expect([emitted, restored]).toEqual([[], []]);
+    }
+    const { service } = lifecycle(null);
+    expect(await errorCode(service.fulfil(APP, STORE, ORDER_ID))).toBe('order_not_found');
+    expect(await errorCode(service.cancel(APP, STORE, 'nope'))).toBe('order_not_found');
+    expect(await errorCode(lifecycle('open').service.cancel(APP, STORE, ORDER_ID, 'x'.repeat(501)))).toBe(
+      'validation_failed',
+    );
   });
 });

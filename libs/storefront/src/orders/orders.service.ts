@@ -1,10 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { Caller, isUuid, keysetPage } from '@app/core';
 import { EventsWriter } from '@app/events';
+import type { EntityManager } from 'typeorm';
+import { money, Money } from '../money/money';
 import { encodeCursor, LIST_CURSORS } from '../pagination/cursor';
 import { After, Connection, toConnection } from '../pagination/page';
 import { StorefrontErrors } from '../storefront.errors';
-import { MAX_LINE_QUANTITY, Order, OrderInput, OrderLine, OrderWithLines } from './order';
+import {
+  MAX_CANCEL_REASON,
+  MAX_LINE_QUANTITY,
+  Order,
+  OrderInput,
+  OrderLine,
+  OrderSource,
+  OrderWithLines,
+} from './order';
 import { toOrder, toOrderDto, toOrderLine } from './order.mapper';
 import { OrdersRepository } from './orders.repository';
 
@@ -18,8 +28,9 @@ export function mergeLines(
 }
 
 /**
- * Orders: the one service both doors call (apps place and read them through GraphQL, the store's owner
- * reads them over REST). Every read and write is scoped by the store the door has already allowed.
+ * Orders: the one service both doors call (apps place, read, fulfil and cancel them through GraphQL; the
+ * store's members read, fulfil and cancel them over REST; a cart's checkout places one through placeIn).
+ * Every read and write is scoped by the store the door has already allowed.
  */
 @Injectable()
 export class OrdersService {
@@ -53,17 +64,25 @@ export class OrdersService {
     return row ? toOrder(row) : null;
   }
 
-  /** One order of the store with its lines; `order_not_found` when byId would be null. */
-  async get(storeId: string, id: string): Promise<OrderWithLines> {
-    const order = await this.byId(storeId, id);
-    if (!order) throw StorefrontErrors.orderNotFound();
-    const [withLines] = await this.withLines(storeId, [order]);
+  /**
+   * One order of the store with its lines; `order_not_found` when byId would be null. In `tx` when given
+   * (a checkout answering the order of a completed cart reads it under the cart's lock).
+   */
+  async get(storeId: string, id: string, tx?: EntityManager): Promise<OrderWithLines> {
+    if (!isUuid(id)) throw StorefrontErrors.orderNotFound();
+    const row = await this.orders.byId(storeId, id, tx);
+    if (!row) throw StorefrontErrors.orderNotFound();
+    const [withLines] = await this.withLines(storeId, [toOrder(row)], tx);
     return withLines;
   }
 
   /** For the request's DataLoader: the lines of many orders in one query (the orders are the caller's). */
-  async linesOf(storeId: string, orderIds: readonly string[]): Promise<Map<string, OrderLine[]>> {
-    const rows = await this.orders.lines(storeId, orderIds);
+  async linesOf(
+    storeId: string,
+    orderIds: readonly string[],
+    tx?: EntityManager,
+  ): Promise<Map<string, OrderLine[]>> {
+    const rows = await this.orders.lines(storeId, orderIds, tx);
     const byOrder = new Map<string, OrderLine[]>();
     for (const row of rows) {
       const lines = byOrder.get(row.order_id) ?? [];
@@ -74,13 +93,8 @@ export class OrdersService {
   }
 
   /**
-   * Places an order: every line is priced from the catalogue and its stock taken by a conditional
-   * UPDATE (… AND inventory >= quantity) inside ONE transaction, so concurrent orders never oversell —
-   * a second buyer's UPDATE waits for the first one's row lock, then re-checks the stock it left. Rows
-   * are updated in product-id order so two orders over the same products always lock them in the same
-   * order and cannot deadlock. Any line that cannot be served throws, and the rollback undoes every
-   * earlier decrement: the order happens whole or not at all — and so does its `order.created` event,
-   * written in the same transaction (an OUT_OF_STOCK order leaves none).
+   * `orderCreate`: an app places an order (source `app`). Lines naming the same product are merged;
+   * the rules of the placing itself are placeIn's.
    */
   async create(caller: Caller, storeId: string, input: OrderInput): Promise<OrderWithLines> {
     const lines = mergeLines(input.lines);
@@ -91,53 +105,142 @@ export class OrdersService {
         throw StorefrontErrors.badInput(`At most ${MAX_LINE_QUANTITY} units of one product per order.`);
       }
     }
-    const email = input.customerEmail.trim();
-    return this.orders.transaction(async (tx) => {
-      const prices = new Map<string, { minor: bigint; currency: string }>();
-      for (const line of [...lines].sort((a, b) => (a.productId < b.productId ? -1 : 1))) {
-        const taken = await this.orders.takeStock(tx, storeId, line.productId, line.quantity);
-        if (!taken) {
-          throw (await this.orders.productExists(tx, storeId, line.productId))
-            ? StorefrontErrors.outOfStock(line.productId)
-            : StorefrontErrors.productNotFound(`No product ${line.productId} in this store.`);
-        }
+    const customerEmail = input.customerEmail.trim();
+    return this.orders.transaction((tx) =>
+      this.placeIn(tx, caller, storeId, { customerEmail, lines }, { source: 'app' }),
+    );
+  }
+
+  /**
+   * Places an order inside the caller's transaction (`orderCreate`'s own, or a checkout's, which holds its
+   * cart's row lock): every line is priced from the catalogue and its stock taken by ONE conditional
+   * UPDATE per product (… SET inventory = inventory - q WHERE … AND inventory >= q), never a read then a
+   * write, so concurrent orders never oversell — a second buyer's UPDATE waits for the first one's row
+   * lock, then re-checks the stock it left. Lines are merged per product first, so two lines (or two
+   * carts' lines, each in its own transaction) over one product are checked against the stock together,
+   * never each against the same count. Rows are updated in product-id order, so two orders over the same
+   * products always lock them in the same order and cannot deadlock (a cancel restores stock in that
+   * order too). Any line that cannot be served makes it throw OUT_OF_STOCK naming every such product,
+   * after the others were tried; the caller's rollback undoes every earlier decrement: the order happens
+   * whole or not at all — and so does its `order.created` event, written in the same transaction.
+   *
+   * `checkTotal` sees the total charged, under the stock's row locks and before anything is written; what
+   * it throws (a checkout's PRICE_CHANGED) rolls everything back the same way.
+   */
+  async placeIn(
+    tx: EntityManager,
+    caller: Caller,
+    storeId: string,
+    input: OrderInput,
+    options: { source: OrderSource; checkTotal?: (total: Money) => void },
+  ): Promise<OrderWithLines> {
+    const lines = mergeLines(input.lines);
+    const prices = new Map<string, { minor: bigint; currency: string }>();
+    const short: string[] = [];
+    for (const line of [...lines].sort((a, b) => (a.productId < b.productId ? -1 : 1))) {
+      const taken = await this.orders.takeStock(tx, storeId, line.productId, line.quantity);
+      if (taken) {
         prices.set(line.productId, { minor: BigInt(taken.price_minor), currency: taken.currency_code });
+        continue;
       }
-      const currencies = new Set([...prices.values()].map((p) => p.currency));
-      if (currencies.size > 1) {
-        throw StorefrontErrors.badInput('All products of one order must be priced in the same currency.');
+      // An app names products itself: one it got wrong is NOT_FOUND. A cart's product deleted since it
+      // was added is a line that cannot be served, like one short of stock.
+      if (options.source === 'app' && !(await this.orders.productExists(tx, storeId, line.productId))) {
+        throw StorefrontErrors.productNotFound(`No product ${line.productId} in this store.`);
       }
-      const [currency] = currencies;
-      const unitPrice = (productId: string) => prices.get(productId)!.minor.toString();
-      const row = await this.orders.insert(tx, storeId, {
-        customerEmail: email,
-        totalMinor: lines
-          .reduce((sum, l) => sum + prices.get(l.productId)!.minor * BigInt(l.quantity), 0n)
-          .toString(),
-        currencyCode: currency,
-        lines: lines.map((l) => ({ ...l, unitPriceMinor: unitPrice(l.productId) })),
+      short.push(line.productId);
+    }
+    if (short.length > 0) throw StorefrontErrors.outOfStock(short);
+    const currencies = new Set([...prices.values()].map((p) => p.currency));
+    if (currencies.size > 1) throw StorefrontErrors.currencyMismatch();
+    const [currency] = currencies;
+    const unitPrice = (productId: string) => prices.get(productId)!.minor.toString();
+    const totalMinor = lines.reduce(
+      (sum, l) => sum + prices.get(l.productId)!.minor * BigInt(l.quantity),
+      0n,
+    );
+    options.checkTotal?.(money(totalMinor, currency));
+    const row = await this.orders.insert(tx, storeId, {
+      customerEmail: input.customerEmail,
+      source: options.source,
+      totalMinor: totalMinor.toString(),
+      currencyCode: currency,
+      lines: lines.map((l) => ({ ...l, unitPriceMinor: unitPrice(l.productId) })),
+    });
+    const order: OrderWithLines = {
+      ...toOrder(row),
+      lines: lines.map((l) =>
+        toOrderLine({
+          product_id: l.productId,
+          quantity: l.quantity,
+          unit_price_minor: unitPrice(l.productId),
+          currency_code: currency,
+        }),
+      ),
+    };
+    await this.events.emit(tx, { storeId, type: 'order.created', caller, data: toOrderDto(order) });
+    return order;
+  }
+
+  /** `open` → `fulfilled` (event `order.fulfilled`); from any other status 409 `order_status_conflict`. */
+  fulfil(caller: Caller, storeId: string, id: string): Promise<OrderWithLines> {
+    return this.move(caller, storeId, id, 'fulfilled', null);
+  }
+
+  /**
+   * `open` → `cancelled` (event `order.cancelled`), every line's stock put back in the same transaction;
+   * from any other status 409 `order_status_conflict`. A blank reason is no reason.
+   */
+  async cancel(caller: Caller, storeId: string, id: string, reason?: string | null): Promise<OrderWithLines> {
+    const kept = reason?.trim() || null;
+    if (kept !== null && kept.length > MAX_CANCEL_REASON) {
+      throw StorefrontErrors.badInput(`A cancel reason has at most ${MAX_CANCEL_REASON} characters.`, [
+        { field: 'reason', message: `reason must be at most ${MAX_CANCEL_REASON} characters` },
+      ]);
+    }
+    return this.move(caller, storeId, id, 'cancelled', kept);
+  }
+
+  /**
+   * One move of the lifecycle, its stock and its event in one transaction. The move is a conditional
+   * UPDATE on `status = 'open'` (OrdersRepository.moveFromOpen): of a concurrent fulfil and cancel exactly
+   * one wins, and the loser sees the winner's status — so stock is put back at most once, and only for an
+   * order that was not shipped.
+   */
+  private move(
+    caller: Caller,
+    storeId: string,
+    id: string,
+    to: 'fulfilled' | 'cancelled',
+    reason: string | null,
+  ): Promise<OrderWithLines> {
+    if (!isUuid(id)) return Promise.reject(StorefrontErrors.orderNotFound());
+    return this.orders.transaction(async (tx) => {
+      const row = await this.orders.moveFromOpen(tx, storeId, id, to, reason);
+      if (!row) {
+        const current = await this.orders.byId(storeId, id, tx);
+        if (!current) throw StorefrontErrors.orderNotFound();
+        throw StorefrontErrors.orderStatusConflict(current.status, to);
+      }
+      if (to === 'cancelled') await this.orders.restoreStock(tx, id);
+      const lines = (await this.orders.lines(storeId, [id], tx)).map(toOrderLine);
+      const order: OrderWithLines = { ...toOrder(row), lines };
+      await this.events.emit(tx, {
+        storeId,
+        type: to === 'fulfilled' ? 'order.fulfilled' : 'order.cancelled',
+        caller,
+        data: toOrderDto(order),
       });
-      const order: OrderWithLines = {
-        ...toOrder(row),
-        lines: lines.map((l) =>
-          toOrderLine({
-            product_id: l.productId,
-            quantity: l.quantity,
-            unit_price_minor: unitPrice(l.productId),
-            currency_code: currency,
-          }),
-        ),
-      };
-      await this.events.emit(tx, { storeId, type: 'order.created', caller, data: toOrderDto(order) });
       return order;
     });
   }
 
-  private async withLines(storeId: string, orders: Order[]): Promise<OrderWithLines[]> {
+  private async withLines(storeId: string, orders: Order[], tx?: EntityManager): Promise<OrderWithLines[]> {
     const lines = orders.length
       ? await this.linesOf(
           storeId,
           orders.map((o) => o.id),
+          tx,
         )
       : new Map<string, OrderLine[]>();
     return orders.map((order) => ({ ...order, lines: lines.get(order.id) ?? [] }));

@@ -8,6 +8,11 @@ import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } fr
 @Check('ck_webhook_endpoints_disabled_reason', `"disabled_reason" IN ('gone', 'failing', 'manual')`)
 // A store's endpoints, listed in the order they were created.
 @Index('ix_webhook_endpoints_store', ['storeId', 'createdAt', 'id'])
+// An installed app's endpoint for a store (§13): at most one per app and store.
+@Index('ux_webhook_endpoints_app_store', ['appId', 'storeId'], {
+  unique: true,
+  where: '"app_id" IS NOT NULL',
+})
 export class WebhookEndpointEntity {
   // No default: the service picks the id before the insert, because the sealed secret is bound to it.
   @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'PK_webhook_endpoints' })
@@ -20,6 +25,18 @@ export class WebhookEndpointEntity {
   @ManyToOne('StoreEntity', { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'store_id', foreignKeyConstraintName: 'FK_webhook_endpoints_store' })
   store?: object;
+
+  /**
+   * Set on an installed app's endpoint for a store (§13, written by AppEndpointsRepository): the app's
+   * `webhookUrl`, the events it subscribed to that its grant there can read, its webhook secret. Null on
+   * the store's own endpoints, the only ones the store's routes see. Goes with the app.
+   */
+  @Column({ name: 'app_id', type: 'uuid', nullable: true })
+  appId!: string | null;
+
+  @ManyToOne('InstallableAppEntity', { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'app_id', foreignKeyConstraintName: 'FK_webhook_endpoints_app' })
+  app?: object;
 
   /** The account that created the endpoint (a record, not a reference: no foreign key). */
   @Column({ name: 'created_by', type: 'uuid' })

@@ -10,9 +10,27 @@ const format = (error: unknown, code = 'INTERNAL_SERVER_ERROR') =>
 
 describe('formatStorefrontError', () => {
   it("puts a storefront DomainError's code and message on the wire", () => {
-    const out = format(wrap(StorefrontErrors.outOfStock('p1')));
-    expect(out.extensions).toEqual({ code: 'OUT_OF_STOCK', productId: 'p1' });
+    const out = format(wrap(StorefrontErrors.outOfStock(['p1', 'p2'])));
+    expect(out.extensions).toEqual({ code: 'OUT_OF_STOCK', productId: 'p1', productIds: ['p1', 'p2'] });
     expect(out.path).toEqual(['x']);
+  });
+
+  it('puts the checkout and lifecycle refusals on the wire with their extensions (contract §15)', () => {
+    expect(
+      format(wrap(StorefrontErrors.priceChanged({ amount: '30.00', currencyCode: 'USD' }))).extensions,
+    ).toEqual({ code: 'PRICE_CHANGED', total: { amount: '30.00', currencyCode: 'USD' } });
+    expect(format(wrap(StorefrontErrors.cartCompleted())).extensions).toEqual({ code: 'CART_COMPLETED' });
+    expect(format(wrap(StorefrontErrors.cartNotFound())).extensions).toEqual({ code: 'NOT_FOUND' });
+    expect(format(wrap(StorefrontErrors.currencyMismatch())).extensions).toEqual({
+      code: 'BAD_USER_INPUT',
+      reason: 'currency_mismatch',
+    });
+    expect(format(wrap(StorefrontErrors.orderStatusConflict('fulfilled', 'cancelled'))).extensions).toEqual({
+      code: 'BAD_USER_INPUT',
+      reason: 'order_status_conflict',
+      orderStatus: 'fulfilled',
+    });
+    expect(format(wrap(Errors.rateLimited(12))).extensions).toEqual({ code: 'RATE_LIMITED', retryAfter: 12 });
   });
 
   it('maps the REST codes other contexts throw to GraphQL codes', () => {

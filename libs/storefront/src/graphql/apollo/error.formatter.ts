@@ -40,6 +40,8 @@ export function formatStorefrontError(
         ...(original.options.extensions ?? {}),
         code,
         ...(original.options.errors ? { fields: original.options.errors } : {}),
+        // What REST says in Retry-After (a RATE_LIMITED refusal, contract §15), in seconds.
+        ...(original.code === 'rate_limited' ? { retryAfter: original.options.retryAfter } : {}),
       },
     };
   }

@@ -61,6 +61,15 @@ export class StorefrontHttpAuth {
       );
       return false;
     }
+    if (caller.kind === 'public' && !originAllowed(caller.allowedOrigins, request.headers.origin)) {
+      send(
+        reply,
+        403,
+        graphqlCodeFor('forbidden'),
+        'This public token may not be used from this origin (see its allowedOrigins).',
+      );
+      return false;
+    }
     request.caller = caller;
     return true;
   }
@@ -92,9 +101,21 @@ export class StorefrontHttpAuth {
   }
 }
 
+/**
+ * (v1.3) A public token that lists origins is refused from any other: a browser always sends `Origin` on a
+ * cross-origin request (and on every POST), so a page elsewhere cannot use a token copied from the
+ * store's site. A request without `Origin` (a server, curl) is not a browser's, and the list does not
+ * apply to it — the token is public by design, the list keeps other sites' pages from spending it.
+ */
+function originAllowed(allowed: string[] | undefined, origin: string | undefined): boolean {
+  if (!allowed?.length || origin === undefined) return true;
+  return allowed.includes(origin);
+}
+
 function send(reply: FastifyReply, status: number, code: string, message: string): FastifyReply {
   return reply
     .status(status)
     .header('Content-Type', 'application/json; charset=utf-8')
+    .header('Cache-Control', 'private, no-store')
     .send({ errors: [{ message, extensions: { code } }] });
 }

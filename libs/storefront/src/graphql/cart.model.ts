@@ -1,0 +1,65 @@
+import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
+import type { Cart, CartLine, CartStatus } from '../carts/cart';
+import type { Money } from '../money/money';
+import { MoneyModel } from './money.model';
+
+/** GraphQL's `CartLine`: the domain's CartLine; `product` resolves from `productId` (carts.resolver.ts). */
+@ObjectType('CartLine')
+export class CartLineModel implements CartLine {
+  @Field(() => Int)
+  quantity!: number;
+
+  @Field(() => MoneyModel, { description: "The catalogue's price now." })
+  unitPrice!: Money;
+
+  @Field(() => MoneyModel)
+  lineTotal!: Money;
+
+  @Field({
+    description:
+      "Whether the line can be checked out now: the stock covers the quantity and the product is in the cart's currency.",
+  })
+  available!: boolean;
+
+  /** Not in the schema: resolves `product` through the request's DataLoader. */
+  productId!: string;
+}
+
+/** GraphQL's `Cart`: the domain's Cart; `order` resolves from `orderId`. */
+@ObjectType('Cart', {
+  description:
+    "A shopper's cart (contract §15): prices are always the catalogue's; it expires CART_TTL seconds after its last change.",
+})
+export class CartModel implements Cart {
+  @Field(() => ID, { description: 'Opaque and unguessable (122 random bits).' })
+  id!: string;
+
+  @Field(() => String, { description: '"open", or "completed" once checked out (it then never changes).' })
+  status!: CartStatus;
+
+  @Field(() => [CartLineModel])
+  lines!: CartLine[];
+
+  @Field(() => MoneyModel, {
+    description: 'The sum of the lines in the cart\'s currency (an empty cart: "0.00" "XXX", no currency).',
+  })
+  subtotal!: Money;
+
+  @Field(() => Int)
+  totalQuantity!: number;
+
+  @Field(() => String, { nullable: true })
+  buyerEmail!: string | null;
+
+  @Field()
+  createdAt!: Date;
+
+  @Field()
+  updatedAt!: Date;
+
+  @Field({ description: 'When the cart is gone unless it changes before (reading it does not extend it).' })
+  expiresAt!: Date;
+
+  /** Not a field of the type: `order` resolves from it. */
+  orderId!: string | null;
+}
