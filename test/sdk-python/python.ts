@@ -52,15 +52,17 @@ export function run(
         PYTHONIOENCODING: 'utf-8',
         ...options.env,
       },
-      stdio: [options.interact ? 'pipe' : 'ignore', 'pipe', 'pipe'],
+      stdio: ['pipe', 'pipe', 'pipe'],
     });
+    // Nothing to answer: stdin at its end at once, so a prompt reads EOF instead of waiting.
+    if (!options.interact) child.stdin.end();
     let stdout = '';
     let stderr = '';
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => {
       stdout += chunk;
       output += chunk;
-      if (options.interact && child.stdin) options.interact(stdout, child.stdin);
+      options.interact?.(stdout, child.stdin);
     });
     child.stderr.on('data', (chunk: Buffer) => {
       stderr += chunk;
