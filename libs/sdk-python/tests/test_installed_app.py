@@ -470,6 +470,15 @@ class InstallationTests(unittest.TestCase):
         with self.assertRaises(StorefrontError):
             client.store()
 
+        # A callback that fails at the first refresh token: its exception, and no client.
+        failing = InstalledAppClient.authorize_url(base_url=self.base_url, client_id=app["clientId"], redirect_uri=REDIRECT_URI)
+        failing_code = query_of(self.account.consent(redirect_of(failing.url)[1], self.store_id))["code"]
+        with self.assertRaises(Boom):
+            InstalledAppClient.exchange_code(
+                **{**exchange, "code": failing_code, "code_verifier": failing.code_verifier},  # type: ignore[arg-type]
+                on_refresh_token=Saved(fail=1),
+            )
+
         # A wrong secret.
         with self.assertRaises(OAuthError) as bad_client:
             InstalledAppClient.exchange_code(**{**again, "client_secret": "sfs_wrong"}, on_refresh_token=Saved())  # type: ignore[arg-type]
