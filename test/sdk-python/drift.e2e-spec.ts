@@ -11,50 +11,31 @@ import { expectSuccess, PYTHON, ROOT, run, SDK_PYTHON } from './python';
  * fields) must have its Python counterpart under the snake_case name — except the operations listed
  * in PENDING, the one place that says what Python has not caught up with yet. The test fails on any
  * other gap, on a PENDING entry that Python now has (take it off the list), and on a Python
- * operation the TypeScript SDK does not have (unless PYTHON_ONLY says why).
+ * operation the TypeScript SDK does not have (unless PYTHON_ONLY says why, or AHEAD_OF_TYPESCRIPT
+ * lists it while the TypeScript side of a v1.3 feature is still being written).
  */
 
 /**
- * Round 2 of the Python SDK, with the service's installed apps (§13), carts and checkout and the
- * order lifecycle (§15). TypeScript names; a name TypeScript does not have yet is allowed here.
+ * TypeScript operations Python has not caught up with yet (TypeScript names). Empty: round 2 of the
+ * Python SDK (installed apps §13, carts and checkout and the order lifecycle §15) caught up.
  */
-const PENDING = new Set([
-  'AppClient.orders.fulfil',
-  'AppClient.orders.cancel',
-  'StorefrontClient.cart.create',
-  'StorefrontClient.cart.get',
-  'StorefrontClient.cart.add',
-  'StorefrontClient.cart.update',
-  'StorefrontClient.cart.remove',
-  'StorefrontClient.cart.setBuyer',
-  'StorefrontClient.checkout',
-  'InstalledAppClient.exchangeCode',
-  'InstalledAppClient.refreshToken',
-  'InstalledAppClient.getAccessToken',
-  'InstalledAppClient.graphql',
-  'InstalledAppClient.store',
-  'InstalledAppClient.products.list',
-  'InstalledAppClient.products.iterate',
-  'InstalledAppClient.products.get',
-  'InstalledAppClient.products.create',
-  'InstalledAppClient.products.update',
-  'InstalledAppClient.products.delete',
-  'InstalledAppClient.orders.create',
-  'InstalledAppClient.orders.list',
-  'InstalledAppClient.orders.iterate',
-  'InstalledAppClient.orders.get',
-  'InstalledAppClient.orders.fulfil',
-  'InstalledAppClient.orders.cancel',
-  'InstalledAppClient.revoke',
-]);
+const PENDING = new Set<string>([]);
+
+/**
+ * Operations that the Python SDK has while the TypeScript SDK does not have them yet (Python names) —
+ * the other way round from PENDING, for a feature whose two SDKs are written side by side. The test
+ * fails on an entry TypeScript now has (take it off the list). Empty: the TypeScript SDK caught up with
+ * installed apps (§13), carts and checkout and the order lifecycle (§15).
+ */
+const AHEAD_OF_TYPESCRIPT = new Set<string>([]);
 
 /** Python operations without a TypeScript counterpart, and why (Python names). */
 const PYTHON_ONLY: Record<string, string> = {
   'AppClient.base_url': 'read-only property; the TS client shows it only in util.inspect/toJSON',
   'AppClient.client_id': 'read-only property; the TS client shows it only in util.inspect/toJSON',
+  'InstalledAppClient.base_url': 'read-only property; the TS client shows it only in util.inspect/toJSON',
+  'InstalledAppClient.client_id': 'read-only property; the TS client shows it only in util.inspect/toJSON',
   'StorefrontClient.base_url': 'read-only property; the TS client shows it only in util.inspect/toJSON',
-  // Allowed only while the TypeScript SDK has no InstalledAppClient (then it must match authorizeUrl).
-  'InstalledAppClient.authorize_url': '§16 names it; the TypeScript InstalledAppClient arrives with §13',
 };
 
 /**
@@ -247,7 +228,7 @@ describe('the Python SDK keeps up with the TypeScript SDK', () => {
     expect(python.clients.InstalledAppClient).toContain('InstalledAppClient.authorize_url');
   });
 
-  it('every TypeScript operation has its Python counterpart, or is pending round 2', () => {
+  it('every TypeScript operation has its Python counterpart, or is listed as pending', () => {
     const have = new Set(Object.values(python.clients).flatMap((ops) => ops ?? []));
     const missing: string[] = [];
     const nowDone: string[] = [];
@@ -267,8 +248,12 @@ describe('the Python SDK keeps up with the TypeScript SDK', () => {
     const tsOps = new Set(Object.values(typescript.clients).flat().map(toPython));
     const unexplained = Object.values(python.clients)
       .flatMap((ops) => ops ?? [])
-      .filter((op) => !tsOps.has(op) && !(op in PYTHON_ONLY));
-    expect(unexplained).toEqual([]);
+      .filter((op) => !tsOps.has(op) && !(op in PYTHON_ONLY) && !AHEAD_OF_TYPESCRIPT.has(op));
+    const caughtUp = [...AHEAD_OF_TYPESCRIPT].filter((op) => tsOps.has(op));
+    expect({ unexplained, aheadButTypeScriptHasItNow: caughtUp }).toEqual({
+      unexplained: [],
+      aheadButTypeScriptHasItNow: [],
+    });
     // authorize_url stands alone only while TypeScript has no InstalledAppClient; then it must match.
     if (typescript.clients.InstalledAppClient)
       expect(typescript.clients.InstalledAppClient).toContain('InstalledAppClient.authorizeUrl');

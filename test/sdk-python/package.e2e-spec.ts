@@ -2,6 +2,7 @@ import { TestApp } from '@app/testing/test-app';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import type { Writable } from 'node:stream';
 import { expectSuccess, run, SDK_PYTHON, SYSTEM_PYTHON } from './python';
 
 /**
@@ -129,7 +130,7 @@ describe('Python SDK package', () => {
       writeFileSync(file, block.code);
       return file;
     });
-    expect(files.length).toBeGreaterThanOrEqual(2);
+    expect(files.length).toBeGreaterThanOrEqual(4);
     // Run from the environment, so mypy finds the installed package through its py.typed (PEP 561).
     expectSuccess(
       await run(venvPython, ['-m', 'mypy', '--strict', '--cache-dir', cache, ...files], {
@@ -142,36 +143,100 @@ describe('Python SDK package', () => {
 
   describe('the README quick starts, as written', () => {
     let t: TestApp;
+    let token: string;
+    let storeId: string;
     const env: Record<string, string> = {};
     beforeAll(async () => {
       t = await TestApp.start();
-      const { access_token: token } = await t.signIn('python-readme@example.com');
+      ({ access_token: token } = await t.signIn('python-readme@example.com'));
       const store = await t.post(
         '/v1/user/stores/onboarding/stage1',
         { name: 'Readme shop', description: 'Mugs' },
         { token },
       );
-      const app = await t.post(
-        '/v1/user/stores/oauth/apps',
-        { storeId: store.body.id, name: 'Readme' },
+      storeId = store.body.id;
+      const app = await t.post('/v1/user/stores/oauth/apps', { storeId, name: 'Readme' }, { token });
+      const pub = await t.post(`/v1/user/stores/${storeId}/public-tokens`, { name: 'Web' }, { token });
+      const cart = await t.post(
+        `/v1/user/stores/${storeId}/public-tokens`,
+        { name: 'Shop', scopes: ['store:read', 'products:read', 'cart:write'] },
         { token },
       );
-      const pub = await t.post(`/v1/user/stores/${store.body.id}/public-tokens`, { name: 'Web' }, { token });
+      expect(cart.status).toBe(201);
+      const installable = await t.post(
+        '/v1/user/apps',
+        {
+          name: 'Readme installed',
+          redirectUris: ['http://127.0.0.1/readme/callback'],
+          scopes: ['store:read', 'products:read'],
+        },
+        { token },
+      );
+      expect(installable.status).toBe(201);
       Object.assign(env, {
         STOREFRONT_URL: t.baseUrl,
         STOREFRONT_CLIENT_ID: app.body.clientId,
         STOREFRONT_CLIENT_SECRET: app.body.clientSecret,
         STOREFRONT_PUBLIC_TOKEN: pub.body.token,
+        STOREFRONT_CART_TOKEN: cart.body.token,
+        STOREFRONT_APP_CLIENT_ID: installable.body.clientId,
+        STOREFRONT_APP_CLIENT_SECRET: installable.body.clientSecret,
+        STOREFRONT_APP_REDIRECT_URI: 'http://127.0.0.1/readme/callback',
       });
     });
     afterAll(() => t?.close());
 
+    /**
+     * The merchant's part of an installation, as a browser and the console do it: follow the authorize
+     * request to the consent page, choose Install for the store, and answer where the browser goes next.
+     */
+    async function consent(authorizeUrl: string): Promise<string> {
+      const authorize = await fetch(authorizeUrl, { redirect: 'manual' });
+      if (authorize.status !== 302)
+        throw new Error(`authorize: ${authorize.status} ${await authorize.text()}`);
+      const page = new URL(authorize.headers.get('location')!, authorizeUrl).searchParams;
+      const answer = await t.post(
+        '/v1/user/oauth/consent',
+        {
+          clientId: page.get('client_id'),
+          redirectUri: page.get('redirect_uri'),
+          scope: page.get('scope') ?? '',
+          state: page.get('state'),
+          codeChallenge: page.get('code_challenge'),
+          codeChallengeMethod: page.get('code_challenge_method'),
+          storeId,
+          decision: 'allow',
+        },
+        { token },
+      );
+      if (answer.status !== 200) throw new Error(`consent: ${answer.status} ${answer.text}`);
+      return answer.body.redirectTo as string;
+    }
+
     it('each runs to its end against the server, in order', async () => {
       const outputs: string[] = [];
+      const problems: unknown[] = [];
       for (const [i, block] of quickStarts().entries()) {
         const file = join(dir, `run_${i}.py`);
         writeFileSync(file, block.code);
-        outputs.push(expectSuccess(await run(venvPython, [file], { cwd: dir, env }), block.title).stdout);
+        let asked = false;
+        // The installed-app quick start prints the consent page's address and asks where the browser
+        // was sent back to: the merchant's part is done here, and its answer typed in.
+        const interact = (stdout: string, stdin: Writable) => {
+          const open = /^Open: (\S+)$/m.exec(stdout);
+          if (!open || asked) return;
+          asked = true;
+          consent(open[1]).then(
+            (back) => stdin.end(`${back}\n`),
+            (error: unknown) => {
+              problems.push(error);
+              stdin.end('\n');
+            },
+          );
+        };
+        const result = await run(venvPython, [file], { cwd: dir, env, interact });
+        expect(problems).toEqual([]);
+        outputs.push(expectSuccess(result, block.title).stdout);
       }
       // What they printed comes from the server: the store, the order, the pages, the product.
       expect(outputs[0]).toMatch(/^Connected to Readme shop$/m);
@@ -179,7 +244,16 @@ describe('Python SDK package', () => {
       expect(outputs[0]).toMatch(/^mug 36$/m);
       expect(outputs[0]).toMatch(/@example\.com 1 lines$/m);
       expect(outputs[0]).toMatch(/^Mug$/m);
+      expect(outputs[0]).toMatch(/^Order fulfilled$/m);
       expect(outputs[1]).toMatch(/^Readme shop\nMug 9\.50\nMug in stock: 36$/m);
+      // The cart: one line of 2, checked out at the total the shopper saw.
+      expect(outputs[2]).toMatch(/^2 items for 19\.00 EUR$/m);
+      expect(outputs[2]).toMatch(/^Order [0-9a-f-]{36} open from checkout for 19\.00$/m);
+      // The installation: exchanged, then a later client that rotated (and saved) its refresh token.
+      // (after the prompt `Redirected to: `, on the same line)
+      expect(outputs[3]).toMatch(new RegExp(`Installed in Readme shop - store ${storeId}$`, 'm'));
+      expect(outputs[3]).toMatch(/^Mug$/m);
+      expect(outputs[3]).toMatch(/^Saved the rotated refresh token: True$/m);
       expect(existsSync(join(dir, 'venv'))).toBe(true);
     });
   });

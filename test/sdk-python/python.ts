@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import type { Writable } from 'node:stream';
 import { join } from 'node:path';
 
 /** Shared by the Python SDK's specs: where it lives and how to run Python as a child process. */
@@ -25,14 +26,20 @@ export interface Run {
 
 /**
  * Runs a command to its end without blocking the event loop (the server under test runs in this
- * process and must keep answering). Its environment is only what is given plus PATH and HOME, so
+ * process and must keep answering). Its stdin is closed unless `interact` answers what it asks. Its environment is only what is given plus PATH and HOME, so
  * nothing of the runner's (a proxy variable, a PYTHONPATH) changes what it does. Killed after
  * `timeoutMs`.
  */
 export function run(
   command: string,
   args: string[],
-  options: { cwd?: string; env?: Record<string, string>; timeoutMs?: number } = {},
+  options: {
+    cwd?: string;
+    env?: Record<string, string>;
+    timeoutMs?: number;
+    /** Answers the command's prompts: called with its whole stdout so far after each chunk, and its stdin. */
+    interact?: (stdout: string, stdin: Writable) => void;
+  } = {},
 ): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
@@ -45,14 +52,17 @@ export function run(
         PYTHONIOENCODING: 'utf-8',
         ...options.env,
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['pipe', 'pipe', 'pipe'],
     });
+    // Nothing to answer: stdin at its end at once, so a prompt reads EOF instead of waiting.
+    if (!options.interact) child.stdin.end();
     let stdout = '';
     let stderr = '';
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => {
       stdout += chunk;
       output += chunk;
+      options.interact?.(stdout, child.stdin);
     });
     child.stderr.on('data', (chunk: Buffer) => {
       stderr += chunk;

@@ -128,6 +128,50 @@ class Account:
     def rotate_webhook_secret(self, store_id: str, webhook_id: str) -> str:
         return str(self.call("POST", f"/v1/user/stores/{store_id}/webhooks/{webhook_id}/rotate-secret")["secret"])
 
+    def register_app(self, redirect_uris: List[str], scopes: List[str]) -> Dict[str, Any]:
+        """An installable app (§13) of this account, as a developer registers it."""
+        body = {"name": f"py-installed-{uuid.uuid4().hex[:8]}", "redirectUris": redirect_uris, "scopes": scopes}
+        return dict(self.call("POST", "/v1/user/apps", body, expect=201))
+
+    def consent(self, consent_page: str, store_id: str, decision: str = "allow") -> str:
+        """What the console's consent page does when this account chooses Install (or Cancel) for a
+        store: the query of the page it was sent to, turned into POST /v1/user/oauth/consent. The
+        ``redirectTo`` it answers (where the browser goes next)."""
+        query = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(consent_page).query, keep_blank_values=True))
+        body = {
+            "clientId": query["client_id"],
+            "redirectUri": query["redirect_uri"],
+            "scope": query.get("scope", ""),
+            "state": query["state"],
+            "codeChallenge": query["code_challenge"],
+            "codeChallengeMethod": query["code_challenge_method"],
+            "storeId": store_id,
+            "decision": decision,
+        }
+        return str(self.call("POST", "/v1/user/oauth/consent", body)["redirectTo"])
+
+
+def redirect_of(url: str) -> Tuple[int, str]:
+    """GET ``url`` as a browser would, without following the redirect: (status, absolute Location)."""
+    parts = urllib.parse.urlsplit(url)
+    connection = http.client.HTTPConnection(parts.hostname or "127.0.0.1", parts.port, timeout=30)
+    try:
+        connection.request("GET", urllib.parse.urlunsplit(("", "", parts.path, parts.query, "")))
+        answer = connection.getresponse()
+        answer.read()
+        return answer.status, urllib.parse.urljoin(url, answer.getheader("location") or "")
+    finally:
+        connection.close()
+
+
+def query_of(url: str) -> Dict[str, str]:
+    """A URL's query parameters (each must appear once)."""
+    pairs = urllib.parse.parse_qsl(urllib.parse.urlsplit(url).query, keep_blank_values=True)
+    values = dict(pairs)
+    if len(values) != len(pairs):
+        raise AssertionError(f"a repeated parameter in {url}")
+    return values
+
 
 @dataclass
 class Shop:
@@ -178,6 +222,11 @@ def storefront(public_token: Optional[str] = None, base_url: Optional[str] = Non
     return StorefrontClient(
         base_url=base_url or env("SF_BASE_URL"), public_token=public_token or env("SF_PUBLIC_TOKEN"), **options
     )
+
+
+def cart_token(store_id: Optional[str] = None) -> str:
+    """A new public token of the store (the jest spec's unless told) that may keep carts and check out."""
+    return Account().create_public_token(store_id or env("SF_STORE_ID"), ["store:read", "products:read", "cart:write"])
 
 
 def unique(prefix: str) -> str:

@@ -19,9 +19,12 @@ from storefront_platform import (
     APITimeoutError,
     ApiError,
     AppClient,
+    CartCompletedError,
     GraphQLError,
     InstalledAppClient,
     OAuthError,
+    OutOfStockError,
+    PriceChangedError,
     RateLimitError,
     StorefrontClient,
     StorefrontError,
@@ -99,6 +102,9 @@ class ExceptionTests(unittest.TestCase):
         for cls in (ApiError, RateLimitError, OAuthError, GraphQLError, APITimeoutError, APIConnectionError, WebhookVerificationError):
             self.assertTrue(issubclass(cls, StorefrontError), cls)
         self.assertTrue(issubclass(RateLimitError, ApiError))
+        # The refusals of checkout and orders that callers handle one by one are GraphQLErrors.
+        for cls in (PriceChangedError, OutOfStockError, CartCompletedError):
+            self.assertTrue(issubclass(cls, GraphQLError), cls)
         self.assertTrue(issubclass(APITimeoutError, TimeoutError))
         self.assertTrue(issubclass(APIConnectionError, ConnectionError))
         # Names that do not shadow Python's built-ins.
@@ -109,6 +115,14 @@ class ExceptionTests(unittest.TestCase):
         error = RateLimitError("Slow down.", status=429, code="rate_limited", problem={"status": 429}, request_id="r-1", retry_after=3)
         copy = pickle.loads(pickle.dumps(error))
         self.assertEqual((type(copy), copy.retry_after, copy.request_id, str(copy)), (RateLimitError, 3, "r-1", str(error)))
+        changed = PriceChangedError(
+            errors=[{"message": "The total changed.", "extensions": {"code": "PRICE_CHANGED", "total": {"amount": "20.00", "currencyCode": "EUR"}}}],
+            data=None,
+            status=200,
+            request_id="r-2",
+        )
+        copy_changed = pickle.loads(pickle.dumps(changed))
+        self.assertEqual((type(copy_changed), copy_changed.total, copy_changed.codes), (PriceChangedError, changed.total, ["PRICE_CHANGED"]))
 
     def test_everything_is_importable_from_the_top_level(self) -> None:
         for name in storefront_platform.__all__:
@@ -174,7 +188,7 @@ class BaseUrlAndAnswerTests(unittest.TestCase):
         with self.assertRaises(TypeError):
             StorefrontClient("https://api.example.com", "sfp_x")  # type: ignore[misc]
         client = AppClient(base_url="https://api.example.com", client_id="a", client_secret="b")
-        for method in (client.products.create, client.products.list, client.products.iterate, client.products.get, client.orders.create, client.orders.list, client.orders.iterate, client.store, client.revoke, client.get_access_token):
+        for method in (client.products.create, client.products.list, client.products.iterate, client.products.get, client.orders.create, client.orders.list, client.orders.iterate, client.store, client.revoke, client.get_access_token, StorefrontClient(base_url="https://api.example.com", public_token="sfp_x").cart.create):
             for parameter in inspect.signature(method).parameters.values():
                 self.assertEqual(parameter.kind, parameter.KEYWORD_ONLY, f"{method.__qualname__}({parameter.name})")
             for parameter in inspect.signature(method).parameters:

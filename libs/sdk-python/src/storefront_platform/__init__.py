@@ -1,8 +1,9 @@
 """storefront-platform: the official Python client of the Storefront Platform API.
 
 Standard library only. ``AppClient`` acts for one store with an app's credentials,
-``StorefrontClient`` reads a store's catalogue with a public token, ``InstalledAppClient`` starts the
-installation of an app that many stores install, and ``verify_webhook`` checks a webhook delivery.
+``InstalledAppClient`` for one store that installed an app that many stores install,
+``StorefrontClient`` reads a store's catalogue and keeps shoppers' carts with a public token, and
+``verify_webhook`` checks a webhook delivery.
 Every error is a ``StorefrontError``. See the package's README for quick starts.
 """
 
@@ -11,20 +12,26 @@ from ._errors import (
     APIConnectionError,
     ApiError,
     APITimeoutError,
+    CartCompletedError,
     GraphQLError,
     GraphQLErrorEntry,
     OAuthError,
+    OutOfStockError,
+    PriceChangedError,
     RateLimitError,
     StorefrontError,
     WebhookVerificationError,
 )
 from ._events import EVENT_TYPES, is_event, is_event_type
-from ._graphql import AppOrders, AppProducts, StorefrontProducts
-from ._installed_app_client import AuthorizationRequest, InstalledAppClient
+from ._graphql import AppOrders, AppProducts, StorefrontCart, StorefrontProducts
+from ._installed_app_client import AuthorizationRequest, InstalledAppClient, RefreshTokenCallback
 from ._results import request_id_of
 from ._storefront_client import StorefrontClient
 from ._types import (
     AppStore,
+    Cart,
+    CartLine,
+    CartLineInput,
     Deleted,
     Done,
     EventActor,
@@ -52,9 +59,11 @@ __all__ = [
     "StorefrontClient",
     "InstalledAppClient",
     "AuthorizationRequest",
+    "RefreshTokenCallback",
     "AppProducts",
     "AppOrders",
     "StorefrontProducts",
+    "StorefrontCart",
     "verify_webhook",
     "EVENT_TYPES",
     "is_event_type",
@@ -67,6 +76,9 @@ __all__ = [
     "OAuthError",
     "GraphQLError",
     "GraphQLErrorEntry",
+    "PriceChangedError",
+    "OutOfStockError",
+    "CartCompletedError",
     "APITimeoutError",
     "APIConnectionError",
     "WebhookVerificationError",
@@ -84,6 +96,9 @@ __all__ = [
     "OrderEdge",
     "OrderConnection",
     "OrderLineInput",
+    "Cart",
+    "CartLine",
+    "CartLineInput",
     "Deleted",
     "Done",
     "EventActor",

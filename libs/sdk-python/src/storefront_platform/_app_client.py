@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import base64
 import urllib.parse
-from typing import Any, Callable, Dict, Mapping, Optional, Sequence, TypeVar, Union, cast
+from typing import Any, Callable, Dict, Mapping, Optional, Sequence, Tuple, TypeVar, Union, cast
 
 from ._errors import ApiError, GraphQLError
 from ._graphql import AppOrders, AppProducts, send_graphql
@@ -14,6 +14,7 @@ from ._transport import (
     DEFAULT_MAX_RETRIES,
     DEFAULT_TIMEOUT,
     Request,
+    Response,
     Transport,
     api_error,
     checked_credential,
@@ -38,6 +39,28 @@ def scope_text(scope: Union[str, Sequence[str], None]) -> Optional[str]:
     return " ".join(words) or None
 
 
+def basic_auth(client_id: str, client_secret: str) -> Dict[str, str]:
+    """HTTP Basic client authentication (RFC 6749 §2.3.1: each part form-urlencoded first)."""
+    pair = f"{urllib.parse.quote(client_id, safe='')}:{urllib.parse.quote(client_secret, safe='')}"
+    return {"Authorization": "Basic " + base64.b64encode(pair.encode("utf-8")).decode("ascii")}
+
+
+def token_answer(response: Response, request: Request) -> Tuple[Dict[str, Any], TokenAnswer]:
+    """A token endpoint's answer: the whole body and ``(access_token, expires_in)``; an OAuthError for
+    a refusal or an answer without an access token."""
+    if response.status != 200:
+        raise oauth_error(response)
+    body = json_object(response, request)
+    token = body.get("access_token")
+    if not isinstance(token, str) or not token:
+        raise oauth_error(response)
+    try:
+        lifetime = float(body.get("expires_in", 0))
+    except (TypeError, ValueError):
+        lifetime = 0.0
+    return body, (token, lifetime)
+
+
 def _unauthorized(error: Exception) -> bool:
     return isinstance(error, (ApiError, GraphQLError)) and error.status == 401
 
@@ -46,7 +69,7 @@ class StoreAppClient:
     """What every client acting for a store with an app's access token does: keep the token (one
     request however many threads wait, renewed before it expires), replay a call answered 401 once
     with a fresh token, and call the store, its catalogue and its orders. The token fetch is the
-    subclass's: client credentials here (AppClient); the refresh-token grant for installed apps."""
+    subclass's: client credentials (AppClient) or the refresh-token grant (InstalledAppClient)."""
 
     def __init__(
         self,
@@ -64,7 +87,7 @@ class StoreAppClient:
         name = type(self).__name__
         #: The store's catalogue: ``list``, ``iterate``, ``get``, ``create``, ``update``, ``delete``.
         self.products = AppProducts(self.graphql, name)
-        #: The store's orders: ``create``, ``list``, ``iterate``, ``get``.
+        #: The store's orders: ``create``, ``list``, ``iterate``, ``get``, ``fulfil``, ``cancel``.
         self.orders = AppOrders(self.graphql, name)
 
     @property
@@ -82,9 +105,7 @@ class StoreAppClient:
         raise NotImplementedError
 
     def _basic(self) -> Dict[str, str]:
-        """HTTP Basic client authentication (RFC 6749 §2.3.1: each part form-urlencoded first)."""
-        pair = f"{urllib.parse.quote(self._client_id, safe='')}:{urllib.parse.quote(self._client_secret.reveal(), safe='')}"
-        return {"Authorization": "Basic " + base64.b64encode(pair.encode("utf-8")).decode("ascii")}
+        return basic_auth(self._client_id, self._client_secret.reveal())
 
     def get_access_token(self, *, timeout: Optional[float] = None) -> str:
         """The current access token: cached, renewed once half its lifetime has passed, one token
@@ -193,15 +214,4 @@ class AppClient(StoreAppClient):
         if self._scope:
             form["scope"] = self._scope
         request = Request("POST", TOKEN_PATH, form=form, headers=self._basic(), retryable=True)
-        response = self._transport.send(request)
-        if response.status != 200:
-            raise oauth_error(response)
-        body = json_object(response, request)
-        token = body.get("access_token")
-        if not isinstance(token, str) or not token:
-            raise oauth_error(response)
-        try:
-            lifetime = float(body.get("expires_in", 0))
-        except (TypeError, ValueError):
-            lifetime = 0.0
-        return token, lifetime
+        return token_answer(self._transport.send(request), request)[1]

@@ -6,7 +6,9 @@ message, ``repr()`` or attribute of these exceptions holds a client secret or a 
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Tuple, Type, TypedDict
+from typing import Any, Dict, List, Optional, Tuple, Type, TypedDict, cast
+
+from ._types import Money
 
 
 def _restore(cls: Type[StorefrontError], args: Tuple[Any, ...], state: Dict[str, Any]) -> StorefrontError:
@@ -151,6 +153,99 @@ class GraphQLError(StorefrontError):
     def __str__(self) -> str:
         where = f", request {self.request_id}" if self.request_id else ""
         return f"{self.message} ({', '.join(self.codes)}{where})"
+
+
+class _CodedGraphQLError(GraphQLError):
+    """A GraphQLError for one refusal the caller handles on its own: ``extensions`` is the
+    ``extensions`` object of the error entry that carries ``CODE``."""
+
+    CODE = ""
+    extensions: Dict[str, Any]
+
+    def __init__(
+        self,
+        *,
+        errors: List[GraphQLErrorEntry],
+        data: Any,
+        status: int,
+        request_id: Optional[str] = None,
+    ) -> None:
+        super().__init__(errors=errors, data=data, status=status, request_id=request_id)
+        self.extensions = {}
+        for entry in errors:
+            extensions = entry.get("extensions") if isinstance(entry, dict) else None
+            if isinstance(extensions, dict) and extensions.get("code") == self.CODE:
+                self.extensions = dict(extensions)
+                break
+
+
+class PriceChangedError(_CodedGraphQLError):
+    """``checkout(…, expected_total=…)`` refused: the cart would cost something else now (a price
+    changed since the shopper saw it). Nothing changed. ``total`` is the total it would charge now
+    (``{"amount", "currencyCode"}``): show it and ask again."""
+
+    CODE = "PRICE_CHANGED"
+    total: Optional[Money]
+
+    def __init__(
+        self,
+        *,
+        errors: List[GraphQLErrorEntry],
+        data: Any,
+        status: int,
+        request_id: Optional[str] = None,
+    ) -> None:
+        super().__init__(errors=errors, data=data, status=status, request_id=request_id)
+        total = self.extensions.get("total")
+        self.total = cast(Money, dict(total)) if isinstance(total, dict) else None
+
+
+class OutOfStockError(_CodedGraphQLError):
+    """A checkout or an order asked for more than the stock of some products (``product_ids``);
+    nothing was taken and nothing ordered."""
+
+    CODE = "OUT_OF_STOCK"
+    product_ids: List[str]
+
+    def __init__(
+        self,
+        *,
+        errors: List[GraphQLErrorEntry],
+        data: Any,
+        status: int,
+        request_id: Optional[str] = None,
+    ) -> None:
+        super().__init__(errors=errors, data=data, status=status, request_id=request_id)
+        ids = self.extensions.get("productIds")
+        if not isinstance(ids, list):
+            # orderCreate names the first product that lacks stock (``productId``).
+            one = self.extensions.get("productId")
+            ids = [one] if one is not None else []
+        self.product_ids = [str(i) for i in ids]
+
+
+class CartCompletedError(_CodedGraphQLError):
+    """The cart was checked out already and cannot change (its order is ``cart.get(id)["order"]``)."""
+
+    CODE = "CART_COMPLETED"
+
+
+#: The GraphQL error codes with a class of their own, most specific first.
+CODED_GRAPHQL_ERRORS: Tuple[Type[_CodedGraphQLError], ...] = (PriceChangedError, OutOfStockError, CartCompletedError)
+
+
+def graphql_error(
+    *,
+    errors: List[GraphQLErrorEntry],
+    data: Any,
+    status: int,
+    request_id: Optional[str] = None,
+) -> GraphQLError:
+    """The exception for a GraphQL answer with ``errors``: the class of the first code that has one
+    (PriceChangedError, OutOfStockError, CartCompletedError), else GraphQLError."""
+    codes = {str((e.get("extensions") or {}).get("code")) for e in errors if isinstance(e, dict)}
+    cls: Type[GraphQLError] = next((c for c in CODED_GRAPHQL_ERRORS if c.CODE in codes), GraphQLError)
+    return cls(errors=errors, data=data, status=status, request_id=request_id)
 
 
 class APITimeoutError(StorefrontError, TimeoutError):

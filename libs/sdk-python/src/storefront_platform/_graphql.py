@@ -5,14 +5,16 @@ from __future__ import annotations
 
 import enum
 import functools
+import time
 import uuid
 from decimal import Decimal
 from typing import Any, Dict, Iterator, List, Mapping, Optional, Protocol, Sequence, Tuple, Union, cast
 
-from ._errors import ApiError, GraphQLError, GraphQLErrorEntry
+from ._errors import ApiError, GraphQLErrorEntry, graphql_error
 from ._results import request_id_of, traced
-from ._transport import Request, Response, Transport, api_error
+from ._transport import Request, Response, Transport, api_error, graphql_rate_limit_error, graphql_rate_limited
 from ._types import (
+    Cart,
     Deleted,
     Order,
     OrderConnection,
@@ -27,9 +29,16 @@ GRAPHQL_PATH = "/v1/storefront/graphql"
 PRODUCT_FIELDS = "id handle title description price { amount currencyCode } inventory createdAt updatedAt"
 STORE_FIELDS = "id name description status faviconUrl logoBlackWhiteUrl logoColorUrl supportEmail socialLinks"
 ORDER_FIELDS = (
-    "id status customerEmail total { amount currencyCode } createdAt "
-    "lines { quantity unitPrice { amount currencyCode } lineTotal { amount currencyCode } "
+    "id status source customerEmail total { amount currencyCode } createdAt fulfilledAt cancelledAt "
+    "cancelReason lines { quantity unitPrice { amount currencyCode } lineTotal { amount currencyCode } "
     "product { id handle title } }"
+)
+#: A cart with its lines and, once checked out, its order: 1 + 100 lines × 4 + 1 + 402 = 804 of the
+#: 5,000 a query may cost.
+CART_FIELDS = (
+    "id status buyerEmail totalQuantity subtotal { amount currencyCode } createdAt updatedAt expiresAt "
+    "lines { quantity available unitPrice { amount currencyCode } lineTotal { amount currencyCode } "
+    f"product {{ id handle title }} }} order {{ {ORDER_FIELDS} }}"
 )
 
 #: Products per page of ``list()`` (the server's default) and of ``iterate()`` (50 cost 102 of the
@@ -183,7 +192,23 @@ def send_graphql(
         retryable=not is_mutation(query, operation_name) or key is not None,
         timeout=timeout,
     )
-    response = transport.send(request)
+    deadline = time.monotonic() + (transport.timeout if timeout is None else timeout)
+    attempt = 0
+    while True:
+        response = transport.send(request)
+        # The storefront's write limit refuses with HTTP 200 and RATE_LIMITED (extensions.retryAfter):
+        # the same rules as a 429 — waited out and retried when the request may be repeated and the
+        # wait ends within the call's timeout, else a RateLimitError at once.
+        limited = graphql_rate_limited(response.body)
+        if limited is None:
+            break
+        asked = limited[0]
+        wait = transport.backoff(attempt) if asked is None else asked
+        if request.retryable and attempt < transport.max_retries and time.monotonic() + wait <= deadline:
+            time.sleep(wait)
+            attempt += 1
+            continue
+        raise graphql_rate_limit_error(response, asked)
     answer = response.body
     if not isinstance(answer, dict):
         detail = f"Unexpected answer from the GraphQL endpoint (HTTP {response.status})."
@@ -196,7 +221,7 @@ def send_graphql(
         )
     errors = answer.get("errors")
     if isinstance(errors, list) and errors:
-        raise GraphQLError(
+        raise graphql_error(
             errors=cast(List[GraphQLErrorEntry], errors),
             data=answer.get("data"),
             status=response.status,
@@ -263,11 +288,11 @@ UNSET = _Unset.UNSET
 Price = Union[str, Decimal]
 
 
-def _price(value: Price) -> str:
+def _price(value: Price, name: str = "price") -> str:
     if isinstance(value, Decimal):
         return str(value)
     if not isinstance(value, str):
-        raise TypeError('price must be a decimal string such as "9.50" (or a Decimal)')
+        raise TypeError(f'{name} must be a decimal string such as "9.50" (or a Decimal)')
     return value
 
 
@@ -419,7 +444,8 @@ class AppProducts(StorefrontProducts):
         return cast(Deleted, traced({"id": data.get("productDelete")}, request_id_of(data)))
 
 
-def _order_lines(lines: Sequence[OrderLineInput]) -> List[Dict[str, Any]]:
+def line_inputs(lines: Sequence[OrderLineInput]) -> List[Dict[str, Any]]:
+    """Lines of an order or a cart, ``{"product_id", "quantity"}`` each, as the API takes them."""
     if isinstance(lines, (str, bytes)) or not isinstance(lines, Sequence):
         raise TypeError('lines must be a list of {"product_id": …, "quantity": …}')
     wire: List[Dict[str, Any]] = []
@@ -431,7 +457,7 @@ def _order_lines(lines: Sequence[OrderLineInput]) -> List[Dict[str, Any]]:
 
 
 class AppOrders:
-    """An app's orders: ``create``, ``list``, ``iterate``, ``get``."""
+    """An app's orders: ``create``, ``list``, ``iterate``, ``get``, ``fulfil``, ``cancel``."""
 
     def __init__(self, run: Run, owner: str) -> None:
         self._run = run
@@ -454,7 +480,7 @@ class AppOrders:
         data = self._run(
             "mutation OrderCreate($input: OrderCreateInput!) { "
             f"orderCreate(input: $input) {{ {ORDER_FIELDS} }} }}",
-            {"input": {"customerEmail": customer_email, "lines": _order_lines(lines)}},
+            {"input": {"customerEmail": customer_email, "lines": line_inputs(lines)}},
             idempotency_key=new_idempotency_key() if idempotency_key is None else idempotency_key,
             timeout=timeout,
         )
@@ -496,7 +522,199 @@ class AppOrders:
         )
         return cast(Optional[Order], field(data, "order"))
 
+    def fulfil(
+        self,
+        id: str,  # noqa: A002 — the API's name
+        *,
+        idempotency_key: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> Order:
+        """Marks an open order fulfilled (``order.fulfilled``). An order that is not open any more is a
+        GraphQLError ``BAD_USER_INPUT`` with ``extensions.reason == "order_status_conflict"``."""
+        data = self._run(
+            f"mutation OrderFulfil($id: ID!) {{ orderFulfil(id: $id) {{ {ORDER_FIELDS} }} }}",
+            {"id": id},
+            idempotency_key=idempotency_key,
+            timeout=timeout,
+        )
+        return cast(Order, field(data, "orderFulfil"))
+
+    def cancel(
+        self,
+        id: str,  # noqa: A002 — the API's name
+        *,
+        reason: Optional[str] = None,
+        idempotency_key: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> Order:
+        """Cancels an open order, putting every line's stock back (``order.cancelled``); ``reason`` is
+        kept as its ``cancelReason``. An order that is not open any more is a GraphQLError
+        ``BAD_USER_INPUT`` with ``extensions.reason == "order_status_conflict"``."""
+        data = self._run(
+            "mutation OrderCancel($id: ID!, $reason: String) { "
+            f"orderCancel(id: $id, reason: $reason) {{ {ORDER_FIELDS} }} }}",
+            {"id": id, "reason": reason},
+            idempotency_key=idempotency_key,
+            timeout=timeout,
+        )
+        return cast(Order, field(data, "orderCancel"))
+
 
 def read_store(run: Run, timeout: Optional[float]) -> StorefrontStore:
     data = run(f"query Store {{ store {{ {STORE_FIELDS} }} }}", None, timeout=timeout)
     return cast(StorefrontStore, field(data, "store"))
+
+
+def _product_ids(product_ids: Sequence[str]) -> List[str]:
+    if isinstance(product_ids, (str, bytes)) or not isinstance(product_ids, Sequence):
+        raise TypeError("product_ids must be a list of product ids")
+    return list(product_ids)
+
+
+class StorefrontCart:
+    """A shopper's cart through a public token with ``cart:write``: ``create``, ``get``, ``add``,
+    ``update``, ``remove``, ``set_buyer``. Prices always come from the catalogue (a cart shows its
+    current prices); a cart checked out already raises CartCompletedError on any change."""
+
+    def __init__(self, run: Run, owner: str) -> None:
+        self._run = run
+        self._owner = owner
+
+    def __repr__(self) -> str:
+        return f"<{self._owner}.cart>"
+
+    def _change(
+        self,
+        name: str,
+        signature: str,
+        arguments: str,
+        variables: Dict[str, Any],
+        idempotency_key: Optional[str],
+        timeout: Optional[float],
+    ) -> Cart:
+        operation = name[0].upper() + name[1:]
+        data = self._run(
+            f"mutation {operation}({signature}) {{ {name}({arguments}) {{ {CART_FIELDS} }} }}",
+            variables,
+            idempotency_key=idempotency_key,
+            timeout=timeout,
+        )
+        return cast(Cart, field(data, name))
+
+    def create(
+        self,
+        *,
+        lines: Optional[Sequence[OrderLineInput]] = None,
+        buyer_email: Optional[str] = None,
+        idempotency_key: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> Cart:
+        """A new cart of the token's store, optionally with lines (``{"product_id", "quantity"}``) and
+        the buyer's e-mail address."""
+        cart_input: Dict[str, Any] = {}
+        if lines is not None:
+            cart_input["lines"] = line_inputs(lines)
+        if buyer_email is not None:
+            cart_input["buyerEmail"] = buyer_email
+        return self._change(
+            "cartCreate", "$input: CartInput", "input: $input", {"input": cart_input}, idempotency_key, timeout
+        )
+
+    def get(self, cart_id: str, *, timeout: Optional[float] = None) -> Optional[Cart]:
+        """The cart with its current prices; ``None`` when there is none (unknown, expired, or another
+        store's)."""
+        data = self._run(
+            f"query Cart($id: ID!) {{ cart(id: $id) {{ {CART_FIELDS} }} }}", {"id": cart_id}, timeout=timeout
+        )
+        return cast(Optional[Cart], field(data, "cart"))
+
+    def add(
+        self,
+        cart_id: str,
+        lines: Sequence[OrderLineInput],
+        *,
+        idempotency_key: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> Cart:
+        """Adds lines; a product already in the cart has its quantity added to its line."""
+        return self._change(
+            "cartLinesAdd",
+            "$cartId: ID!, $lines: [CartLineInput!]!",
+            "cartId: $cartId, lines: $lines",
+            {"cartId": cart_id, "lines": line_inputs(lines)},
+            idempotency_key,
+            timeout,
+        )
+
+    def update(
+        self,
+        cart_id: str,
+        lines: Sequence[OrderLineInput],
+        *,
+        idempotency_key: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> Cart:
+        """Sets the quantities of these products' lines; a quantity of 0 removes the line."""
+        return self._change(
+            "cartLinesUpdate",
+            "$cartId: ID!, $lines: [CartLineInput!]!",
+            "cartId: $cartId, lines: $lines",
+            {"cartId": cart_id, "lines": line_inputs(lines)},
+            idempotency_key,
+            timeout,
+        )
+
+    def remove(
+        self,
+        cart_id: str,
+        product_ids: Sequence[str],
+        *,
+        idempotency_key: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> Cart:
+        """Removes these products' lines."""
+        return self._change(
+            "cartLinesRemove",
+            "$cartId: ID!, $productIds: [ID!]!",
+            "cartId: $cartId, productIds: $productIds",
+            {"cartId": cart_id, "productIds": _product_ids(product_ids)},
+            idempotency_key,
+            timeout,
+        )
+
+    def set_buyer(
+        self,
+        cart_id: str,
+        email: str,
+        *,
+        idempotency_key: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> Cart:
+        """Sets the buyer's e-mail address (checkout needs one)."""
+        return self._change(
+            "cartBuyerUpdate",
+            "$cartId: ID!, $buyerEmail: String!",
+            "cartId: $cartId, buyerEmail: $buyerEmail",
+            {"cartId": cart_id, "buyerEmail": email},
+            idempotency_key,
+            timeout,
+        )
+
+
+def checkout(
+    run: Run,
+    cart_id: str,
+    expected_total: Optional[Price],
+    idempotency_key: Optional[str],
+    timeout: Optional[float],
+) -> Order:
+    """``checkoutComplete``: the order. An Idempotency-Key is added when none is given."""
+    total = None if expected_total is None else _price(expected_total, "expected_total")
+    data = run(
+        "mutation CheckoutComplete($cartId: ID!, $expectedTotal: String) { "
+        f"checkoutComplete(cartId: $cartId, expectedTotal: $expectedTotal) {{ {ORDER_FIELDS} }} }}",
+        {"cartId": cart_id, "expectedTotal": total},
+        idempotency_key=new_idempotency_key() if idempotency_key is None else idempotency_key,
+        timeout=timeout,
+    )
+    return cast(Order, field(data, "checkoutComplete"))

@@ -1,18 +1,19 @@
-"""Read access to one store's catalogue through a public token."""
+"""One store's catalogue, and shoppers' carts and checkout, through a public token."""
 
 from __future__ import annotations
 
 from typing import Any, Dict, Mapping, Optional
 
-from ._graphql import StorefrontProducts, read_store, send_graphql
+from ._graphql import Price, StorefrontCart, StorefrontProducts, checkout, read_store, send_graphql
 from ._results import Secret
 from ._transport import DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT, Transport, checked_credential
-from ._types import StorefrontStore
+from ._types import Order, StorefrontStore
 
 
 class StorefrontClient:
-    """A store's catalogue through its public token (``sfp_…``): read-only, the token safe to ship to
-    browsers and apps. The token never appears in ``repr()`` or in any error message."""
+    """A store's catalogue through its public token (``sfp_…``), the token safe to ship to browsers and
+    apps. With a token given the ``cart:write`` scope it also keeps shoppers' carts (``cart``) and checks
+    them out (``checkout``). The token never appears in ``repr()`` or in any error message."""
 
     def __init__(
         self,
@@ -26,6 +27,8 @@ class StorefrontClient:
         self._public_token = Secret(checked_credential(public_token, "public_token"))
         #: The catalogue: ``list``, ``iterate``, ``get``.
         self.products = StorefrontProducts(self.graphql, "StorefrontClient")
+        #: Shoppers' carts (``cart:write``): ``create``, ``get``, ``add``, ``update``, ``remove``, ``set_buyer``.
+        self.cart = StorefrontCart(self.graphql, "StorefrontClient")
 
     @property
     def base_url(self) -> str:
@@ -59,3 +62,22 @@ class StorefrontClient:
     def store(self, *, timeout: Optional[float] = None) -> StorefrontStore:
         """The token's store as the storefront shows it."""
         return read_store(self.graphql, timeout)
+
+    def checkout(
+        self,
+        cart_id: str,
+        *,
+        expected_total: Optional[Price] = None,
+        idempotency_key: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> Order:
+        """Checks the cart out: the order (status ``open``, ``source`` ``checkout``), every line's stock
+        taken in one transaction. The cart needs a buyer's e-mail address and at least one line.
+
+        ``expected_total`` (a decimal string or a Decimal: the total the shopper saw, e.g. the cart's
+        ``subtotal["amount"]``) makes a checkout whose total changed meanwhile raise PriceChangedError
+        (with the new ``total``) instead of charging it. A line that lacks stock raises OutOfStockError
+        (``product_ids``); either way nothing changes. Checking out a completed cart again returns its
+        order. An Idempotency-Key is added when none is given, so a lost answer is retried safely; pass
+        your own to make a retry after a restart safe too."""
+        return checkout(self.graphql, cart_id, expected_total, idempotency_key, timeout)

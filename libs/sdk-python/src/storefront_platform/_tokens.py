@@ -112,6 +112,13 @@ class TokenCache:
             flight.token = token
         flight.done.set()
 
+    def seed(self, token: str, lifetime: float, started: float) -> None:
+        """Keeps a token the client was handed rather than fetched (the code exchange's): issued at
+        ``started`` (monotonic seconds, taken before its request was sent) for ``lifetime`` seconds."""
+        lifetime = max(1.0, float(lifetime))
+        with self._lock:
+            self._cached = _Cached(token, renew_at=started + lifetime / 2, expires_at=started + lifetime)
+
     def invalidate(self, token: str) -> None:
         """Drops the cached token if it is still the one the server refused (a newer one may be there
         already). A failure held from the last token request stays held (for at most a second): after

@@ -26,7 +26,7 @@ import urllib.request
 from dataclasses import dataclass, field
 from datetime import timezone
 from decimal import Decimal
-from typing import Any, Dict, Mapping, Optional
+from typing import Any, Dict, Mapping, Optional, Tuple, cast
 
 from ._errors import APIConnectionError, APITimeoutError, ApiError, OAuthError, RateLimitError
 from ._version import __version__
@@ -176,12 +176,12 @@ class Transport:
             except (APIConnectionError, APITimeoutError):
                 if not can_retry:
                     raise
-                time.sleep(self._backoff(attempt))
+                time.sleep(self.backoff(attempt))
                 attempt += 1
                 continue
             if response.status in RETRY_STATUSES:
                 asked = parse_retry_after(response.headers.get("retry-after"))
-                wait = self._backoff(attempt) if asked is None else asked
+                wait = self.backoff(attempt) if asked is None else asked
                 # A server-asked wait that ends past the caller's deadline is not waited for: the
                 # caller hears now.
                 fits = asked is None or time.monotonic() + asked <= deadline
@@ -196,7 +196,7 @@ class Transport:
             return response
 
     @staticmethod
-    def _backoff(attempt: int) -> float:
+    def backoff(attempt: int) -> float:
         """0.5 s, 1 s, 2 s, … (capped at 8 s), each with jitter: between half and all of it."""
         base = min(MAX_BACKOFF, BASE_BACKOFF * 2**attempt)
         return random.uniform(base / 2, base)
@@ -317,6 +317,41 @@ def rate_limit_error(response: Response) -> RateLimitError:
         problem=problem,
         request_id=response.request_id,
         retry_after=None if seconds is None else math.ceil(seconds),
+    )
+
+
+def graphql_rate_limited(body: Any) -> Optional[Tuple[Optional[float]]]:
+    """For a GraphQL answer refused as a whole by the storefront's write limit (HTTP 200, no data,
+    every error ``RATE_LIMITED``): ``(retryAfter,)`` in seconds, or ``(None,)`` when it gave none. None
+    for any other answer."""
+    if not isinstance(body, dict) or body.get("data") is not None:
+        return None
+    errors = body.get("errors")
+    if not isinstance(errors, list) or not errors:
+        return None
+    extensions = [e.get("extensions") if isinstance(e, dict) else None for e in errors]
+    if not all(isinstance(x, dict) and x.get("code") == "RATE_LIMITED" for x in extensions):
+        return None
+    seconds = cast(Dict[str, Any], extensions[0]).get("retryAfter")
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not math.isfinite(seconds):
+        return (None,)
+    return (max(0.0, float(seconds)),)
+
+
+def graphql_rate_limit_error(response: Response, retry_after: Optional[float]) -> RateLimitError:
+    """The RateLimitError for a GraphQL answer refused by ``RATE_LIMITED``: the same error a 429 gives,
+    from the ``retryAfter`` of its extensions."""
+    body: Dict[str, Any] = response.body if isinstance(response.body, dict) else {}
+    errors = body.get("errors") or []
+    first = errors[0] if errors and isinstance(errors[0], dict) else {}
+    detail = str(first.get("message") or "Too many requests.")
+    return RateLimitError(
+        detail,
+        status=response.status,
+        code="RATE_LIMITED",
+        problem={**body, "status": 429, "detail": detail},
+        request_id=response.request_id,
+        retry_after=None if retry_after is None else math.ceil(retry_after),
     )
 
 

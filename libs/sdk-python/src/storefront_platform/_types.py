@@ -56,10 +56,18 @@ class OrderLine(TypedDict):
 
 class Order(TypedDict):
     id: str
+    #: "open", then "fulfilled" or "cancelled".
     status: str
+    #: "app" (``orders.create``) or "checkout" (a cart checked out).
+    source: str
     customerEmail: str
     total: Money
     createdAt: str
+    #: When it was fulfilled or cancelled; None while it is not.
+    fulfilledAt: Optional[str]
+    cancelledAt: Optional[str]
+    #: The ``reason`` given to ``orders.cancel``, if any.
+    cancelReason: Optional[str]
     lines: List[OrderLine]
 
 
@@ -74,10 +82,46 @@ class OrderConnection(TypedDict):
 
 
 class OrderLineInput(TypedDict):
-    """One line of ``orders.create(lines=[…])``: the product and how many."""
+    """One line of ``orders.create(lines=[…])`` and of a cart (``cart.create/add/update``): the product
+    and how many."""
 
     product_id: str
     quantity: int
+
+
+#: The same line, by the name the cart calls use (GraphQL's ``CartLineInput``).
+CartLineInput = OrderLineInput
+
+
+class CartLine(TypedDict):
+    #: The product (the same fields as an order line's).
+    product: OrderLineProduct
+    quantity: int
+    #: The catalogue's current price: a cart never keeps an old one.
+    unitPrice: Money
+    lineTotal: Money
+    #: Does the product's stock cover this line now?
+    available: bool
+
+
+class Cart(TypedDict):
+    """A shopper's cart (``StorefrontClient.cart``)."""
+
+    #: Opaque; keep it (a cookie, the session) to come back to the cart.
+    id: str
+    #: "open", or "completed" once checked out (it cannot change any more).
+    status: str
+    buyerEmail: Optional[str]
+    totalQuantity: int
+    #: What the lines cost now; checkout charges this (compare it with ``expected_total``).
+    subtotal: Money
+    createdAt: str
+    updatedAt: str
+    #: Untouched until then (reading does not extend it), the cart is gone.
+    expiresAt: str
+    lines: List[CartLine]
+    #: The order, once the cart is checked out.
+    order: Optional[Order]
 
 
 class AppStore(TypedDict):
