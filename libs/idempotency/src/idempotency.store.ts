@@ -2,6 +2,7 @@ import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { APP_LOGGER, Errors, errorForLog, isConnectionLost, isDatabaseUnavailable } from '@app/core';
 import { Sql } from '@app/database';
 import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 
 /** How long a first answer is kept for its key. */
@@ -56,6 +57,13 @@ type Pending =
 /** How often pending bookkeeping is tried again, and for how long (well under ABANDONED_AFTER). */
 const PENDING_RETRY_MS = 1_000;
 const PENDING_GIVE_UP_MS = 2 * 60_000;
+/**
+ * A claim cut off after it was sent may still be running on the server when the key is given back on
+ * another connection (PostgreSQL finishes a statement before it notices its client is gone): the key is
+ * given back once more after this long, so the claim that landed after the first DELETE does not orphan
+ * the key until ABANDONED_AFTER. Only the connection-lost path waits.
+ */
+const LOST_CLAIM_SETTLE_MS = 100;
 
 /**
  * Idempotency keys: the first request with a (caller, key) claims it atomically — one INSERT … ON
@@ -64,8 +72,9 @@ const PENDING_GIVE_UP_MS = 2 * 60_000;
  * The database may go away under any of these statements (a restart, a failover: contract §1), and none
  * of that may turn an answer into a 500 or leave a key unusable once the database is back
  * (test/database/writes-under-restart.e2e-spec.ts):
- * - a claim whose connection is lost may have been written: the key is given back before the 503, so
- *   the retry that 503 invites claims it instead of meeting its own orphaned claim;
+ * - a claim whose connection is lost may have been written: the key is given back before the 503 (twice,
+ *   LOST_CLAIM_SETTLE_MS apart), so the retry that 503 invites claims it instead of meeting its own
+ *   orphaned claim;
  * - keeping an answer (an UPDATE of fixed values) and giving a key back (a DELETE by key) are retried
  *   once on a new connection; if the database is still away they are kept in this process and written
  *   as soon as it is back (tried every second, at once when the same key is claimed again here), so a
@@ -95,7 +104,11 @@ export class IdempotencyStore implements OnModuleDestroy {
       if (owed) await this.write(owed);
       return await this.tryClaim(caller, key, print);
     } catch (error) {
-      if (isConnectionLost(error)) await this.release(caller, key);
+      if (isConnectionLost(error)) {
+        await this.release(caller, key);
+        await sleep(LOST_CLAIM_SETTLE_MS);
+        await this.release(caller, key);
+      }
       throw error;
     }
   }

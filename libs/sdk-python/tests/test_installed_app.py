@@ -121,8 +121,10 @@ class AuthorizeUrlTests(unittest.TestCase):
         ):
             with self.subTest(change=change), self.assertRaises(ValueError):
                 InstalledAppClient.authorize_url(**{**good, **change})  # type: ignore[arg-type]
-        with self.assertRaises(TypeError):
-            InstalledAppClient.authorize_url("https://api.example.com", "sfc_a", "https://app.example.com/cb")  # type: ignore[misc]
+        # By position too, in §16's order (base_url, client_id, redirect_uri, scope, state).
+        positional = InstalledAppClient.authorize_url("https://api.example.com", "sfc_a", "https://app.example.com/cb", "store:read", "s")
+        self.assertEqual(positional.state, "s")
+        self.assertIn("scope=store%3Aread", positional.url)
 
 
 
@@ -504,7 +506,7 @@ class InstallationTests(unittest.TestCase):
 
 
 class ArgumentTests(unittest.TestCase):
-    def test_the_constructor_and_the_exchange_take_keywords_and_check_them(self) -> None:
+    def test_the_constructor_and_the_exchange_take_positions_or_keywords_and_check_them(self) -> None:
         good: Dict[str, Any] = {
             "base_url": "https://api.example.com",
             "client_id": "sfc_a",
@@ -523,11 +525,19 @@ class ArgumentTests(unittest.TestCase):
             with self.subTest(change=change), self.assertRaises(error) as raised:
                 InstalledAppClient(**{**good, **change})
             self.assertNotIn("secret-value", str(raised.exception))
-        with self.assertRaises(TypeError):
-            InstalledAppClient("https://api.example.com", "sfc_a", "sfs_b", "sfr_c", lambda t: None)  # type: ignore[misc]
-        for method in (InstalledAppClient.exchange_code, InstalledAppClient.authorize_url):
+        # By position in the documented order, as well as by keyword; timeout and max_retries by keyword only.
+        by_position = InstalledAppClient("https://api.example.com", "sfc_a", "sfs_b", "sfr_c", lambda t: None)
+        self.assertEqual(by_position.refresh_token, "sfr_c")
+        expected = {
+            InstalledAppClient.exchange_code: ["base_url", "client_id", "client_secret", "code", "redirect_uri", "code_verifier", "on_refresh_token"],
+            InstalledAppClient.authorize_url: ["base_url", "client_id", "redirect_uri", "scope", "state"],
+        }
+        for method, names in expected.items():
+            parameters = [p for p in inspect.signature(method).parameters.values() if p.kind == p.POSITIONAL_OR_KEYWORD]
+            self.assertEqual([p.name for p in parameters], names, method.__qualname__)
             for parameter in inspect.signature(method).parameters.values():
-                self.assertEqual(parameter.kind, parameter.KEYWORD_ONLY, f"{method.__qualname__}({parameter.name})")
+                if parameter.name in ("timeout", "max_retries"):
+                    self.assertEqual(parameter.kind, parameter.KEYWORD_ONLY, f"{method.__qualname__}({parameter.name})")
         with self.assertRaises(TypeError):
             InstalledAppClient.exchange_code(  # type: ignore[call-arg]
                 base_url="https://api.example.com", client_id="sfc_a", client_secret="sfs_b", code="c", redirect_uri=REDIRECT_URI, code_verifier="v"

@@ -90,12 +90,12 @@ class InstalledAppClient(StoreAppClient):
 
     def __init__(
         self,
-        *,
         base_url: str,
         client_id: str,
         client_secret: str,
         refresh_token: str,
         on_refresh_token: RefreshTokenCallback,
+        *,
         timeout: float = DEFAULT_TIMEOUT,
         max_retries: int = DEFAULT_MAX_RETRIES,
     ) -> None:
@@ -139,7 +139,6 @@ class InstalledAppClient(StoreAppClient):
     @classmethod
     def exchange_code(
         cls,
-        *,
         base_url: str,
         client_id: str,
         client_secret: str,
@@ -147,6 +146,7 @@ class InstalledAppClient(StoreAppClient):
         redirect_uri: str,
         code_verifier: str,
         on_refresh_token: RefreshTokenCallback,
+        *,
         timeout: float = DEFAULT_TIMEOUT,
         max_retries: int = DEFAULT_MAX_RETRIES,
     ) -> "InstalledAppClient":
@@ -192,7 +192,6 @@ class InstalledAppClient(StoreAppClient):
 
     @staticmethod
     def authorize_url(
-        *,
         base_url: str,
         client_id: str,
         redirect_uri: str,

@@ -1,0 +1,122 @@
+'use strict';
+// POST /v1/auth/oauth/token with grant_type=authorization_code for an installed app (§13): client_secret_basic,
+// the code taken by one conditional UPDATE, its redirect URI and PKCE verifier checked, a grant and the first
+// refresh token written, and an app JWT carrying the installation signed — one transaction per token.
+// Beside `oauth-token` (client_credentials) and `installed-refresh` (refresh_token), the token endpoint's
+// cost for every grant it serves: req/s and the server's CPU per token.
+//
+// A code is single use and lives 60 s, so a pool minted through the consent route in setup would expire
+// during the rounds. The app is installed through the real consent route once; the pool's codes are then
+// written by SQL exactly as that route writes them (the keyed hash of each code, its redirect URI and
+// S256 challenge), except that they expire in an hour instead of 60 s — the exchange does the same work
+// either way. Every request takes a code no other request holds.
+const { Buffer } = require('node:buffer');
+const crypto = require('node:crypto');
+const { URL, URLSearchParams } = require('node:url');
+const { accountWithStores } = require('./support/fixtures');
+
+const REDIRECT = 'https://bench-app.example/callback';
+const CODE_PURPOSE = 'app_authorization_code'; // libs/installed-apps/src/authorization.service.ts
+// Enough codes for every run at up to this many tokens a second (a run that runs out says so: non-200s).
+const MAX_RATE = 1500;
+
+function basicAuthorization(clientId, clientSecret) {
+  const enc = (v) => new URLSearchParams({ v }).toString().slice(2);
+  return `Basic ${Buffer.from(`${enc(clientId)}:${enc(clientSecret)}`, 'utf8').toString('base64')}`;
+}
+
+module.exports = {
+  name: 'installed-code',
+  title: 'POST /v1/auth/oauth/token (authorization_code)',
+  order: 43,
+  ratioTo: 'live',
+  ratioLabel: 'installed-code/live',
+  async setup(ctx) {
+    const { token, storeIds } = await accountWithStores(ctx, 'bench-installed-code@bench.example', 1);
+    const app = await ctx.expect(
+      201,
+      'POST',
+      '/v1/user/apps',
+      { name: 'Bench code app', redirectUris: [REDIRECT], scopes: ['store:read', 'products:read'] },
+      { token },
+    );
+    const authorization = basicAuthorization(app.clientId, app.clientSecret);
+    const verifier = crypto.randomBytes(32).toString('base64url');
+    const challenge = crypto.createHash('sha256').update(verifier).digest('base64url');
+    // The installation, through the console's consent route; its code shows the row every code has.
+    const consent = await ctx.expect(
+      200,
+      'POST',
+      '/v1/user/oauth/consent',
+      {
+        clientId: app.clientId,
+        redirectUri: REDIRECT,
+        state: 'bench',
+        codeChallenge: challenge,
+        codeChallengeMethod: 'S256',
+        storeId: storeIds[0],
+        decision: 'allow',
+      },
+      { token },
+    );
+    const first = new URL(consent.redirectTo).searchParams.get('code');
+    const pepper = ctx.serverEnv.OTP_PEPPER;
+    const hash = (code) =>
+      crypto
+        .createHmac('sha256', Buffer.from(pepper, 'utf8'))
+        .update(CODE_PURPOSE)
+        .update('\0')
+        .update(code)
+        .digest('hex');
+    const [template] = await ctx.query(
+      `SELECT app_id, store_id, account_id, scopes FROM app_authorization_codes WHERE code_hash = $1`,
+      [hash(first)],
+    );
+    if (!template) throw new Error('the consent route wrote no code under the expected hash');
+
+    const { duration, warmup } = ctx.settings;
+    const count = (ctx.runs + 2) * (duration + warmup) * MAX_RATE;
+    const pool = [];
+    for (let i = 0; i < count; i++) pool.push(crypto.randomBytes(32).toString('base64url'));
+    for (let i = 0; i < pool.length; i += 20000) {
+      const chunk = pool.slice(i, i + 20000);
+      await ctx.query(
+        `INSERT INTO app_authorization_codes
+           (code_hash, app_id, store_id, account_id, redirect_uri, code_challenge, scopes, expires_at)
+         SELECT h, $2, $3, $4, $5, $6, $7, now() + interval '1 hour' FROM unnest($1::text[]) h`,
+        [
+          chunk.map(hash),
+          template.app_id,
+          template.store_id,
+          template.account_id,
+          REDIRECT,
+          challenge,
+          template.scopes,
+        ],
+      );
+    }
+    ctx.log(`installed-code: ${pool.length} codes written`);
+    const stats = { starved: 0 };
+    return {
+      stats,
+      requests: [
+        {
+          method: 'POST',
+          path: '/v1/auth/oauth/token',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', authorization },
+          setupRequest(request) {
+            const code = pool.pop();
+            if (!code) stats.starved += 1;
+            request.body = new URLSearchParams({
+              grant_type: 'authorization_code',
+              code: code ?? 'exhausted',
+              redirect_uri: REDIRECT,
+              code_verifier: verifier,
+            }).toString();
+            return request;
+          },
+        },
+      ],
+    };
+  },
+};
