@@ -74,7 +74,7 @@ module.exports = {
     );
     if (!template) throw new Error('the consent route wrote no code under the expected hash');
 
-    const { duration, warmup } = ctx.settings;
+    const { duration, warmup } = ctx;
     const count = (ctx.runs + 2) * (duration + warmup) * MAX_RATE;
     const pool = [];
     for (let i = 0; i < count; i++) pool.push(crypto.randomBytes(32).toString('base64url'));
