@@ -13,17 +13,12 @@
 const { Buffer } = require('node:buffer');
 const crypto = require('node:crypto');
 const { URL, URLSearchParams } = require('node:url');
-const { accountWithStores } = require('./support/fixtures');
+const { accountWithStores, basicAuthorization } = require('./support/fixtures');
 
 const REDIRECT = 'https://bench-app.example/callback';
 const CODE_PURPOSE = 'app_authorization_code'; // libs/installed-apps/src/authorization.service.ts
 // Enough codes for every run at up to this many tokens a second (a run that runs out says so: non-200s).
 const MAX_RATE = 1500;
-
-function basicAuthorization(clientId, clientSecret) {
-  const enc = (v) => new URLSearchParams({ v }).toString().slice(2);
-  return `Basic ${Buffer.from(`${enc(clientId)}:${enc(clientSecret)}`, 'utf8').toString('base64')}`;
-}
 
 module.exports = {
   name: 'installed-code',

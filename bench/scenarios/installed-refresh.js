@@ -10,17 +10,11 @@
 // (one authorization-code exchange each, made in setup through the consent route, as the console makes
 // it), so there are enough for every connection of every run. authorization_code itself is not measured
 // here: a code lives 60 s and is single use, so a pool minted in setup would expire during the rounds.
-const { Buffer } = require('node:buffer');
 const crypto = require('node:crypto');
 const { URL, URLSearchParams } = require('node:url');
-const { accountWithStores } = require('./support/fixtures');
+const { accountWithStores, basicAuthorization } = require('./support/fixtures');
 
 const REDIRECT = 'https://bench-app.example/callback';
-
-function basicAuthorization(clientId, clientSecret) {
-  const enc = (v) => new URLSearchParams({ v }).toString().slice(2);
-  return `Basic ${Buffer.from(`${enc(clientId)}:${enc(clientSecret)}`, 'utf8').toString('base64')}`;
-}
 
 module.exports = {
   name: 'installed-refresh',
