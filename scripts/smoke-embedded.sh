@@ -15,7 +15,8 @@ start() {
   # Its own process group (npm → sh → start.js → node), so stop() reaches the server itself.
   env -u DATABASE_URL -u SMTP_URL DATA_DIR="$dir/data" PORT="$port" HOST=127.0.0.1 setsid npm start >>"$log" 2>&1 &
   pid=$!
-  for _ in $(seq 1 120); do
+  # Up to 3 minutes: the first start builds, and CI runs it beside lint and the type-check.
+  for _ in $(seq 1 360); do
     curl -fs "http://127.0.0.1:$port/health/ready" >/dev/null 2>&1 && return 0
     sleep 0.5
   done
