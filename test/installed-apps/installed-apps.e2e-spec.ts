@@ -932,6 +932,29 @@ describe('installed apps', () => {
       expect((await t.get('/v1/app/store', { token: readOnly.access_token })).status).toBe(200);
     });
 
+    it('an exchange racing an uninstall answers tokens or invalid_grant, never a 5xx, and leaves no live token', async () => {
+      const app = await register({ name: 'Racer' });
+      for (let round = 0; round < 3; round++) {
+        const { verifier, query } = request(app, { scope: 'store:read' });
+        const allowed = await consent(query, storeId, owner);
+        const installation = (await installationsOf()).find((i) => i.appId === app.id)!;
+        const [exchanged, gone] = await Promise.all([
+          token(app, {
+            grant_type: 'authorization_code',
+            code: codeOf(allowed),
+            redirect_uri: REDIRECT,
+            code_verifier: verifier,
+          }),
+          t.delete(`/v1/user/stores/${storeId}/installations/${installation.id}`, { token: owner }),
+        ]);
+        expect(gone.status).toBe(204);
+        expect([200, 400]).toContain(exchanged.status);
+        if (exchanged.status === 200)
+          expect((await t.get('/v1/app/store', { token: exchanged.body.access_token })).status).toBe(401);
+        else expect(exchanged.body.error).toBe('invalid_grant');
+      }
+    });
+
     it('a loopback redirect URI with a port outside 1–65535 is refused everywhere: never a redirect, a 5xx or an installation', async () => {
       const app = await register({ name: 'Ports' });
       const listed = async () => (await installationsOf()).some((i) => i.appId === app.id);

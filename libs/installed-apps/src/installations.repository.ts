@@ -173,8 +173,15 @@ export class InstallationsRepository {
     const code = await this.sql.one<CodeRow>(
       {
         name: 'app_code_take',
-        text: `UPDATE app_authorization_codes SET used_at = now()
-                WHERE code_hash = $1 AND used_at IS NULL
+        // The code's installation is locked first (KEY SHARE, as the grant's foreign key would): the same
+        // order as an uninstall (installation, then its codes by cascade), so the two never deadlock.
+        text: `WITH installed AS (
+                 SELECT c.code_hash FROM app_authorization_codes c
+                   JOIN app_installations i ON i.id = c.installation_id
+                  WHERE c.code_hash = $1
+                    FOR KEY SHARE OF i)
+               UPDATE app_authorization_codes SET used_at = now()
+                WHERE code_hash = $1 AND used_at IS NULL AND code_hash IN (SELECT code_hash FROM installed)
                 RETURNING app_id, installation_id, store_id, account_id, redirect_uri, code_challenge, scopes,
                           expires_at > clock_timestamp() AS fresh`,
         values: [hash],
@@ -307,7 +314,7 @@ export class InstallationsRepository {
     });
   }
 
-  /** Uninstalls: the row goes (and with it its grants and refresh tokens); undefined when not the store's. */
+  /** Uninstalls: the row goes (and with it its codes, grants and refresh tokens); undefined when not the store's. */
   deleteInstallation(
     tx: EntityManager,
     storeId: string,
