@@ -932,6 +932,32 @@ describe('installed apps', () => {
       expect((await t.get('/v1/app/store', { token: readOnly.access_token })).status).toBe(200);
     });
 
+    it("at exchange the code's scopes must all still be held by its installation, else invalid_grant", async () => {
+      // No route narrows an installation today; the rule guards the day one does, so the row is narrowed
+      // through SQL on a database server (the embedded database belongs to the app's process).
+      if (!t.config.databaseUrl) return;
+      const app = await register({ name: 'Narrowed' });
+      const { verifier, query } = request(app, { scope: 'store:read products:read' });
+      const allowed = await consent(query, storeId, owner);
+      const installation = (await installationsOf()).find((i) => i.appId === app.id)!;
+      const pg = new PgClient({ connectionString: t.config.databaseUrl });
+      await pg.connect();
+      try {
+        await pg.query(`UPDATE app_installations SET scopes = '{store:read}' WHERE id = $1`, [
+          installation.id,
+        ]);
+      } finally {
+        await pg.end();
+      }
+      const exchanged = await token(app, {
+        grant_type: 'authorization_code',
+        code: codeOf(allowed),
+        redirect_uri: REDIRECT,
+        code_verifier: verifier,
+      });
+      expect([exchanged.status, exchanged.body.error]).toEqual([400, 'invalid_grant']);
+    });
+
     it('an exchange racing an uninstall answers tokens or invalid_grant, never a 5xx, and leaves no live token', async () => {
       const app = await register({ name: 'Racer' });
       for (let round = 0; round < 3; round++) {
