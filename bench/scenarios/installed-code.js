@@ -46,6 +46,7 @@ module.exports = {
       {
         clientId: app.clientId,
         redirectUri: REDIRECT,
+        scope: 'store:read products:read',
         state: 'bench',
         codeChallenge: challenge,
         codeChallengeMethod: 'S256',

@@ -44,6 +44,7 @@ module.exports = {
         {
           clientId: app.clientId,
           redirectUri: REDIRECT,
+          scope: 'store:read products:read',
           state: `bench-${i}`,
           codeChallenge: challenge,
           codeChallengeMethod: 'S256',

@@ -28,6 +28,7 @@ describe('console: installing an app', () => {
   let base: string;
   let store: string;
   let ownerToken: string;
+  let developer: string;
   let app: { id: string; clientId: string; clientSecret: string; name: string };
   let callback: Awaited<ReturnType<typeof receiver>>;
 
@@ -37,7 +38,7 @@ describe('console: installing an app', () => {
     callback = await receiver();
     ownerToken = (await t.signIn(OWNER)).access_token;
     store = await createStore(t, ownerToken, 'Chai & Co. — a long store name that has to wrap on a phone');
-    const developer = (await t.signIn(DEVELOPER)).access_token;
+    developer = (await t.signIn(DEVELOPER)).access_token;
     const registered = await t.post(
       '/v1/user/apps',
       {
@@ -55,12 +56,15 @@ describe('console: installing an app', () => {
     await t?.close();
   });
 
-  const authorizeUrl = (scope = 'store:read products:read orders:read') => {
+  const authorizeUrl = (
+    scope: string | null = 'store:read products:read orders:read',
+    clientId = app.clientId,
+  ) => {
     const params = new URLSearchParams({
       response_type: 'code',
-      client_id: app.clientId,
+      client_id: clientId,
       redirect_uri: callback.url('/callback'),
-      scope,
+      ...(scope !== null ? { scope } : {}),
       state: 'state-123',
       code_challenge: generators.codeChallenge(generators.codeVerifier()),
       code_challenge_method: 'S256',
@@ -115,6 +119,48 @@ describe('console: installing an app', () => {
     expect(installed.body).toEqual([
       expect.objectContaining({ appId: app.id, scopes: ['store:read', 'products:read', 'orders:read'] }),
     ]);
+  });
+
+  it('Install posts exactly the scopes the page showed: an app widened after the page loaded gains nothing', async () => {
+    const registered = await t.post(
+      '/v1/user/apps',
+      {
+        name: 'Read-only reports',
+        redirectUris: ['http://127.0.0.1/callback'],
+        scopes: ['store:read', 'products:read'],
+      },
+      { token: developer },
+    );
+    expect(registered.status).toBe(201);
+    const page = await newPage();
+    await signInToConsole(page, t, OWNER);
+    // No scope in the request: the page shows every scope the app has registered when it loads.
+    await page.goto(authorizeUrl(null, registered.body.clientId));
+    await page.getByRole('heading', { name: 'Install Read-only reports' }).waitFor();
+    await page
+      .getByRole('listitem')
+      .filter({ hasText: /products in the catalogue/ })
+      .waitFor();
+    expect(await page.locator('ul.scopes > li').count()).toBe(2);
+    // The developer widens the app while the merchant reads the page.
+    const widened = await t.put(
+      `/v1/user/apps/${registered.body.id}`,
+      { scopes: ['store:read', 'products:read', 'products:write', 'orders:read', 'orders:write'] },
+      { token: developer },
+    );
+    expect(widened.status).toBe(200);
+    const before = callback.received.length;
+    await page.getByRole('button', { name: 'Install' }).click();
+    await callback.waitFor((got) => got.length > before);
+    expect(new URL(callback.received[before].path, 'http://127.0.0.1').searchParams.get('code')).toEqual(
+      expect.any(String),
+    );
+    const installed = await t.get(`/v1/user/stores/${store}/installations`, { token: ownerToken });
+    const mine = installed.body.find((i: { appId: string }) => i.appId === registered.body.id);
+    expect(mine.scopes).toEqual(['store:read', 'products:read']);
+    // Uninstalled again: the Installed apps page below starts from the first app alone.
+    const gone = await t.delete(`/v1/user/stores/${store}/installations/${mine.id}`, { token: ownerToken });
+    expect(gone.status).toBe(204);
   });
 
   it('Cancel sends access_denied back; a staff member is offered no store', async () => {

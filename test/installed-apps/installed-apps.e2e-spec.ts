@@ -96,14 +96,31 @@ describe('installed apps', () => {
     };
   };
 
-  /** What the console's consent page sends for a request (after the authorize redirect). */
-  const consent = (query: Record<string, string>, storeOf: string, as: string, decision = 'allow') =>
+  /** What the consent page shows for a request (`GET /v1/user/oauth/consent`). */
+  const view = (query: Record<string, string>, as: string) =>
+    t.get(
+      `/v1/user/oauth/consent?${new URLSearchParams({
+        client_id: query.client_id,
+        redirect_uri: query.redirect_uri,
+        ...(query.scope !== undefined ? { scope: query.scope } : {}),
+      })}`,
+      { token: as },
+    );
+
+  /** The consent POST for a request, with `scope` as given (left out when undefined). */
+  const decide = (
+    query: Record<string, string>,
+    storeOf: string,
+    as: string,
+    decision: string,
+    scope: string | undefined,
+  ) =>
     t.post(
       '/v1/user/oauth/consent',
       {
         clientId: query.client_id,
         redirectUri: query.redirect_uri,
-        ...(query.scope !== undefined ? { scope: query.scope } : {}),
+        ...(scope !== undefined ? { scope } : {}),
         state: query.state,
         codeChallenge: query.code_challenge,
         codeChallengeMethod: query.code_challenge_method,
@@ -112,6 +129,20 @@ describe('installed apps', () => {
       },
       { token: as },
     );
+
+  /**
+   * What the console's consent page sends for a request (after the authorize redirect): the scopes the
+   * page showed — the request's, or when it has none, the list its GET answered.
+   */
+  const consent = async (query: Record<string, string>, storeOf: string, as: string, decision = 'allow') => {
+    const shown =
+      query.scope ??
+      ((await view(query, as)).body.scopes as { scope: string }[]).map((s) => s.scope).join(' ');
+    return decide(query, storeOf, as, decision, shown);
+  };
+  const codeOf = (allowed: TestResponse) => new URL(allowed.body.redirectTo).searchParams.get('code')!;
+  const refreshWith = (app: Registered, refreshToken: string) =>
+    token(app, { grant_type: 'refresh_token', refresh_token: refreshToken });
 
   /** Install (or consent again) and exchange the code by hand: the token answer. */
   const install = async (app: Registered, opts: { scope?: string; store?: string; as?: string } = {}) => {
@@ -431,7 +462,7 @@ describe('installed apps', () => {
   describe('consent', () => {
     it('checks the request again, and installs only where the role allows (owner, admin, developer — not staff)', async () => {
       const app = await register();
-      const { query } = request(app);
+      const { query } = request(app, { scope: 'store:read products:read' });
       expectProblem(await consent({ ...query, client_id: 'sfi_nope' }, storeId, owner), 404, 'app_not_found');
       const inexact = await consent({ ...query, redirect_uri: `${REDIRECT}/` }, storeId, owner);
       expectProblem(inexact, 400, 'validation_failed');
@@ -464,13 +495,11 @@ describe('installed apps', () => {
         { token: dev.access_token, email: 'store-dev@example.com' },
         'developer',
       );
-      const view = (as: string) =>
-        t.get(
-          `/v1/user/oauth/consent?${new URLSearchParams({ client_id: app.clientId, redirect_uri: REDIRECT })}`,
-          { token: as },
-        );
-      expect((await view(staff.access_token)).body.stores).toEqual([]);
-      expect((await view(dev.access_token)).body.stores.map((s: { id: string }) => s.id)).toEqual([storeId]);
+      const unscoped = request(app).query;
+      expect((await view(unscoped, staff.access_token)).body.stores).toEqual([]);
+      expect((await view(unscoped, dev.access_token)).body.stores.map((s: { id: string }) => s.id)).toEqual([
+        storeId,
+      ]);
       expectProblem(await consent(query, storeId, staff.access_token), 404, 'store_not_found');
       expectProblem(
         await t.get(`/v1/user/stores/${storeId}/installations`, { token: staff.access_token }),
@@ -625,14 +654,43 @@ describe('installed apps', () => {
       expect([wide.status, wide.body.error]).toEqual([400, 'invalid_scope']);
     });
 
-    it('concurrent refreshes with one token all succeed (a retried request is not reuse); the first use of any replacement ends it', async () => {
+    it('one live successor: R1 presented again while R2 is unused gets R2x, and R2 is dead from then on', async () => {
       const pair = await exchange(await code());
-      const answers = await Promise.all(Array.from({ length: 4 }, () => refresh(pair.body.refresh_token)));
-      expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
-      expect(new Set(answers.map((a) => a.body.refresh_token)).size).toBe(4);
-      expect((await refresh(answers[2].body.refresh_token)).status).toBe(200);
-      expect((await refresh(pair.body.refresh_token)).body.error).toBe('invalid_grant');
-      expect((await refresh(answers[0].body.refresh_token)).body.error).toBe('invalid_grant');
+      const r1 = pair.body.refresh_token;
+      const r2 = await refresh(r1);
+      expect(r2.status).toBe(200);
+      // The app lost R2 (or an attacker holds R1): R1 again while R2 is unused still works...
+      const r2x = await refresh(r1);
+      expect(r2x.status).toBe(200);
+      // ...and R2 is dead: presenting it is reuse, and the whole grant ends.
+      const forked = await refresh(r2.body.refresh_token);
+      expect([forked.status, forked.body.error]).toEqual([400, 'invalid_grant']);
+      expect((await refresh(r2x.body.refresh_token)).body.error).toBe('invalid_grant');
+      for (const access of [r2.body.access_token, r2x.body.access_token])
+        expect((await t.get('/v1/app/store', { token: access })).status).toBe(401);
+      // Crash-safety stays: R1 again, then its newest replacement goes on.
+      const other = await exchange(await code());
+      const lost = await refresh(other.body.refresh_token);
+      const kept = await refresh(other.body.refresh_token);
+      expect([lost.status, kept.status]).toEqual([200, 200]);
+      const next = await refresh(kept.body.refresh_token);
+      expect(next.status).toBe(200);
+      expect((await t.get('/v1/app/store', { token: next.body.access_token })).status).toBe(200);
+      expect((await refresh(other.body.refresh_token)).body.error).toBe('invalid_grant');
+    });
+
+    it('ten concurrent refreshes of one token all succeed (a retry is not reuse), and at most one of their replacements is live', async () => {
+      const pair = await exchange(await code());
+      const answers = await Promise.all(Array.from({ length: 10 }, () => refresh(pair.body.refresh_token)));
+      expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 10 }, () => 200));
+      expect(new Set(answers.map((a) => a.body.refresh_token)).size).toBe(10);
+      // Each replacement presented in turn: the live one (if it comes first) works once; a dead one is
+      // reuse and ends the grant — so never more than one answer is 200.
+      const statuses: number[] = [];
+      for (const answer of answers) statuses.push((await refresh(answer.body.refresh_token)).status);
+      expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(1);
+      for (const answer of answers)
+        expect((await t.get('/v1/app/store', { token: answer.body.access_token })).status).toBe(401);
     });
 
     it('concurrent exchanges of one code: exactly one gets tokens', async () => {
@@ -786,6 +844,174 @@ describe('installed apps', () => {
       expect((await installationsOf()).some((i) => i.appId === app.id)).toBe(false);
       const events = await t.get(`/v1/user/stores/${storeId}/events?type=app.uninstalled`, { token: owner });
       expect(events.body.data.some((e: { data: { appId: string } }) => e.data.appId === app.id)).toBe(true);
+    });
+  });
+
+  describe('consent, codes and refresh tokens that cannot be widened or forked (v1.4)', () => {
+    it('consent grants exactly the scopes the page showed: widening the app between page load and Install gains nothing', async () => {
+      const app = await register({ name: 'Widener', scopes: ['store:read', 'products:read'] });
+      // A request without `scope`: the page shows every scope the app has registered now.
+      const { verifier, query } = request(app);
+      const shown = await view(query, owner);
+      expect(shown.body.scopes.map((s: { scope: string }) => s.scope)).toEqual([
+        'store:read',
+        'products:read',
+      ]);
+      // The developer widens the app while the merchant reads the page.
+      const wider = ['store:read', 'products:read', 'products:write', 'orders:read', 'orders:write'];
+      expect((await t.put(`/v1/user/apps/${app.id}`, { scopes: wider }, { token: developer })).status).toBe(
+        200,
+      );
+      // Install pressed with the request's (empty) scope: refused, naming scope; nothing is installed.
+      for (const scope of [undefined, '', '   ']) {
+        const res = await decide(query, storeId, owner, 'allow', scope);
+        expectProblem(res, 400, 'validation_failed');
+        expect(res.body.errors).toEqual([{ field: 'scope', message: expect.any(String) }]);
+      }
+      expect((await installationsOf()).some((i) => i.appId === app.id)).toBe(false);
+      // The list the page showed: the installation, the code and its tokens hold exactly that.
+      const allowed = await decide(query, storeId, owner, 'allow', 'store:read products:read');
+      expect(allowed.status).toBe(200);
+      // The code carries the posted list too, though the app registered more when it was issued.
+      const tokens = await token(app, {
+        grant_type: 'authorization_code',
+        code: codeOf(allowed),
+        redirect_uri: REDIRECT,
+        code_verifier: verifier,
+      });
+      expect([tokens.status, tokens.body.scope]).toEqual([200, 'store:read products:read']);
+      expect((await installationsOf()).find((i) => i.appId === app.id)!.scopes).toEqual([
+        'store:read',
+        'products:read',
+      ]);
+      const write = await t.post(
+        '/v1/storefront/graphql',
+        {
+          query: 'mutation($i: ProductCreateInput!) { productCreate(input: $i) { id } }',
+          variables: {
+            i: { handle: 'widened', title: 'W', price: '1.00', currencyCode: 'INR', inventory: 1 },
+          },
+        },
+        { token: tokens.body.access_token },
+      );
+      expect(write.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+      const refreshed = await refreshWith(app, tokens.body.refresh_token);
+      expect([refreshed.status, refreshed.body.scope]).toEqual([200, 'store:read products:read']);
+      // A scope the app no longer has registered when Install is pressed: refused, naming scope.
+      expect(
+        (await t.put(`/v1/user/apps/${app.id}`, { scopes: ['store:read'] }, { token: developer })).status,
+      ).toBe(200);
+      const narrowed = await decide(request(app).query, storeId, owner, 'allow', 'store:read products:read');
+      expectProblem(narrowed, 400, 'validation_failed');
+      expect(narrowed.body.errors).toEqual([{ field: 'scope', message: expect.any(String) }]);
+    });
+
+    it('a code from before an uninstall is invalid_grant after a re-install: it dies with its installation', async () => {
+      const app = await register({
+        name: 'Reinstalled',
+        scopes: ['store:read', 'products:read', 'products:write'],
+      });
+      const wide = request(app, { scope: 'store:read products:read products:write' });
+      const before = await consent(wide.query, storeId, owner);
+      expect(before.status).toBe(200);
+      const [installation] = (await installationsOf()).filter((i) => i.appId === app.id);
+      const gone = await t.delete(`/v1/user/stores/${storeId}/installations/${installation.id}`, {
+        token: owner,
+      });
+      expect(gone.status).toBe(204);
+      // The store installs it again, read-only this time.
+      const readOnly = await install(app, { scope: 'store:read' });
+      const stale = await token(app, {
+        grant_type: 'authorization_code',
+        code: codeOf(before),
+        redirect_uri: REDIRECT,
+        code_verifier: wide.verifier,
+      });
+      expect([stale.status, stale.body.error]).toEqual([400, 'invalid_grant']);
+      expect((await installationsOf()).find((i) => i.appId === app.id)!.scopes).toEqual(['store:read']);
+      expect((await t.get('/v1/app/store', { token: readOnly.access_token })).status).toBe(200);
+    });
+
+    it("at exchange the code's scopes must all still be held by its installation, else invalid_grant", async () => {
+      // No route narrows an installation today; the rule guards the day one does, so the row is narrowed
+      // through SQL on a database server (the embedded database belongs to the app's process).
+      if (!t.config.databaseUrl) return;
+      const app = await register({ name: 'Narrowed' });
+      const { verifier, query } = request(app, { scope: 'store:read products:read' });
+      const allowed = await consent(query, storeId, owner);
+      const installation = (await installationsOf()).find((i) => i.appId === app.id)!;
+      const pg = new PgClient({ connectionString: t.config.databaseUrl });
+      await pg.connect();
+      try {
+        await pg.query(`UPDATE app_installations SET scopes = '{store:read}' WHERE id = $1`, [
+          installation.id,
+        ]);
+      } finally {
+        await pg.end();
+      }
+      const exchanged = await token(app, {
+        grant_type: 'authorization_code',
+        code: codeOf(allowed),
+        redirect_uri: REDIRECT,
+        code_verifier: verifier,
+      });
+      expect([exchanged.status, exchanged.body.error]).toEqual([400, 'invalid_grant']);
+    });
+
+    it('an exchange racing an uninstall answers tokens or invalid_grant, never a 5xx, and leaves no live token', async () => {
+      const app = await register({ name: 'Racer' });
+      for (let round = 0; round < 3; round++) {
+        const { verifier, query } = request(app, { scope: 'store:read' });
+        const allowed = await consent(query, storeId, owner);
+        const installation = (await installationsOf()).find((i) => i.appId === app.id)!;
+        const [exchanged, gone] = await Promise.all([
+          token(app, {
+            grant_type: 'authorization_code',
+            code: codeOf(allowed),
+            redirect_uri: REDIRECT,
+            code_verifier: verifier,
+          }),
+          t.delete(`/v1/user/stores/${storeId}/installations/${installation.id}`, { token: owner }),
+        ]);
+        expect(gone.status).toBe(204);
+        expect([200, 400]).toContain(exchanged.status);
+        if (exchanged.status === 200)
+          expect((await t.get('/v1/app/store', { token: exchanged.body.access_token })).status).toBe(401);
+        else expect(exchanged.body.error).toBe('invalid_grant');
+      }
+    });
+
+    it('a loopback redirect URI with a port outside 1–65535 is refused everywhere: never a redirect, a 5xx or an installation', async () => {
+      const app = await register({ name: 'Ports' });
+      const listed = async () => (await installationsOf()).some((i) => i.appId === app.id);
+      for (const uri of [
+        'http://127.0.0.1:99999/callback',
+        'http://127.0.0.1:65536/callback',
+        'http://127.0.0.1:0/callback',
+      ]) {
+        const { query } = request(app, { redirect_uri: uri, scope: 'store:read' });
+        const authorized = await authorize(query);
+        expect({ uri, status: authorized.status, location: authorized.location?.href ?? null }).toEqual({
+          uri,
+          status: 400,
+          location: null,
+        });
+        expectProblem(await view(query, owner), 400, 'validation_failed');
+        const allowed = await decide(query, storeId, owner, 'allow', 'store:read');
+        expectProblem(allowed, 400, 'validation_failed');
+        expect(allowed.body.errors).toEqual([{ field: 'redirectUri', message: expect.any(String) }]);
+        expect(await listed()).toBe(false);
+        const registered = await t.post(
+          '/v1/user/apps',
+          { name: 'Bad port', redirectUris: [uri], scopes: ['store:read'] },
+          { token: developer },
+        );
+        expectProblem(registered, 400, 'validation_failed');
+      }
+      const highest = await authorize(
+        request(app, { redirect_uri: 'http://127.0.0.1:65535/callback', scope: 'store:read' }).query,
+      );
+      expect([highest.status, highest.location?.pathname]).toEqual([302, '/console/authorize']);
     });
   });
 

@@ -60,10 +60,16 @@ describe('InstalledAppClient and the account side', () => {
     expect(answer.status).toBe(302);
     const page = new URL(answer.headers.get('location')!);
     const q = Object.fromEntries(page.searchParams);
+    // As the console does: the page shows the consent view, and Install posts exactly its scopes.
+    const shown = await account.consent.get({
+      clientId: q.client_id,
+      redirectUri: q.redirect_uri,
+      scope: q.scope,
+    });
     const { redirectTo } = await account.consent.decide({
       clientId: q.client_id,
       redirectUri: q.redirect_uri,
-      ...(q.scope ? { scope: q.scope } : {}),
+      scope: shown.scopes.map((s) => s.scope).join(' '),
       state: q.state,
       codeChallenge: q.code_challenge,
       codeChallengeMethod: q.code_challenge_method as 'S256',

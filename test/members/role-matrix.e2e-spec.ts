@@ -376,6 +376,7 @@ describe('the role matrix: every store route × owner, admin, developer, staff, 
             {
               clientId: registered.clientId,
               redirectUri: 'https://app.example/cb',
+              scope: 'store:read',
               state: 'matrix',
               codeChallenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
               codeChallengeMethod: 'S256',

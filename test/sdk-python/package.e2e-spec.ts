@@ -195,12 +195,18 @@ describe('Python SDK package', () => {
       if (authorize.status !== 302)
         throw new Error(`authorize: ${authorize.status} ${await authorize.text()}`);
       const page = new URL(authorize.headers.get('location')!, authorizeUrl).searchParams;
+      // The page shows the consent view; Install posts exactly the scopes it showed.
+      const shownFor = new URLSearchParams();
+      for (const name of ['client_id', 'redirect_uri', 'scope'])
+        if (page.has(name)) shownFor.set(name, page.get(name)!);
+      const shown = await t.get(`/v1/user/oauth/consent?${shownFor.toString()}`, { token });
+      if (shown.status !== 200) throw new Error(`consent view: ${shown.status} ${shown.text}`);
       const answer = await t.post(
         '/v1/user/oauth/consent',
         {
           clientId: page.get('client_id'),
           redirectUri: page.get('redirect_uri'),
-          scope: page.get('scope') ?? '',
+          scope: (shown.body.scopes as { scope: string }[]).map((s) => s.scope).join(' '),
           state: page.get('state'),
           codeChallenge: page.get('code_challenge'),
           codeChallengeMethod: page.get('code_challenge_method'),

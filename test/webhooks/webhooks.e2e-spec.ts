@@ -257,6 +257,7 @@ describe('webhooks', () => {
       {
         clientId: installable.body.clientId,
         redirectUri: 'https://app.example/cb',
+        scope: 'store:read',
         state: 'webhooks',
         codeChallenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
         codeChallengeMethod: 'S256',

@@ -135,6 +135,7 @@ export class AuthorizationService {
       redirectUri: query.redirect_uri,
       scope: query.scope,
       field: { redirectUri: 'redirect_uri', scope: 'scope' },
+      scopeRequired: false,
     });
     const stores = (await this.stores.listMine(caller)).filter((s) => roleAllows(s.role, 'integrations'));
     const installed = new Map(
@@ -162,6 +163,11 @@ export class AuthorizationService {
    * grant replaced, when it asks for more than the installation holds) and a code is issued for the
    * redirect URI; deny: `access_denied`. The authorize request's checks apply again (the page's request
    * could be forged), as does the store role rule: only the owner, admins and developers install.
+   *
+   * This is the one place that decides a grant's scopes: exactly the `scope` list posted — the list the
+   * page showed — never "all the app's scopes" worked out now. The app's registered scopes only bound it
+   * (a developer who widens them after the page loaded gains nothing); the installation, the code and every
+   * token of the code carry that list or less.
    */
   async decide(caller: AccountCaller, input: ConsentDecisionDto): Promise<{ redirectTo: string }> {
     const { app, scopes } = await this.checkedRequest({
@@ -169,6 +175,7 @@ export class AuthorizationService {
       redirectUri: input.redirectUri,
       scope: input.scope,
       field: { redirectUri: 'redirectUri', scope: 'scope' },
+      scopeRequired: true,
     });
     if (input.codeChallengeMethod !== 'S256') {
       throw InstalledAppErrors.invalid('codeChallengeMethod', 'codeChallengeMethod must be S256');
@@ -190,6 +197,8 @@ export class AuthorizationService {
     const role = await this.installations.roleIn(caller.accountId, storeId);
     if (!role || !roleAllows(role, 'integrations')) throw InstalledAppErrors.storeNotFound();
     const code = randomBytes(32).toString('base64url');
+    // Built before anything is written (the redirect URI is a checked, parseable one).
+    const redirectTo = withParams(input.redirectUri, { code, state: input.state, iss, store_id: storeId });
     await this.installations.transaction(async (tx) => {
       let installation = await this.installations.lockInstallation(tx, app.id, storeId);
       if (!installation) {
@@ -213,6 +222,7 @@ export class AuthorizationService {
       }
       await this.installations.insertCode(tx, {
         hash: this.hasher.hash(CODE_PURPOSE, code),
+        installationId: installation.id,
         appId: app.id,
         storeId,
         accountId: caller.accountId,
@@ -222,17 +232,20 @@ export class AuthorizationService {
         ttlSeconds: CODE_TTL_SECONDS,
       });
     });
-    return {
-      redirectTo: withParams(input.redirectUri, { code, state: input.state, iss, store_id: storeId }),
-    };
+    return { redirectTo };
   }
 
-  /** The client, its exact redirect URI and the scopes asked for (absent: all the app registered). */
+  /**
+   * The client, its exact redirect URI and the scopes asked for, each one registered by the app now. An
+   * absent `scope` means all the app registered only where the page is shown (`scopeRequired: false`); the
+   * choice must name its scopes.
+   */
   private async checkedRequest(request: {
     clientId: string;
     redirectUri: string;
     scope: string | undefined;
     field: { redirectUri: string; scope: string };
+    scopeRequired: boolean;
   }): Promise<{ app: InstallableClientRow; scopes: string[] }> {
     const app = await this.apps.byClientId(request.clientId);
     if (!app) throw InstalledAppErrors.appNotFound();
@@ -240,6 +253,12 @@ export class AuthorizationService {
       throw InstalledAppErrors.invalid(
         request.field.redirectUri,
         `${request.field.redirectUri} must be exactly one of the app's registered URIs`,
+      );
+    }
+    if (request.scopeRequired && !request.scope?.trim()) {
+      throw InstalledAppErrors.invalid(
+        request.field.scope,
+        `${request.field.scope} is required: the space-separated scopes the consent page showed`,
       );
     }
     const scopes = narrowScopes(request.scope, app.scopes);

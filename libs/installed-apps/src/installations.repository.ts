@@ -22,6 +22,7 @@ export interface StoreInstallationRow extends InstallationRow {
 
 export interface CodeRow {
   app_id: string;
+  installation_id: string;
   store_id: string;
   account_id: string;
   redirect_uri: string;
@@ -126,10 +127,12 @@ export class InstallationsRepository {
     return row!;
   }
 
+  /** A code, bound to the installation its consent made or widened (an uninstall deletes it). */
   async insertCode(
     tx: EntityManager,
     code: {
       hash: string;
+      installationId: string;
       appId: string;
       storeId: string;
       accountId: string;
@@ -142,8 +145,9 @@ export class InstallationsRepository {
     await this.sql.run(
       {
         text: `INSERT INTO app_authorization_codes
-                 (code_hash, app_id, store_id, account_id, redirect_uri, code_challenge, scopes, expires_at)
-               VALUES ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(secs => $8))`,
+                 (code_hash, app_id, store_id, account_id, redirect_uri, code_challenge, scopes, expires_at,
+                  installation_id)
+               VALUES ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(secs => $8), $9)`,
         values: [
           code.hash,
           code.appId,
@@ -153,6 +157,7 @@ export class InstallationsRepository {
           code.codeChallenge,
           code.scopes,
           code.ttlSeconds,
+          code.installationId,
         ],
       },
       tx,
@@ -168,9 +173,16 @@ export class InstallationsRepository {
     const code = await this.sql.one<CodeRow>(
       {
         name: 'app_code_take',
-        text: `UPDATE app_authorization_codes SET used_at = now()
-                WHERE code_hash = $1 AND used_at IS NULL
-                RETURNING app_id, store_id, account_id, redirect_uri, code_challenge, scopes,
+        // The code's installation is locked first (KEY SHARE, as the grant's foreign key would): the same
+        // order as an uninstall (installation, then its codes by cascade), so the two never deadlock.
+        text: `WITH installed AS (
+                 SELECT c.code_hash FROM app_authorization_codes c
+                   JOIN app_installations i ON i.id = c.installation_id
+                  WHERE c.code_hash = $1
+                    FOR KEY SHARE OF i)
+               UPDATE app_authorization_codes SET used_at = now()
+                WHERE code_hash = $1 AND used_at IS NULL AND code_hash IN (SELECT code_hash FROM installed)
+                RETURNING app_id, installation_id, store_id, account_id, redirect_uri, code_challenge, scopes,
                           expires_at > clock_timestamp() AS fresh`,
         values: [hash],
       },
@@ -188,17 +200,21 @@ export class InstallationsRepository {
     return { replayed: replay.rowCount > 0 };
   }
 
-  /** A grant of the app's installation in the store (the code's exchange); undefined when uninstalled since. */
+  /**
+   * The code's exchange: a grant of the code's own installation, only while that installation still holds
+   * every scope of the code, with its first refresh token (`refreshHash`, generation 1) live. Undefined when
+   * it does not (the installation's row is locked by its foreign key: an uninstall waits or went first).
+   */
   async insertGrant(
     tx: EntityManager,
-    grant: { appId: string; storeId: string; scopes: string[]; codeHash: string },
+    grant: { installationId: string; scopes: string[]; codeHash: string; refreshHash: string },
   ): Promise<{ id: string; installation_id: string } | undefined> {
     const row = await this.sql.one<{ id: string; installation_id: string }>(
       {
-        text: `INSERT INTO app_grants (installation_id, scopes)
-               SELECT i.id, $3 FROM app_installations i WHERE i.app_id = $1 AND i.store_id = $2
+        text: `INSERT INTO app_grants (installation_id, scopes, live_token_hash)
+               SELECT i.id, $2, $3 FROM app_installations i WHERE i.id = $1 AND $2::varchar[] <@ i.scopes
                RETURNING id, installation_id`,
-        values: [grant.appId, grant.storeId, grant.scopes],
+        values: [grant.installationId, grant.scopes, grant.refreshHash],
       },
       tx,
     );
@@ -210,33 +226,30 @@ export class InstallationsRepository {
         },
         tx,
       );
+      await this.sql.run(
+        {
+          name: 'app_refresh_insert',
+          text: `INSERT INTO app_refresh_tokens (token_hash, grant_id, generation) VALUES ($1, $2, 1)`,
+          values: [grant.refreshHash, row.id],
+        },
+        tx,
+      );
     }
     return row;
   }
 
-  async insertRefreshToken(
-    tx: EntityManager,
-    hash: string,
-    grantId: string,
-    generation: number,
-  ): Promise<void> {
-    await this.sql.run(
-      {
-        name: 'app_refresh_insert',
-        text: `INSERT INTO app_refresh_tokens (token_hash, grant_id, generation) VALUES ($1, $2, $3)`,
-        values: [hash, grantId, generation],
-      },
-      tx,
-    );
-  }
-
   /**
    * The refresh-token grant in ONE statement (no transaction round trips; measured: bench
-   * `installed-refresh`): the presented token's grant is locked (`FOR UPDATE`, so two refreshes of one grant
-   * run one after the other), then exactly one of — nothing (unknown, another app's, revoked), the grant
-   * revoked (the token's generation is older than one already used: reuse), or, when the asked scopes
-   * (`scopes`, null: the grant's) fit the grant, its generation confirmed and the next refresh token
-   * (`nextHash`, one generation newer) inserted. Answers what it found and did; undefined: unknown token.
+   * `installed-refresh`), and the one place a refresh token's successor is issued. The grant row decides,
+   * through one conditional UPDATE: the presented token is the grant's live token (its successor becomes
+   * live, and it becomes the previous one) or the previous one while the live one is unused (a new successor
+   * replaces the live one, which is dead from then on). Concurrent uses of one token wait for the row and
+   * re-check the condition on what the one before them wrote, so each replaces the successor of the one
+   * before: one live successor, never a fork. A token of the grant that is neither is reuse: the grant is
+   * revoked (with fitting scopes, "not rotated" on a live grant can only mean that — the UPDATE above
+   * judged the row's newest version). Nothing is issued when the asked scopes (`scopes`, null: the grant's)
+   * do not fit the grant.
+   * Answers what it found and did; undefined: unknown token (or another app's).
    */
   rotateRefreshToken(
     hash: string,
@@ -247,26 +260,30 @@ export class InstallationsRepository {
     return this.sql.one<RotationRow>({
       name: 'app_refresh_rotate',
       text: `WITH t AS (
-               SELECT r.generation, g.id AS grant_id, g.confirmed_generation, g.revoked_at IS NOT NULL AS revoked,
+               SELECT r.generation, g.id AS grant_id, g.revoked_at IS NOT NULL AS revoked,
                       g.scopes, i.id AS installation_id, i.store_id,
                       ($4::varchar[] IS NULL OR $4::varchar[] <@ g.scopes) AS scope_ok
                  FROM app_refresh_tokens r
                  JOIN app_grants g ON g.id = r.grant_id
                  JOIN app_installations i ON i.id = g.installation_id
-                WHERE r.token_hash = $1 AND i.app_id = $2
-                  FOR UPDATE OF g),
+                WHERE r.token_hash = $1 AND i.app_id = $2),
+             rotated AS (
+               UPDATE app_grants g
+                  SET live_token_hash = $3,
+                      previous_token_hash = CASE WHEN g.live_token_hash = $1 THEN $1 ELSE g.previous_token_hash END
+                 FROM t
+                WHERE g.id = t.grant_id AND t.scope_ok AND g.revoked_at IS NULL
+                  AND (g.live_token_hash = $1 OR g.previous_token_hash = $1)
+               RETURNING g.id),
              reuse AS (
                UPDATE app_grants g SET revoked_at = now() FROM t
-                WHERE g.id = t.grant_id AND NOT t.revoked AND t.generation < t.confirmed_generation
-               RETURNING g.id),
-             confirmed AS (
-               UPDATE app_grants g SET confirmed_generation = greatest(g.confirmed_generation, t.generation) FROM t
-                WHERE g.id = t.grant_id AND NOT t.revoked AND t.generation >= t.confirmed_generation AND t.scope_ok
+                WHERE g.id = t.grant_id AND g.revoked_at IS NULL AND NOT EXISTS (SELECT 1 FROM rotated)
+                  AND (t.scope_ok
+                       OR (g.live_token_hash IS DISTINCT FROM $1 AND g.previous_token_hash IS DISTINCT FROM $1))
                RETURNING g.id),
              issued AS (
                INSERT INTO app_refresh_tokens (token_hash, grant_id, generation)
-               SELECT $3, t.grant_id, t.generation + 1 FROM t
-                WHERE NOT t.revoked AND t.generation >= t.confirmed_generation AND t.scope_ok
+               SELECT $3, rotated.id, t.generation + 1 FROM rotated, t
                RETURNING grant_id)
              SELECT t.grant_id, t.installation_id, t.store_id, t.scopes, t.scope_ok,
                     t.revoked OR EXISTS (SELECT 1 FROM reuse) AS refused,
@@ -297,7 +314,7 @@ export class InstallationsRepository {
     });
   }
 
-  /** Uninstalls: the row goes (and with it its grants and refresh tokens); undefined when not the store's. */
+  /** Uninstalls: the row goes (and with it its codes, grants and refresh tokens); undefined when not the store's. */
   deleteInstallation(
     tx: EntityManager,
     storeId: string,

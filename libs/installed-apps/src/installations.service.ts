@@ -22,7 +22,7 @@ export class InstallationsService {
   }
 
   /**
-   * Uninstalls: the installation's row goes — with it its grants and refresh tokens, and the liveness read
+   * Uninstalls: the installation's row goes — with it its codes, grants and refresh tokens, and the liveness read
    * of its access tokens finds nothing from the very next request, on every instance — `app.uninstalled`
    * is emitted (and delivered to the app), and the app's endpoint for the store is retired.
    */

@@ -44,9 +44,10 @@ function verifierMatches(verifier: string, challenge: string): boolean {
 
 /**
  * The token endpoint's half for installed apps (§13), behind oauth-apps' INSTALLED_APP_GRANTS port:
- * client authentication, the authorization-code grant (PKCE S256, the code's bindings, replay), the
- * refresh-token grant (rotation with the previous token usable until its replacement is first used,
- * reuse after that revoking the grant), and the revocation read of their access tokens.
+ * client authentication, the authorization-code grant (PKCE S256, the code's bindings — its installation
+ * among them — and replay), the refresh-token grant (rotation with one live successor: the previous token
+ * usable again only while its replacement is unused, and then replacing it; any other token of the grant is
+ * reuse and revokes it), and the revocation read of their access tokens.
  */
 @Injectable()
 export class InstalledAppGrantsService implements InstalledAppGrants {
@@ -121,20 +122,14 @@ export class InstalledAppGrantsService implements InstalledAppGrants {
       ) {
         return { refused: 'code_verifier does not match the code_challenge.' };
       }
+      // The code's own installation (an uninstall deleted the code with it), while it holds the code's scopes.
       const grant = await this.installations.insertGrant(tx, {
-        appId: client.appId,
-        storeId: code.store_id,
+        installationId: code.installation_id,
         scopes: code.scopes,
         codeHash,
+        refreshHash: this.hasher.hash(REFRESH_PURPOSE, refreshToken),
       });
-      // Uninstalled between the consent and the exchange.
-      if (!grant) return { refused: 'The app is no longer installed in that store.' };
-      await this.installations.insertRefreshToken(
-        tx,
-        this.hasher.hash(REFRESH_PURPOSE, refreshToken),
-        grant.id,
-        1,
-      );
+      if (!grant) return { refused: 'The installation no longer holds the scopes of this code.' };
       return { grant: { ...grant, store_id: code.store_id, scopes: code.scopes } };
     });
     if (!outcome.grant) throw GrantErrors.invalidGrant(outcome.refused!);

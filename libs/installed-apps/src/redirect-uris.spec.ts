@@ -23,5 +23,15 @@ describe('redirect URIs (§13)', () => {
     expect(isRegisteredRedirectUri(registered, 'http://127.0.0.1:51234/cb')).toBe(true);
     expect(isRegisteredRedirectUri(registered, 'http://127.0.0.1:51234/cb2')).toBe(false);
     expect(isRegisteredRedirectUri(registered, 'http://localhost:51234/cb')).toBe(false);
+    expect(isRegisteredRedirectUri(registered, 'http://127.0.0.1:65535/cb')).toBe(true);
+  });
+
+  it('refuses a port outside 1–65535, at registration and at use', () => {
+    for (const uri of ['http://127.0.0.1:99999/cb', 'http://127.0.0.1:65536/cb', 'http://127.0.0.1:0/cb'])
+      expect(redirectUriProblem(uri)).not.toBeNull();
+    expect(redirectUriProblem('https://app.example.com:0/cb')).not.toBeNull();
+    const registered = ['http://127.0.0.1/cb', 'http://127.0.0.1:0/cb'];
+    for (const uri of ['http://127.0.0.1:99999/cb', 'http://127.0.0.1:0/cb', 'http://127.0.0.1:00/cb'])
+      expect(isRegisteredRedirectUri(registered, uri)).toBe(false);
   });
 });

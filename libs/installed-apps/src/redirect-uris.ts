@@ -19,6 +19,8 @@ export function redirectUriProblem(value: string): string | null {
   }
   if (value.includes('#')) return 'must not have a fragment';
   if (url.username || url.password) return 'must not contain credentials';
+  // The URL standard refuses ports above 65535 (above); 0 it parses, and no browser can be sent there.
+  if (url.port === '0') return 'must have a port from 1 to 65535';
   if (url.protocol === 'https:') return url.hostname ? null : 'must have a host';
   if (url.protocol === 'http:' && LOOPBACK.test(value)) return null;
   return 'must be https:// (http:// only on localhost, 127.0.0.1 or [::1])';
@@ -33,9 +35,12 @@ function comparable(uri: string): string {
 /**
  * Whether `given` is one of the registered URIs: string equality — no normalisation, no prefix, no
  * case-folding — except that a loopback `http://` URI's port is left out of the comparison (RFC 8252 §7.3:
- * a native app listens on whatever port it gets).
+ * a native app listens on whatever port it gets). `given` must itself be a URI that could be registered:
+ * a loopback port outside 1–65535 matches nothing (it would be refused only when a redirect is built
+ * from it — after the consent was written).
  */
 export function isRegisteredRedirectUri(registered: readonly string[], given: string): boolean {
+  if (redirectUriProblem(given) !== null) return false;
   if (registered.includes(given)) return true;
   const wanted = comparable(given);
   return wanted !== given && registered.some((uri) => comparable(uri) === wanted);

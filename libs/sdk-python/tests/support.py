@@ -138,10 +138,13 @@ class Account:
         store: the query of the page it was sent to, turned into POST /v1/user/oauth/consent. The
         ``redirectTo`` it answers (where the browser goes next)."""
         query = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(consent_page).query, keep_blank_values=True))
+        # The page shows the consent view; Install posts exactly the scopes it showed.
+        shown_for = {name: query[name] for name in ("client_id", "redirect_uri", "scope") if name in query}
+        shown = self.call("GET", "/v1/user/oauth/consent?" + urllib.parse.urlencode(shown_for))
         body = {
             "clientId": query["client_id"],
             "redirectUri": query["redirect_uri"],
-            "scope": query.get("scope", ""),
+            "scope": " ".join(str(s["scope"]) for s in shown["scopes"]),
             "state": query["state"],
             "codeChallenge": query["code_challenge"],
             "codeChallengeMethod": query["code_challenge_method"],

@@ -1177,8 +1177,11 @@ export interface components {
             /** @enum {string} */
             decision: "allow" | "deny";
             redirectUri: string;
-            /** @description Space-separated, as in the authorization request. */
-            scope?: string;
+            /**
+             * @description Space-separated: exactly the scopes the consent page showed (the `scopes` of the GET), each registered by the app now. The installation is granted this list.
+             * @example store:read products:read
+             */
+            scope: string;
             state: string;
             /**
              * Format: uuid

@@ -20,10 +20,11 @@ function refusal(error: unknown): string {
  * The consent page of an installed app (`/console/authorize`, §13): the authorization endpoint sends the
  * browser here with the request's parameters. Signed out, the console signs in first and comes back (the
  * address, query included, stays). The account picks one of its stores where it may install apps (owner,
- * admin, developer), reads each scope as a sentence, and chooses Install or Cancel; the choice goes to
- * the server with the account's bearer token (no cookie: no CSRF surface), which answers where the
- * browser goes next — the app's registered redirect URI. The console is never framed (frame-ancestors
- * 'none', X-Frame-Options: DENY), so the buttons cannot be clickjacked.
+ * admin, developer), reads each scope as a sentence, and chooses Install or Cancel; the choice — with
+ * exactly the scopes shown, which is what the store grants (§13) — goes to the server with the account's
+ * bearer token (no cookie: no CSRF surface), which answers where the browser goes next — the app's
+ * registered redirect URI. The console is never framed (frame-ancestors 'none', X-Frame-Options: DENY),
+ * so the buttons cannot be clickjacked.
  */
 export function Authorize() {
   const { search } = useLocation();
@@ -55,13 +56,16 @@ export function Authorize() {
     // The request is the page's address (`search`): it does not change while the page is shown.
   }, [search]);
 
-  const decide = async (decision: 'allow' | 'deny', e?: FormEvent) => {
+  const decide = async (shown: ConsentView, decision: 'allow' | 'deny', e?: FormEvent) => {
     e?.preventDefault();
     setBusy(true);
     setError(null);
     try {
       const { redirectTo } = await account.consent.decide({
         ...request,
+        // Exactly the scopes this page showed — never the request's (possibly empty) scope, which the
+        // server would otherwise have to work out again, after the app's registration may have changed.
+        scope: shown.scopes.map((s) => s.scope).join(' '),
         ...(storeId ? { storeId } : {}),
         decision,
       });
@@ -81,7 +85,7 @@ export function Authorize() {
       <h1 className="wrap">Install {name}</h1>
       <ErrorMessage>{error}</ErrorMessage>
       {view && (
-        <form className="stack" onSubmit={(e) => void decide('allow', e)} noValidate>
+        <form className="stack" onSubmit={(e) => void decide(view, 'allow', e)} noValidate>
           {view.app.homepageUrl && (
             <p className="muted wrap">
               From{' '}
@@ -126,7 +130,12 @@ export function Authorize() {
             <button type="submit" disabled={busy || !storeId}>
               Install
             </button>
-            <button type="button" className="secondary" disabled={busy} onClick={() => void decide('deny')}>
+            <button
+              type="button"
+              className="secondary"
+              disabled={busy}
+              onClick={() => void decide(view, 'deny')}
+            >
               Cancel
             </button>
           </div>

@@ -53,11 +53,14 @@ export class ConsentViewDto {
 export class ConsentDecisionDto {
   @ApiProperty() @IsString() @MaxLength(64) clientId!: string;
   @ApiProperty() @IsString() @MaxLength(2048) redirectUri!: string;
-  @ApiPropertyOptional({ description: 'Space-separated, as in the authorization request.' })
-  @IsOptional()
+  @ApiProperty({
+    description:
+      'Space-separated: exactly the scopes the consent page showed (the `scopes` of the GET), each registered by the app now. The installation is granted this list.',
+    example: 'store:read products:read',
+  })
   @IsString()
   @MaxLength(200)
-  scope?: string;
+  scope!: string;
   @ApiProperty() @IsString() @MaxLength(1024) state!: string;
   @ApiProperty() @IsString() @MaxLength(128) codeChallenge!: string;
   @ApiProperty({ enum: ['S256'] }) @IsString() @MaxLength(16) codeChallengeMethod!: string;

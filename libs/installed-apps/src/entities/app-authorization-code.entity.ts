@@ -1,12 +1,15 @@
-import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 
 /**
  * An authorization code (§13): stored only as a keyed hash, single use, valid 60 s, bound to the client,
- * the redirect URI, the PKCE challenge, the store, the scopes and the consenting account. `grant_id` is the
- * grant its exchange made: presenting the code again revokes that grant.
+ * the redirect URI, the PKCE challenge, the store, the scopes and the consenting account — and to the
+ * installation its consent made or widened: an uninstall deletes it (a re-install is a new installation
+ * that no older code reaches). `grant_id` is the grant its exchange made: presenting the code again revokes
+ * that grant.
  */
 @Entity({ name: 'app_authorization_codes' })
 @Index('ix_app_authorization_codes_expires', ['expiresAt'])
+@Index('ix_app_authorization_codes_installation', ['installationId'])
 export class AppAuthorizationCodeEntity {
   @PrimaryColumn({
     name: 'code_hash',
@@ -22,6 +25,16 @@ export class AppAuthorizationCodeEntity {
 
   @Column({ name: 'store_id', type: 'uuid' })
   storeId!: string;
+
+  @Column({ name: 'installation_id', type: 'uuid' })
+  installationId!: string;
+
+  @ManyToOne('AppInstallationEntity', { onDelete: 'CASCADE' })
+  @JoinColumn({
+    name: 'installation_id',
+    foreignKeyConstraintName: 'FK_app_authorization_codes_installation',
+  })
+  installation?: object;
 
   @Column({ name: 'account_id', type: 'uuid' })
   accountId!: string;

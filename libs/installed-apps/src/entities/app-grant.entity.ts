@@ -4,8 +4,10 @@ import { UuidRow } from '@app/core';
 /**
  * One authorization code's exchange and every token that descends from it (its refresh-token chain).
  * Access tokens carry its id (`gid`): revoking the grant — a replayed code, a reused refresh token, a
- * consent to wider scopes — refuses all of them on the very next request. `confirmed_generation` is the
- * newest refresh-token generation that has been used: a token of an older generation is reuse.
+ * consent to wider scopes — refuses all of them on the very next request. `live_token_hash` is the grant's
+ * one live refresh token; `previous_token_hash` the one it replaced, which may be presented again while
+ * the live one is unused (an app that crashed before saving it) and then gets a new live one. Any other
+ * refresh token of the grant is dead: presenting it is reuse.
  */
 @Entity({ name: 'app_grants' })
 @Index('ix_app_grants_installation', ['installationId'])
@@ -20,8 +22,11 @@ export class AppGrantEntity extends UuidRow {
   @Column({ type: 'varchar', length: 32, array: true })
   scopes!: string[];
 
-  @Column({ name: 'confirmed_generation', type: 'integer', default: 0 })
-  confirmedGeneration!: number;
+  @Column({ name: 'live_token_hash', type: 'char', length: 64, nullable: true })
+  liveTokenHash!: string | null;
+
+  @Column({ name: 'previous_token_hash', type: 'char', length: 64, nullable: true })
+  previousTokenHash!: string | null;
 
   @Column({ name: 'revoked_at', type: 'timestamptz', nullable: true })
   revokedAt!: Date | null;

@@ -1,9 +1,9 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 
 /**
- * A refresh token of an installed app, stored as a keyed hash. Each use issues one of the next generation;
- * a token stays usable until a token of a newer generation of its grant is first used (so an app that
- * crashed before saving its new token can refresh again), and is reuse after that.
+ * A refresh token of an installed app, stored as a keyed hash: every token a grant ever issued, so a dead
+ * one presented again is known (reuse). Which one is live is the grant's (`live_token_hash`); `generation`
+ * is its place in the chain (the code's exchange issues generation 1).
  */
 @Entity({ name: 'app_refresh_tokens' })
 @Index('ix_app_refresh_tokens_grant', ['grantId'])
