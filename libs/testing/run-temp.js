@@ -10,6 +10,7 @@ const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 
 const PREFIX = 'sf-run-';
+let signalsHandled = false;
 
 /** Whether the run that made `name` (`sf-run-<pid>-…`) is still going. */
 function runAlive(name) {
@@ -54,19 +55,25 @@ function sweepDeadRuns(base) {
  * the `postgres` user must reach their own folders inside it) and points TMPDIR at it.
  */
 function enterRunTemp() {
-  const base = tmpdir();
+  // The system temp directory, remembered: in watch mode global setup runs again in this process, after
+  // TMPDIR was pointed at the previous run's folder (removed by then).
+  const base = process.env.SF_RUN_TEMP_BASE || tmpdir();
+  process.env.SF_RUN_TEMP_BASE = base;
   sweepDeadRuns(base);
   const dir = mkdtempSync(join(base, `${PREFIX}${process.pid}-`));
   chmodSync(dir, 0o755);
   process.env.SF_RUN_TEMP = dir;
   process.env.TMPDIR = dir;
-  const onSignal = (signal) => {
-    leaveRunTemp();
-    // Then the default action, as if nothing had listened.
-    process.kill(process.pid, signal);
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  if (!signalsHandled) {
+    signalsHandled = true;
+    const onSignal = (signal) => {
+      leaveRunTemp();
+      // Then the default action, as if nothing had listened.
+      process.kill(process.pid, signal);
+    };
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
+  }
   return dir;
 }
 

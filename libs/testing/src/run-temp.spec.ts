@@ -40,7 +40,10 @@ describe('the test run temporary folder', () => {
            console.log(dir + ' ' + os.tmpdir());
            setInterval(() => undefined, 1000);`,
         ],
-        { env: { ...process.env, TMPDIR: base }, stdio: ['ignore', 'pipe', 'inherit'] },
+        {
+          env: { ...process.env, TMPDIR: base, SF_RUN_TEMP_BASE: '', SF_RUN_TEMP: '' },
+          stdio: ['ignore', 'pipe', 'inherit'],
+        },
       );
       const line = await new Promise<string>((resolve) =>
         child.stdout!.once('data', (d: Buffer) => resolve(d.toString().trim())),
