@@ -34,6 +34,8 @@ const common = {
 module.exports = {
   // Which PostgreSQL server the run may use, and the database TEST_DATABASE_URL names created if missing.
   globalSetup: '<rootDir>/libs/testing/global-setup.js',
+  // Removes the run's temporary folder (libs/testing/run-temp.js).
+  globalTeardown: '<rootDir>/libs/testing/global-teardown.js',
   // Three workers on these 2-core machines: most end-to-end files spend their time waiting (a pool idling
   // past its 30 s timeout, child processes booting, retry schedules, browsers), and a third file overlaps
   // those waits. Measured on a clean clone: the whole suite 309 s with two workers, 241 s with three.

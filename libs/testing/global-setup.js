@@ -8,7 +8,11 @@
 //   server (libs/testing/src/test-database.ts, requireServer) use the local server when one answers at
 //   the default address (postgres://postgres@127.0.0.1:5432, trust authentication: what .ci/run starts),
 //   and otherwise skip, each printing one line that says why.
+//
+// It also gives the run its own temporary folder (run-temp.js), removed at the end even when the run is
+// interrupted, and removes those of earlier runs that were killed.
 const { Client } = require('pg');
+const { enterRunTemp } = require('./run-temp');
 const { URL } = require('node:url');
 
 const LOCAL = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -54,6 +58,7 @@ async function ensureDatabase(url) {
 }
 
 module.exports = async function globalSetup() {
+  enterRunTemp();
   const url = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
   if (url) {
     await ensureDatabase(url);

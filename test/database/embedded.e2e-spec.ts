@@ -21,6 +21,14 @@ import { DataSource } from 'typeorm';
  * generated development secrets kept beside it — so a restart keeps both the data and the sessions.
  * Runs on the embedded database even when the suite runs against a PostgreSQL server.
  */
+// Every test starts PGlite, whose start is CPU-bound WASM (the first one on a directory also creates the
+// database files in a child process and runs every migration): a few seconds on an idle machine, minutes
+// on a two-core machine running several suites. That — not a race — is what made this file fail under
+// load with the default 60 s: each test waits for its start to finish (a condition), and this bound only
+// catches a start that hangs. The tests that need no fresh directory restart on the first test's, which
+// skips creating the files and the migrations: less work, so less exposed to the load.
+jest.setTimeout(300_000);
+
 describe('embedded PGlite database', () => {
   let dir: string;
   beforeAll(() => {
@@ -60,7 +68,7 @@ describe('embedded PGlite database', () => {
   });
 
   it('keeps transactions isolated through its single connection (parallel single-use codes)', async () => {
-    const t = await TestApp.start({ embedded: true });
+    const t = await TestApp.start({ embedded: true, dataDir: dir, env });
     try {
       await t.post('/v1/auth/login', { email: 'race@example.com' });
       const code = /\b(\d{6})\b/.exec((await t.mail.waitFor('race@example.com')).subject)![1];
@@ -117,7 +125,7 @@ describe('embedded PGlite database', () => {
   });
 
   it('vacuums and analyses every table itself, since autovacuum never runs in PGlite', async () => {
-    const t = await TestApp.start({ embedded: true });
+    const t = await TestApp.start({ embedded: true, dataDir: dir, env });
     try {
       await t.signIn('vacuum@example.com');
       const db = t.app.get(DataSource);
@@ -143,6 +151,9 @@ describe('embedded PGlite database', () => {
   });
 
   it('serves the database only on a Unix socket in a 0700 directory: no TCP port, no other local user', async () => {
+    // What this jest worker already listens on (another file run before this one in the same worker may
+    // have left a listener open): only what the start adds is the app's.
+    const before = new Set(listeningPorts());
     const t = await TestApp.start({ embedded: true, dataDir: dir });
     let socketDir: string;
     try {
@@ -156,7 +167,7 @@ describe('embedded PGlite database', () => {
       expect(statSync(dir).mode & 0o777).toBe(0o700);
       // No TCP listener was opened for it: every listening socket of this process is accounted for
       // (the app's HTTP port and the test's mail catcher), none is the database's.
-      const listening = listeningPorts();
+      const listening = listeningPorts().filter((port) => !before.has(port));
       const httpPort = Number(new URL(t.baseUrl).port);
       const mailPort = Number(new URL(t.mail.url).port);
       for (const port of listening) expect([httpPort, mailPort]).toContain(port);

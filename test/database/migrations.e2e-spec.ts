@@ -12,7 +12,8 @@ import { TestApp } from '@app/testing/test-app';
 // Instances racing on one database need a server: the embedded database belongs to one process.
 const server = requireServer('test/database/migrations.e2e-spec.ts');
 const describeServer = server ? describe : describe.skip;
-const migrationNames = MIGRATIONS.map((m) => (m as { name: string }).name).sort();
+const ordered = MIGRATIONS.map((m) => (m as { name: string }).name);
+const migrationNames = [...ordered].sort();
 
 async function appliedMigrations(url: string): Promise<string[]> {
   const client = new Client({ connectionString: url });
@@ -156,4 +157,50 @@ describeServer('migrations with many instances', () => {
     expect(second.code).toBe(0);
     expect(second.output).toContain('database schema is up to date');
   }, 60_000);
+
+  it('MIGRATIONS_RUN=false on a database missing migrations: refuses to start naming them, and writes nothing', async () => {
+    const url = await freshDatabase();
+    const unmigrated = { databaseUrl: url, env: { MIGRATIONS_RUN: 'false' } };
+    await expect(TestApp.start(unmigrated)).rejects.toThrow(
+      `the database is missing ${migrationNames.length} of this build's migrations (${ordered.join(', ')}) ` +
+        'and MIGRATIONS_RUN=false: apply them first with `npm run migrate`',
+    );
+    // The check only reads: not even the migrations table was created.
+    expect(await tableExists(url, 'migrations')).toBe(false);
+
+    // Migrated but for the newest one (a new build started before its migration job ran): only that one.
+    await (await TestApp.start({ databaseUrl: url })).close();
+    const newest = ordered[ordered.length - 1];
+    const client = new Client({ connectionString: url });
+    await client.connect();
+    try {
+      const { rows } = await client.query(`DELETE FROM migrations WHERE name = $1 RETURNING timestamp`, [
+        newest,
+      ]);
+      await expect(TestApp.start(unmigrated)).rejects.toThrow(
+        `the database is missing 1 of this build's migrations (${newest})`,
+      );
+      await client.query(`INSERT INTO migrations (timestamp, name) VALUES ($1, $2)`, [
+        rows[0].timestamp,
+        newest,
+      ]);
+    } finally {
+      await client.end();
+    }
+    // Up to date: it starts and is ready.
+    const t = await TestApp.start(unmigrated);
+    try {
+      expect((await t.get('/health/ready')).status).toBe(200);
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
+});
+
+describe('an unmigrated embedded database', () => {
+  it('MIGRATIONS_RUN=false: refuses to start naming every missing migration', async () => {
+    await expect(TestApp.start({ embedded: true, env: { MIGRATIONS_RUN: 'false' } })).rejects.toThrow(
+      `the database is missing ${migrationNames.length} of this build's migrations (${ordered.join(', ')})`,
+    );
+  }, 120_000); // PGlite's first start is slow on a busy machine
 });

@@ -56,6 +56,25 @@ describe('the server process', () => {
       ].join('\n'),
     ],
     [{ PORT: 'eighty' }, 'Configuration error: PORT must be a whole number (got "eighty")'],
+    // Read before anything else is loaded (tracing), yet reported with the others, endpoint or not.
+    [
+      { PORT: 'eighty', OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' },
+      [
+        'Configuration error: PORT must be a whole number (got "eighty")',
+        'Configuration error: OTEL_EXPORTER_OTLP_PROTOCOL must be http/protobuf or http/json (got "grpc")',
+      ].join('\n'),
+    ],
+    [
+      {
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:1',
+        OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc',
+        SMTP_URL: 'x',
+      },
+      [
+        'Configuration error: SMTP_URL must be an absolute URL',
+        'Configuration error: OTEL_EXPORTER_OTLP_PROTOCOL must be http/protobuf or http/json (got "grpc")',
+      ].join('\n'),
+    ],
     [{ DATABASE_URL: 'mysql://db' }, 'Configuration error: DATABASE_URL must use postgres or postgresql'],
   ])('refuses %p with one clear line per bad variable, all at once, and exit code 1', async (env, line) => {
     const result = await run({ DATA_DIR: dir, ...env });

@@ -242,8 +242,8 @@ function rollingRestartSuite(title: string, front: Front): void {
 
       const site = front
         .site(dir, [`127.0.0.1:${instances[0].port}`, `127.0.0.1:${instances[1].port}`])
-        .replace('${FRONT_PORT}', String(frontPort))
-        .replace('${REDIRECT_PORT}', String(redirectPort));
+        .replaceAll('${FRONT_PORT}', String(frontPort))
+        .replaceAll('${REDIRECT_PORT}', String(redirectPort));
       writeFileSync(join(dir, 'storefront.conf'), site);
       // The main file a distribution provides (Debian's /etc/nginx/nginx.conf), here with its paths in the
       // temporary directory. As root, workers run as root (they read nothing but this directory).
@@ -313,7 +313,8 @@ function rollingRestartSuite(title: string, front: Front): void {
           req.on('error', reject);
           req.end();
         });
-        expect(redirect).toEqual({ status: 301, location: 'https://127.0.0.1/v1/auth/me' });
+        // To the HTTPS port nginx listens on (not 443 here): the redirect keeps it.
+        expect(redirect).toEqual({ status: 301, location: `https://127.0.0.1:${frontPort}/v1/auth/me` });
         a.destroy();
       });
     }

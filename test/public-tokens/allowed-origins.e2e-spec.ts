@@ -1,11 +1,19 @@
-import { GRAPHQL, rawRequest, StorefrontClient } from '@app/testing';
+import { GRAPHQL, rawRequest, requireServer, StorefrontClient } from '@app/testing';
 import { TestApp } from '@app/testing/test-app';
 
 /**
  * Public tokens' allowed origins (contract v1.3 §6, §15): set at creation or by PUT (a partial update),
  * enforced on every storefront request that carries an Origin, and answered by CORS — preflights included,
  * which carry no token, on every instance at once.
+ *
+ * "Every instance" needs two instances on one database, so the whole file runs on a PostgreSQL server
+ * (the embedded database belongs to one process): TEST_DATABASE_URL, else the local server when one
+ * answers. With neither, the file runs on one embedded instance and the second-instance checks are left
+ * out (requireServer prints the line that says so).
  */
+const server = requireServer('the second-instance checks of test/public-tokens/allowed-origins.e2e-spec.ts', {
+  forTestApp: true,
+});
 
 const SHOP = 'https://shop.example';
 const OTHER_SHOP = 'http://localhost:5173';
@@ -14,7 +22,10 @@ const QUERY = '{ store { name } }';
 
 describe('public tokens: allowed origins', () => {
   let t: TestApp;
-  let second: TestApp;
+  /** Another instance on the same database; null without a server (see above). */
+  let second: TestApp | null;
+  /** The instance that did not make the change: the second one, or the only one without a server. */
+  const other = () => second ?? t;
   let sf: StorefrontClient;
   let owner: string;
   let storeId: string;
@@ -43,10 +54,12 @@ describe('public tokens: allowed origins', () => {
     t = await TestApp.start();
     // A second instance on the same database: what one instance learns, the other must know at once.
     // The same secrets, as instances of one deployment have (tokens are stored as keyed hashes).
-    second = await TestApp.start({
-      databaseUrl: t.config.databaseUrl ?? undefined,
-      env: { JWT_SECRET: t.config.jwtSecret, OTP_PEPPER: t.config.otpPepper, MIGRATIONS_RUN: 'false' },
-    });
+    second = server
+      ? await TestApp.start({
+          databaseUrl: t.config.databaseUrl!,
+          env: { JWT_SECRET: t.config.jwtSecret, OTP_PEPPER: t.config.otpPepper, MIGRATIONS_RUN: 'false' },
+        })
+      : null;
     sf = new StorefrontClient(t);
     owner = await sf.account('origins@example.com');
     storeId = await sf.store(owner, 'Origins Shop');
@@ -94,10 +107,10 @@ describe('public tokens: allowed origins', () => {
 
   it('answers preflights for origins some live token lists, on every instance at once, and for no other', async () => {
     const fresh = 'https://fresh.example';
-    expect((await preflight(second, fresh)).headers['access-control-allow-origin']).toBeUndefined();
+    expect((await preflight(other(), fresh)).headers['access-control-allow-origin']).toBeUndefined();
     const created = await t.post(base(), { name: 'Fresh', allowedOrigins: [fresh] }, { token: owner });
     expect(created.status).toBe(201);
-    for (const app of [t, second]) {
+    for (const app of [t, other()]) {
       const res = await preflight(app, fresh);
       expect(res.status).toBe(204);
       expect(res.headers['access-control-allow-origin']).toBe(fresh);
@@ -105,7 +118,7 @@ describe('public tokens: allowed origins', () => {
       expect(String(res.headers['access-control-allow-headers']).toLowerCase()).toContain('if-none-match');
       expect(String(res.headers['access-control-allow-headers']).toLowerCase()).toContain('authorization');
     }
-    const unknown = await preflight(second, EVIL);
+    const unknown = await preflight(other(), EVIL);
     expect(unknown.headers['access-control-allow-origin']).toBeUndefined();
     expect(unknown.status).not.toBe(204);
     // Only the storefront's preflights: a token's origin opens no account route.
@@ -115,7 +128,7 @@ describe('public tokens: allowed origins', () => {
 
     // Deleted on one instance: the other stops answering its preflight at once.
     expect((await t.delete(`${base()}/${created.body.id}`, { token: owner })).status).toBe(204);
-    expect((await preflight(second, fresh)).headers['access-control-allow-origin']).toBeUndefined();
+    expect((await preflight(other(), fresh)).headers['access-control-allow-origin']).toBeUndefined();
   });
 
   it('PUT changes only the fields given; [] clears the origins; the token value stays', async () => {
@@ -141,7 +154,7 @@ describe('public tokens: allowed origins', () => {
     expect([moved.status, moved.body.name, moved.body.allowedOrigins]).toEqual([200, 'Renamed', [EVIL]]);
     // On the very next request, on another instance too.
     const onSecond = await rawRequest(
-      second.baseUrl,
+      other().baseUrl,
       'POST',
       GRAPHQL,
       { authorization: `Bearer ${token}`, 'content-type': 'application/json', origin: SHOP },

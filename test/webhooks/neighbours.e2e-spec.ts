@@ -1,6 +1,7 @@
 import { createTestDatabase, DnsServer, serverUrl, StorefrontClient, webhookReceivers } from '@app/testing';
 import { TestApp } from '@app/testing/test-app';
 import { Client } from 'pg';
+import { DataSource } from 'typeorm';
 
 // Fair between stores, safe from slow neighbours (contract §11, v1.3): one store's endpoints that hang
 // every attempt, or whose names take forever to resolve, never keep another store's deliveries from
@@ -8,6 +9,28 @@ import { Client } from 'pg';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const ALLOW_LOCAL = { WEBHOOK_ALLOW_LOCAL: 'true', WEBHOOK_RETRY_SCHEDULE: '600' };
+
+/** Timed-out attempts in a row after which an endpoint gets one attempt at a time (its circuit). */
+const CIRCUIT_AFTER_TIMEOUTS = 3;
+
+/** The endpoint's timed-out attempts in a row, as the delivery worker counts them. */
+async function consecutiveTimeouts(t: TestApp, endpointId: string): Promise<number> {
+  const [row] = (await t.app
+    .get(DataSource)
+    .query(`SELECT consecutive_timeouts FROM webhook_endpoints WHERE id = $1`, [endpointId])) as {
+    consecutive_timeouts: number;
+  }[];
+  return row.consecutive_timeouts;
+}
+
+/** Polls `condition` every 50 ms until it holds; throws after `timeoutMs`. */
+async function until(condition: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await sleep(50);
+  }
+}
 
 /** Milliseconds from the commit of a delivery's change (its event's createdAt) to the attempt's arrival. */
 const commitToAttempt = (request: { body: string; at: number }) =>
@@ -75,9 +98,14 @@ describe('webhook delivery among neighbours', () => {
       await sleep(300);
       expect(r.maxOpen).toBe(16);
       // The first 16 time out (3 s), and so do the few that started while those timeouts were being booked
-      // (3 s more): from then on the circuit is open, one attempt at a time.
-      await r.waitFor((got) => got.length > 16, 5000);
-      await sleep(4000);
+      // (3 s more): from then on the circuit is open, one attempt at a time. Waited for as a condition —
+      // the endpoint's circuit open in the database and the attempts started before it gone — not a fixed
+      // time, which a loaded machine overran.
+      await r.waitFor((got) => got.length > 16, 10_000);
+      await until(
+        async () => (await consecutiveTimeouts(t, store.hookIds[0])) >= CIRCUIT_AFTER_TIMEOUTS && r.open <= 1,
+        30_000,
+      );
       r.maxOpen = r.open;
       const before = r.received.length;
       await r.waitFor((got) => got.length >= before + 2, 10_000);

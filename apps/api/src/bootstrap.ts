@@ -12,6 +12,7 @@ import { addBodyParsers, BODY_LIMIT } from './http/body-parsers';
 import { addCompression } from './http/compression';
 import { corsOptions } from './http/cors';
 import { addErrorHandler, frameworkErrorWriter } from './http/error-transports';
+import { addLingeringClose } from './http/lingering-close';
 import { setupOpenApi } from './http/openapi';
 import { addRequestEdgeHook } from './http/request-edge.hook';
 import { requestId } from './http/request-id';
@@ -59,6 +60,7 @@ export async function createApp(config: AppConfig, logger: Logger): Promise<Nest
   addRequestEdgeHook(fastify, app.get(Dependencies), securityHeadersFor(config));
   addRequestLog(fastify, logger);
   addBodyParsers(fastify);
+  addLingeringClose(fastify);
   addErrorHandler(fastify, logger);
   // Metrics (METRICS_PORT) and tracing (OTEL_EXPORTER_OTLP_ENDPOINT): hooks only when they are on.
   await configureObservability(app, fastify, config, logger);

@@ -10,7 +10,7 @@ import { startEmbeddedPostgres } from './embedded-postgres';
 import { EmbeddedVacuum } from './maintenance/embedded-vacuum';
 import { ExpiredRowsPurge, PURGE_RULES, PurgeRule } from './maintenance/purge';
 import { Sql } from './sql';
-import { runMigrationsLocked } from './migrate';
+import { pendingMigrations, runMigrationsLocked, UnmigratedDatabaseError } from './migrate';
 import { clientWithStatementTimeout, statementTimeoutRoute } from './statement-timeout';
 
 /** Stops the embedded server after the data source has been closed. */
@@ -120,6 +120,8 @@ export class DatabaseModule {
               // Boot fails after a few tries rather than hanging; at run time the pool reconnects by itself.
               retryAttempts: 3,
               retryDelay: 1000,
+              // A missing migration does not appear by waiting.
+              toRetry: (error: unknown) => !(error instanceof UnmigratedDatabaseError),
             };
           },
           // TypeORM's own migrationsRun takes no lock, so instances started together race to create the
@@ -127,9 +129,13 @@ export class DatabaseModule {
           dataSourceFactory: async (options) => {
             const { migrationsRun, ...rest } = options as PostgresConnectionOptions;
             const dataSource = await new DataSource({ ...rest, migrationsRun: false }).initialize();
-            if (!migrationsRun) return dataSource;
             try {
-              await runMigrationsLocked(dataSource);
+              if (migrationsRun) await runMigrationsLocked(dataSource);
+              else {
+                // Not ours to migrate: refuse to start on a schema this build cannot use (docs/deployment.md).
+                const pending = await pendingMigrations(dataSource);
+                if (pending.length > 0) throw new UnmigratedDatabaseError(pending);
+              }
             } catch (error) {
               await dataSource.destroy().catch(() => undefined);
               throw error;

@@ -61,3 +61,35 @@ export async function runMigrationsLocked(dataSource: DataSource): Promise<Migra
     await runner.release();
   }
 }
+
+/**
+ * The database lacks migrations this build has, and this instance was told not to apply them
+ * (MIGRATIONS_RUN=false): it refuses to start rather than listen on a schema it cannot use (every
+ * request would fail). The message names what is missing and how to apply it.
+ */
+export class UnmigratedDatabaseError extends Error {
+  constructor(readonly pending: string[]) {
+    super(
+      `the database is missing ${pending.length} of this build's migrations (${pending.join(', ')}) and ` +
+        'MIGRATIONS_RUN=false: apply them first with `npm run migrate` (or start one instance with ' +
+        'MIGRATIONS_RUN=true)',
+    );
+    this.name = 'UnmigratedDatabaseError';
+  }
+}
+
+/**
+ * The names of this build's migrations that the database has not applied, in order. Reads only: no
+ * migrations table is created (TypeORM's own pending-migration check would create one).
+ */
+export async function pendingMigrations(dataSource: DataSource): Promise<string[]> {
+  const known = dataSource.migrations.map((m) => m.name ?? m.constructor.name);
+  const [{ present }] = (await dataSource.query(
+    `SELECT to_regclass('migrations') IS NOT NULL AS present`,
+  )) as { present: boolean }[];
+  if (!present) return known;
+  const applied = new Set(
+    ((await dataSource.query(`SELECT name FROM migrations`)) as { name: string }[]).map((r) => r.name),
+  );
+  return known.filter((name) => !applied.has(name));
+}

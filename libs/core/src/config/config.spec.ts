@@ -127,6 +127,23 @@ describe('loadConfig', () => {
     expect(() => statSync(join(dir, 'secrets.json'))).toThrow();
   });
 
+  it('refuses an OTLP protocol other than http/protobuf or http/json among the other errors, endpoint or not', () => {
+    expect(named({ PORT: 'eighty', OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' })).toEqual([
+      'PORT',
+      'OTEL_EXPORTER_OTLP_PROTOCOL',
+    ]);
+    expect(
+      named({
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
+        OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'grpc',
+      }),
+    ).toEqual(['OTEL_EXPORTER_OTLP_TRACES_PROTOCOL']);
+    expect(() => load({ OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' })).toThrow(
+      'Configuration error: OTEL_EXPORTER_OTLP_PROTOCOL must be http/protobuf or http/json (got "grpc")',
+    );
+    expect(() => load({ OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' })).not.toThrow();
+  });
+
   it('in production requires JWT_SECRET, OTP_PEPPER and SMTP_URL and generates nothing', () => {
     expect(named({ NODE_ENV: 'production' })).toEqual(['JWT_SECRET', 'OTP_PEPPER', 'SMTP_URL']);
     expect(named({ NODE_ENV: 'production', JWT_SECRET: secret })).toEqual(['OTP_PEPPER', 'SMTP_URL']);

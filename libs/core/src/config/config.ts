@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { isAbsolute, join, resolve } from 'node:path';
+import { otlpProtocolProblems } from '../observability/otlp-protocol';
 
 /** The validated, typed configuration of one process. */
 export interface AppConfig {
@@ -452,6 +453,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     cartTtl: check(() => int(env, 'CART_TTL', 864_000, 1, 31_536_000), 864_000),
     storefrontWriteRateLimit: check(() => int(env, 'STOREFRONT_WRITE_RATE_LIMIT', 60, 1, 1_000_000), 60),
   };
+  // Read by the tracing set-up (started before this, apps/api/src/tracing.ts), checked here with the rest.
+  for (const { variable, problem } of otlpProtocolProblems(env))
+    errors.push(new ConfigError(variable, problem));
   if (errors.length > 0) throw ConfigError.all(errors);
 
   if (!jwtSecret || !otpPepper) {

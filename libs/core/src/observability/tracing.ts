@@ -1,5 +1,6 @@
 import { context, trace } from '@opentelemetry/api';
 import type { IncomingMessage, RequestOptions } from 'node:http';
+import { otlpProtocol, otlpProtocolProblems } from './otlp-protocol';
 import { serviceVersion } from './version';
 
 /**
@@ -91,13 +92,10 @@ export function tracingRequested(env: Env = process.env): boolean {
 /** Starts the SDK if tracing is requested; idempotent. Throws TracingConfigError for an unsupported protocol. */
 export function startTracing(env: Env = process.env): boolean {
   if (enabled || !tracingRequested(env)) return enabled;
-  const protocol =
-    env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ?? env.OTEL_EXPORTER_OTLP_PROTOCOL ?? 'http/protobuf';
-  if (protocol !== 'http/protobuf' && protocol !== 'http/json') {
-    throw new TracingConfigError(
-      `Configuration error: OTEL_EXPORTER_OTLP_PROTOCOL must be http/protobuf or http/json (got "${protocol}")`,
-    );
-  }
+  // loadConfig reports the same problems, among every other bad variable (main.ts).
+  const [problem] = otlpProtocolProblems(env);
+  if (problem) throw new TracingConfigError(`Configuration error: ${problem.variable} ${problem.problem}`);
+  const protocol = otlpProtocol(env);
   const { NodeTracerProvider, BatchSpanProcessor } =
     require('@opentelemetry/sdk-trace-node') as typeof import('@opentelemetry/sdk-trace-node');
   const { detectResources, envDetector, hostDetector, resourceFromAttributes } =
