@@ -222,6 +222,9 @@ function verdict(target, ratio, p99, reqPerSec, baseP99) {
   if (target.minRatio !== undefined && (ratio === undefined || ratio < target.minRatio)) {
     misses.push(`ratio ${ratio === undefined ? '?' : pct(ratio)} < ${pct(target.minRatio)}`);
   }
+  if (target.maxRatio !== undefined && (ratio === undefined || ratio > target.maxRatio)) {
+    misses.push(`ratio ${ratio === undefined ? '?' : pct(ratio)} > ${pct(target.maxRatio)}`);
+  }
   if (target.maxP99Ms !== undefined && p99 > target.maxP99Ms)
     misses.push(`p99 ${p99} ms > ${target.maxP99Ms} ms`);
   if (target.minReqPerSec !== undefined && reqPerSec < target.minReqPerSec) {
@@ -233,6 +236,7 @@ function verdict(target, ratio, p99, reqPerSec, baseP99) {
 function describeTarget(target) {
   const parts = [];
   if (target.minRatio !== undefined) parts.push(`ratio ≥ ${pct(target.minRatio)}`);
+  if (target.maxRatio !== undefined) parts.push(`ratio ≤ ${pct(target.maxRatio)}`);
   if (target.maxP99Ms !== undefined) parts.push(`p99 ≤ ${target.maxP99Ms} ms`);
   if (target.minReqPerSec !== undefined) parts.push(`≥ ${target.minReqPerSec} req/s`);
   if (target.maxP99Ratio !== undefined) parts.push(`p99 ≤ ${target.maxP99Ratio} × the baseline's`);
