@@ -213,7 +213,7 @@ function printRow(round, scenario, m) {
   }
 }
 
-function verdict(target, ratio, p99, reqPerSec, baseP99) {
+function verdict(target, ratio, p99, reqPerSec, baseP99, cpuRatio) {
   if (!target) return null;
   const misses = [];
   if (target.maxP99Ratio !== undefined && baseP99 !== undefined && p99 > target.maxP99Ratio * baseP99) {
@@ -221,6 +221,25 @@ function verdict(target, ratio, p99, reqPerSec, baseP99) {
   }
   if (target.minRatio !== undefined && (ratio === undefined || ratio < target.minRatio)) {
     misses.push(`ratio ${ratio === undefined ? '?' : pct(ratio)} < ${pct(target.minRatio)}`);
+  }
+  if (
+    target.maxServerCpuRatio !== undefined &&
+    (cpuRatio === undefined || cpuRatio > target.maxServerCpuRatio)
+  ) {
+    misses.push(
+      `server CPU per request ${cpuRatio === undefined ? '?' : `${cpuRatio.toFixed(2)} ×`} the baseline's > ${target.maxServerCpuRatio} ×`,
+    );
+  }
+  if (
+    target.minServerCpuRatio !== undefined &&
+    (cpuRatio === undefined || cpuRatio < target.minServerCpuRatio)
+  ) {
+    misses.push(
+      `server CPU per request ${cpuRatio === undefined ? '?' : `${cpuRatio.toFixed(2)} ×`} the baseline's < ${target.minServerCpuRatio} ×`,
+    );
+  }
+  if (target.maxRatio !== undefined && (ratio === undefined || ratio > target.maxRatio)) {
+    misses.push(`ratio ${ratio === undefined ? '?' : pct(ratio)} > ${pct(target.maxRatio)}`);
   }
   if (target.maxP99Ms !== undefined && p99 > target.maxP99Ms)
     misses.push(`p99 ${p99} ms > ${target.maxP99Ms} ms`);
@@ -233,6 +252,11 @@ function verdict(target, ratio, p99, reqPerSec, baseP99) {
 function describeTarget(target) {
   const parts = [];
   if (target.minRatio !== undefined) parts.push(`ratio ≥ ${pct(target.minRatio)}`);
+  if (target.maxRatio !== undefined) parts.push(`ratio ≤ ${pct(target.maxRatio)}`);
+  if (target.minServerCpuRatio !== undefined)
+    parts.push(`server CPU per request ≥ ${target.minServerCpuRatio} × the baseline's`);
+  if (target.maxServerCpuRatio !== undefined)
+    parts.push(`server CPU per request ≤ ${target.maxServerCpuRatio} × the baseline's`);
   if (target.maxP99Ms !== undefined) parts.push(`p99 ≤ ${target.maxP99Ms} ms`);
   if (target.minReqPerSec !== undefined) parts.push(`≥ ${target.minReqPerSec} req/s`);
   if (target.maxP99Ratio !== undefined) parts.push(`p99 ≤ ${target.maxP99Ratio} × the baseline's`);
@@ -240,6 +264,7 @@ function describeTarget(target) {
 }
 
 function report(scenarios, results, rounds) {
+  const failedLoudly = [];
   const byName = new Map(scenarios.map((s) => [s.name, s]));
   console.log('\nSummary (mean of the rounds; ratios are taken within each round, then averaged)');
   const lines = [];
@@ -254,6 +279,7 @@ function report(scenarios, results, rounds) {
     let ratioLine = null;
     let ratio;
     let baseP99;
+    let cpuRatio;
     if (s.ratioTo) {
       baseP99 = mean(results.get(s.ratioTo).map((m) => m.p99));
       const base = results.get(s.ratioTo);
@@ -261,9 +287,20 @@ function report(scenarios, results, rounds) {
       ratio = mean(ratios);
       const label = s.ratioLabel ?? `${s.name}/${s.ratioTo}`;
       ratioLine = `${label} ratio: ${pct(ratio)} of ${byName.get(s.ratioTo).title} (rounds: ${ratios.map(pct).join(', ')})`;
+      // Server CPU per request against the baseline's, same round: steadier than req/s on a shared machine.
+      const cpuRatios = rs.map((m, i) =>
+        m.cpu && base[i].cpu ? m.cpu.serverUs / base[i].cpu.serverUs : undefined,
+      );
+      if (cpuRatios.every((r) => r !== undefined)) {
+        cpuRatio = mean(cpuRatios);
+        ratioLine += `; server CPU per request ${cpuRatio.toFixed(2)} × (rounds: ${cpuRatios.map((r) => r.toFixed(2)).join(', ')})`;
+      }
     }
     const invalid = rs.find((m) => m.invalid)?.invalid;
-    const judged = invalid ? `INVALID RUN (${invalid})` : verdict(s.target, ratio, p99, reqs, baseP99);
+    const judged = invalid
+      ? `INVALID RUN (${invalid})`
+      : verdict(s.target, ratio, p99, reqs, baseP99, cpuRatio);
+    if (judged && judged !== 'PASS' && s.target?.loud) failedLoudly.push(s.name);
     if (judged) line += `\n    ${s.target ? `target ${describeTarget(s.target)}: ` : ''}${judged}`;
     console.log(line);
     if (ratioLine)
@@ -278,6 +315,11 @@ function report(scenarios, results, rounds) {
   lines.sort((a, b) => Number(a.headline) - Number(b.headline));
   if (lines.length) console.log('');
   for (const { text } of lines) console.log(text);
+  // A guarded hot path that misses its target fails the command, not just a line of its output.
+  if (failedLoudly.length) {
+    console.log(`\n!! FAIL: ${failedLoudly.join(', ')} missed a hot-path target (exit code 1)`);
+    process.exitCode = 1;
+  }
 }
 
 async function main() {
@@ -458,7 +500,7 @@ async function main() {
 }
 
 main().then(
-  () => process.exit(0),
+  () => process.exit(process.exitCode ?? 0),
   (error) => {
     console.error(`bench failed: ${error.stack ?? error.message}`);
     process.exit(1);

@@ -88,7 +88,10 @@ describe('public tokens: allowed origins', () => {
     const refused = await gql(token, EVIL);
     expect(refused.status).toBe(403);
     expect(JSON.parse(refused.text).errors[0].extensions.code).toBe('FORBIDDEN');
-    expect(refused.headers['access-control-allow-origin']).toBeUndefined();
+    // (v1.4) The refusal is readable by the page that sent it (it holds nothing but the refusal), without
+    // credentials; the data never is (below, and the next test).
+    expect(refused.headers['access-control-allow-origin']).toBe(EVIL);
+    expect(refused.headers['access-control-allow-credentials']).toBeUndefined();
 
     // No Origin: not a browser's request; the list does not apply.
     expect((await gql(token)).status).toBe(200);
@@ -178,6 +181,56 @@ describe('public tokens: allowed origins', () => {
 
     const same = await t.put(path, {}, { token: owner });
     expect([same.status, same.body.name]).toEqual([200, 'Renamed']);
+  });
+
+  it("(v1.4) a mistyped or revoked token from a listed origin is a 401 the page can read; data only for the token's own origins", async () => {
+    const created = await t.post(base(), { name: 'Typo', allowedOrigins: [SHOP] }, { token: owner });
+    const token = created.body.token as string;
+    // The browser's preflight passes: a live token lists the origin.
+    expect((await preflight(t, SHOP)).headers['access-control-allow-origin']).toBe(SHOP);
+
+    const typo = `${token.slice(0, -1)}${token.endsWith('a') ? 'b' : 'a'}`;
+    for (const [bearer, origin] of [
+      [typo, SHOP],
+      ['sfp_not-a-token-at-all', SHOP],
+      [typo, EVIL],
+    ]) {
+      const res = await gql(bearer, origin);
+      expect([res.status, JSON.parse(res.text).errors[0].extensions.code]).toEqual([401, 'UNAUTHENTICATED']);
+      expect(res.headers['access-control-allow-origin']).toBe(origin);
+      expect(res.headers['access-control-allow-credentials']).toBeUndefined();
+      expect(String(res.headers['access-control-expose-headers'])).toContain('WWW-Authenticate');
+      expect(String(res.headers.vary)).toContain('Origin');
+    }
+    // No token at all: the same readable 401.
+    const none = await rawRequest(
+      t.baseUrl,
+      'POST',
+      GRAPHQL,
+      { 'content-type': 'application/json', origin: SHOP },
+      JSON.stringify({ query: QUERY }),
+    );
+    expect([none.status, none.headers['access-control-allow-origin']]).toEqual([401, SHOP]);
+
+    // A successful read is opened only to the token's own origins: never to one no token lists.
+    const open = await sf.publicToken(owner, storeId);
+    const data = await gql(open.token, EVIL);
+    expect([data.status, JSON.parse(data.text).data.store.name]).toEqual([200, 'Origins Shop']);
+    expect(data.headers['access-control-allow-origin']).toBeUndefined();
+    const listed = await gql(token, SHOP);
+    expect([listed.status, listed.headers['access-control-allow-origin']]).toEqual([200, SHOP]);
+    const revoked = await t.delete(`${base()}/${created.body.id}`, { token: owner });
+    expect(revoked.status).toBe(204);
+    const after = await gql(token, SHOP);
+    expect([after.status, after.headers['access-control-allow-origin']]).toEqual([401, SHOP]);
+
+    // A request without an Origin (a server, the SDK, curl) meets no CORS work at all.
+    const plain = await gql(open.token);
+    expect(plain.status).toBe(200);
+    expect(Object.keys(plain.headers).filter((name) => name.startsWith('access-control-'))).toEqual([]);
+    const live = await rawRequest(t.baseUrl, 'GET', '/health/live', {});
+    expect(live.headers.vary).toBeUndefined();
+    expect(Object.keys(live.headers).filter((name) => name.startsWith('access-control-'))).toEqual([]);
   });
 
   it('refuses more than 10 origins, malformed ones and duplicates with 400 problem+json; unknown ids 404', async () => {

@@ -200,7 +200,11 @@ describe('storefront reads that caches keep', () => {
     const db = t.app.get(DataSource);
     const version = async () =>
       Number(
-        (await db.query(`SELECT version FROM catalogue_versions WHERE store_id = $1`, [storeId]))[0].version,
+        (
+          await db.query(`SELECT sum(version)::int AS version FROM catalogue_versions WHERE store_id = $1`, [
+            storeId,
+          ])
+        )[0].version,
       );
     const etag = String((await get(LIST)).headers.etag);
     const before = await version();
@@ -220,6 +224,66 @@ describe('storefront reads that caches keep', () => {
     );
     expect(await version()).toBe(before + pairs.length);
     expect((await get(LIST, { 'if-none-match': etag })).status).toBe(200);
+  });
+
+  it('spreads the version over 16 slots: writers in different sessions raise different rows, the sum stays exact', async () => {
+    const db = t.app.get(DataSource);
+    const slots = await db.query(
+      `SELECT slot, version::int AS version FROM catalogue_versions WHERE store_id = $1 ORDER BY slot`,
+      [storeId],
+    );
+    expect(slots.map((r: { slot: number }) => r.slot)).toEqual(Array.from({ length: 16 }, (_, i) => i));
+    const ids = (await db.query(`SELECT id FROM products WHERE store_id = $1 LIMIT 6`, [storeId])).map(
+      (r: { id: string }) => r.id,
+    );
+    // Three transactions open at once on three sessions of the pool, each holding its product row; each
+    // commits while the others are still open, and each commit alone must change the ETag.
+    const runners = ids.slice(0, 3).map(() => db.createQueryRunner());
+    try {
+      const pids: number[] = [];
+      for (const [i, runner] of runners.entries()) {
+        await runner.connect();
+        await runner.startTransaction();
+        pids.push((await runner.query(`SELECT pg_backend_pid() AS pid`))[0].pid);
+        await runner.query(`UPDATE products SET inventory = inventory + 1 WHERE id = $1`, [ids[i]]);
+      }
+      for (const runner of runners) {
+        const etag = String((await get(LIST)).headers.etag);
+        await runner.commitTransaction();
+        const after = await get(LIST, { 'if-none-match': etag });
+        expect(after.status).toBe(200);
+      }
+      // Each raised its own session's slot, once.
+      const raised = await db.query(
+        `SELECT slot FROM catalogue_versions WHERE store_id = $1 AND slot = ANY($2::int[])`,
+        [storeId, pids.map((pid) => pid % 16)],
+      );
+      expect(raised.length).toBe(new Set(pids.map((pid) => pid % 16)).size);
+    } finally {
+      for (const runner of runners) await runner.release();
+    }
+  });
+
+  it("a new table a storefront read shows joins by attaching the same trigger function (the migration's recipe)", async () => {
+    const db = t.app.get(DataSource);
+    // What a later migration adding, say, product variants does: a table with a store_id, the same function.
+    await db.query(
+      `CREATE TABLE recipe_variants (id serial PRIMARY KEY, store_id uuid NOT NULL REFERENCES stores(id) ON DELETE CASCADE, title text NOT NULL)`,
+    );
+    await db.query(`CREATE CONSTRAINT TRIGGER recipe_variants_catalogue_version
+      AFTER INSERT OR UPDATE OR DELETE ON recipe_variants DEFERRABLE INITIALLY DEFERRED
+      FOR EACH ROW EXECUTE FUNCTION catalogue_version_bump()`);
+    const changes = [
+      `INSERT INTO recipe_variants (store_id, title) VALUES ($1, 'Large')`,
+      `UPDATE recipe_variants SET title = 'Small' WHERE store_id = $1`,
+      `DELETE FROM recipe_variants WHERE store_id = $1`,
+    ];
+    for (const sql of changes) {
+      const etag = String((await get(LIST)).headers.etag);
+      expect((await get(LIST, { 'if-none-match': etag })).status).toBe(304);
+      await db.query(sql, [storeId]);
+      expect((await get(LIST, { 'if-none-match': etag })).status).toBe(200);
+    }
   });
 
   it('checks the token on every request: a deleted token is 401 even with a matching If-None-Match', async () => {

@@ -10,7 +10,7 @@ import { AppModule } from './app.module';
 import { registerConsole } from './http/console.routes';
 import { addBodyParsers, BODY_LIMIT } from './http/body-parsers';
 import { addCompression } from './http/compression';
-import { corsOptions } from './http/cors';
+import { addCors } from './http/cors';
 import { addErrorHandler, frameworkErrorWriter } from './http/error-transports';
 import { addLingeringClose } from './http/lingering-close';
 import { setupOpenApi } from './http/openapi';
@@ -58,13 +58,13 @@ export async function createApp(config: AppConfig, logger: Logger): Promise<Nest
     app.get(StorefrontConditionalGet),
   );
   addRequestEdgeHook(fastify, app.get(Dependencies), securityHeadersFor(config));
+  addCors(fastify, config, app.get(PublicTokensService));
   addRequestLog(fastify, logger);
   addBodyParsers(fastify);
   addLingeringClose(fastify);
   addErrorHandler(fastify, logger);
   // Metrics (METRICS_PORT) and tracing (OTEL_EXPORTER_OTLP_ENDPOINT): hooks only when they are on.
   await configureObservability(app, fastify, config, logger);
-  app.enableCors(corsOptions(config, app.get(PublicTokensService)));
   // Before any route is declared (the console's below, Nest's at init): it compresses through their hooks.
   await addCompression(app);
   setupOpenApi(app, config);

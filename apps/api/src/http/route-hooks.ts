@@ -5,7 +5,7 @@ import {
   type StorefrontHttpAuth,
 } from '@app/storefront';
 import type { FastifyInstance } from 'fastify';
-import { corsForToken } from './cors';
+import { corsForRefusal, corsForToken } from './cors';
 
 /**
  * Hooks that concern some routes only, put on each route as it is registered (decided once per route),
@@ -20,6 +20,7 @@ import { corsForToken } from './cors';
  *   still carry the CORS headers a browser needs to read them. Then (v1.3) the CORS headers of an origin
  *   its public token lists (./cors.ts), and the conditional GET (libs/storefront: `Cache-Control`, the ETag,
  *   a 304 before anything is parsed or executed) — in that order, so a 304 carries the CORS headers too.
+ *   (v1.4) And an onSend hook that makes its refusals readable from the page that sent them (./cors.ts).
  */
 export function addRouteHooks(
   fastify: FastifyInstance,
@@ -35,12 +36,14 @@ export function addRouteHooks(
     const methods = [route.method].flat();
     if (methods.some((method) => rateLimit.limits(method, route.url)))
       route.preParsing = [rateLimit.preParsing, ...[route.preParsing ?? []].flat()];
-    if (route.url === STOREFRONT_GRAPHQL_PATH)
+    if (route.url === STOREFRONT_GRAPHQL_PATH) {
       route.onRequest = [
         ...[route.onRequest ?? []].flat(),
         storefrontAuth.onRequest,
         corsForToken,
         conditionalGet.onRequest,
       ] as typeof route.onRequest;
+      route.onSend = [...[route.onSend ?? []].flat(), corsForRefusal] as typeof route.onSend;
+    }
   });
 }

@@ -15,6 +15,7 @@ import { StorefrontCaching1795700000000 } from './1795700000000-StorefrontCachin
 import { CartsAndOrderLifecycle1795750000000 } from './1795750000000-CartsAndOrderLifecycle';
 import { InstalledApps1795760000000 } from './1795760000000-InstalledApps';
 import { InstalledAppsOneLiveSuccessor1795801000000 } from './1795801000000-InstalledAppsOneLiveSuccessor';
+import { CatalogueVersionSlots1795831000000 } from './1795831000000-CatalogueVersionSlots';
 
 // Every migration, in order. Listed explicitly (not globbed) so the same list works from TypeScript
 // (tests, the migration CLI) and from the compiled build. Add new ones at the end.
@@ -37,4 +38,5 @@ export const MIGRATIONS: Function[] = [
   CartsAndOrderLifecycle1795750000000,
   InstalledApps1795760000000,
   InstalledAppsOneLiveSuccessor1795801000000,
+  CatalogueVersionSlots1795831000000,
 ];

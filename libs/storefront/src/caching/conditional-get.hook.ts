@@ -57,8 +57,16 @@ export class StorefrontConditionalGet {
   };
 }
 
-/** Adds names to the reply's Vary header (the CORS layer may have put Origin there). */
+/** Adds names to the reply's Vary header, once each (the CORS layer may have put Origin there). */
 function appendVary(reply: FastifyReply, names: string): void {
   const current = reply.getHeader('vary');
-  reply.header('Vary', current ? `${String(current)}, ${names}` : names);
+  if (!current) {
+    reply.header('Vary', names);
+    return;
+  }
+  const present = String(current)
+    .toLowerCase()
+    .split(/\s*,\s*/);
+  const missing = names.split(', ').filter((name) => !present.includes(name.toLowerCase()));
+  if (missing.length) reply.header('Vary', `${String(current)}, ${missing.join(', ')}`);
 }

@@ -82,8 +82,10 @@ export function publicCacheControl(cacheSeconds: number): string {
 export const PRIVATE_NO_STORE = 'private, no-store';
 
 /**
- * What a cached answer varies by: the token (Authorization), the content coding (Accept-Encoding) and the
- * media type (Accept). The CORS layer adds Origin. `accept-encoding` in lower case: @fastify/compress looks
+ * What a cached answer varies by: the token (Authorization), the content coding (Accept-Encoding), the
+ * media type (Accept) and the Origin (whether it carries CORS headers, and which: the CORS layer sets them
+ * only for requests that send an Origin, so an answer to one without must not be given to one with).
+ * `accept-encoding` in lower case: @fastify/compress looks
  * for it so (case-sensitively) before adding its own, and header names compare case-insensitively anyway.
  */
-export const CACHEABLE_VARY = 'Authorization, accept-encoding, Accept';
+export const CACHEABLE_VARY = 'Origin, Authorization, accept-encoding, Accept';
