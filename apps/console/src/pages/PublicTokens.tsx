@@ -134,7 +134,7 @@ export function PublicTokens() {
                 <RowButton
                   className="secondary"
                   label="Edit origins"
-                  item={token.name}
+                  item={`of ${token.name}`}
                   onClick={() => setEditing(token)}
                 />
               </RotateDeleteCell>
