@@ -14,6 +14,8 @@ import { checkStorePage, signInToConsole, View, withConsoleBrowser } from './con
  * leaving a store said on Your stores. Checked pages have one h1, no axe-core violation, no sideways
  * scroll at 375 px; screenshots in test/.screenshots/store-first-week-*.png.
  */
+/** Each test drives a browser through several pages: on a loaded two-core machine that nears jest's 60 s. */
+const TIMEOUT = 240_000;
 const VIEWS: readonly View[] = [
   ['light', 1280],
   ['light', 375],
@@ -144,78 +146,86 @@ describe('console: the first week of real use', () => {
     afterAll(async () => {
       await new Promise((resolve) => site?.close(resolve));
       await t?.close();
-    });
+    }, TIMEOUT);
 
-    it('shows GST only for a store in India, and prices a new product in the store’s currency', async () => {
-      const page = await newPage();
-      await signInToConsole(page, t, OWNER);
-      await page.goto(`${base}/console/stores/${usStore}/settings`);
-      await page.getByRole('textbox', { name: 'Region' }).waitFor();
-      expect(await page.getByRole('textbox', { name: 'GST number' }).count()).toBe(0);
-      expect(await page.locator('main').textContent()).not.toMatch(/GST/);
-      await page.goto(`${base}/console/stores/${usStore}/products`);
-      await page.getByRole('button', { name: 'New product' }).click();
-      expect(await page.getByRole('textbox', { name: 'Currency' }).inputValue()).toBe('USD');
-      await checkStorePage(page, 'first-week-product-usd', VIEWS);
+    it(
+      'shows GST only for a store in India, and prices a new product in the store’s currency',
+      async () => {
+        const page = await newPage();
+        await signInToConsole(page, t, OWNER);
+        await page.goto(`${base}/console/stores/${usStore}/settings`);
+        await page.getByRole('textbox', { name: 'Region' }).waitFor();
+        expect(await page.getByRole('textbox', { name: 'GST number' }).count()).toBe(0);
+        expect(await page.locator('main').textContent()).not.toMatch(/GST/);
+        await page.goto(`${base}/console/stores/${usStore}/products`);
+        await page.getByRole('button', { name: 'New product' }).click();
+        expect(await page.getByRole('textbox', { name: 'Currency' }).inputValue()).toBe('USD');
+        await checkStorePage(page, 'first-week-product-usd', VIEWS);
 
-      await page.goto(`${base}/console/stores/${inStore}/settings`);
-      await page.getByRole('textbox', { name: 'GST number' }).waitFor();
-      await page.goto(`${base}/console/stores/${inStore}/products`);
-      await page.getByRole('button', { name: 'New product' }).click();
-      expect(await page.getByRole('textbox', { name: 'Currency' }).inputValue()).toBe('INR');
-    });
+        await page.goto(`${base}/console/stores/${inStore}/settings`);
+        await page.getByRole('textbox', { name: 'GST number' }).waitFor();
+        await page.goto(`${base}/console/stores/${inStore}/products`);
+        await page.getByRole('button', { name: 'New product' }).click();
+        expect(await page.getByRole('textbox', { name: 'Currency' }).inputValue()).toBe('INR');
+      },
+      TIMEOUT,
+    );
 
-    it('sets a public token’s allowed origins at creation and edits them; a plain HTML page on that origin imports the SDK module and reads the catalogue', async () => {
-      const page = await newPage();
-      await signInToConsole(page, t, OWNER);
-      await page.goto(`${base}/console/stores/${usStore}/tokens`);
-      await page.getByRole('textbox', { name: 'Token name' }).fill('Web shop');
-      await page.getByRole('checkbox', { name: 'cart:write' }).check();
-      await page.getByRole('textbox', { name: 'Allowed origins' }).fill(`${siteOrigin}/\n`);
-      await page.getByRole('button', { name: 'Create token' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Public token' });
-      await dialog.getByText('lets shoppers fill carts and check out').waitFor();
-      expect(await dialog.textContent()).not.toContain('read-only');
-      const token = (await dialog.getByTestId('public-token').textContent())!.trim();
-      const snippet = (await dialog.getByLabel('StorefrontClient snippet').textContent())!;
-      expect(snippet).toContain(`from '${base}/console/sdk/storefront-sdk.js'`);
-      expect(snippet).toContain(token);
-      await checkStorePage(page, 'first-week-token-dialog', VIEWS);
-      await dialog.getByRole('button', { name: 'Done' }).click();
-      await page.getByRole('cell', { name: siteOrigin }).waitFor();
+    it(
+      'sets a public token’s allowed origins at creation and edits them; a plain HTML page on that origin imports the SDK module and reads the catalogue',
+      async () => {
+        const page = await newPage();
+        await signInToConsole(page, t, OWNER);
+        await page.goto(`${base}/console/stores/${usStore}/tokens`);
+        await page.getByRole('textbox', { name: 'Token name' }).fill('Web shop');
+        await page.getByRole('checkbox', { name: 'cart:write' }).check();
+        await page.getByRole('textbox', { name: 'Allowed origins' }).fill(`${siteOrigin}/\n`);
+        await page.getByRole('button', { name: 'Create token' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Public token' });
+        await dialog.getByText('lets shoppers fill carts and check out').waitFor();
+        expect(await dialog.textContent()).not.toContain('read-only');
+        const token = (await dialog.getByTestId('public-token').textContent())!.trim();
+        const snippet = (await dialog.getByLabel('StorefrontClient snippet').textContent())!;
+        expect(snippet).toContain(`from '${base}/console/sdk/storefront-sdk.js'`);
+        expect(snippet).toContain(token);
+        await checkStorePage(page, 'first-week-token-dialog', VIEWS);
+        await dialog.getByRole('button', { name: 'Done' }).click();
+        await page.getByRole('cell', { name: siteOrigin }).waitFor();
 
-      // The page on that origin runs the snippet's import and a query.
-      const shop = await newPage();
-      await shop.goto(`${siteOrigin}/?token=${token}`);
-      await shop.locator('#out li', { hasText: 'Maple syrup' }).waitFor();
+        // The page on that origin runs the snippet's import and a query.
+        const shop = await newPage();
+        await shop.goto(`${siteOrigin}/?token=${token}`);
+        await shop.locator('#out li', { hasText: 'Maple syrup' }).waitFor();
 
-      // Edit: a refused origin is said at the field; then the list is replaced, and the page is refused.
-      await page.getByRole('button', { name: 'Edit origins of Web shop' }).click();
-      const edit = page.getByRole('dialog', { name: 'Allowed origins of Web shop' });
-      const box = edit.getByRole('textbox', { name: 'Allowed origins' });
-      expect(await box.inputValue()).toBe(siteOrigin);
-      await box.fill('https://shop.example.com/catalogue');
-      await edit.getByRole('button', { name: 'Save origins' }).click();
-      await edit
-        .getByText('Allowed origins: each line must be an address like https://shop.example.com')
-        .waitFor();
-      await checkStorePage(page, 'first-week-token-origins', VIEWS);
-      await box.fill('https://shop.example.com\nhttps://www.shop.example.com');
-      await edit.getByRole('button', { name: 'Save origins' }).click();
-      await page
-        .getByText(
-          'Web shop now answers pages on https://shop.example.com, https://www.shop.example.com only.',
-        )
-        .waitFor();
-      const listed = await t.get(`/v1/user/stores/${usStore}/public-tokens`, { token: ownerToken });
-      expect(listed.body[0].allowedOrigins).toEqual([
-        'https://shop.example.com',
-        'https://www.shop.example.com',
-      ]);
-      await checkStorePage(page, 'first-week-tokens', VIEWS);
-      await shop.reload();
-      await shop.locator('#out', { hasText: 'failed' }).waitFor();
-    });
+        // Edit: a refused origin is said at the field; then the list is replaced, and the page is refused.
+        await page.getByRole('button', { name: 'Edit origins of Web shop' }).click();
+        const edit = page.getByRole('dialog', { name: 'Allowed origins of Web shop' });
+        const box = edit.getByRole('textbox', { name: 'Allowed origins' });
+        expect(await box.inputValue()).toBe(siteOrigin);
+        await box.fill('https://shop.example.com/catalogue');
+        await edit.getByRole('button', { name: 'Save origins' }).click();
+        await edit
+          .getByText('Allowed origins: each line must be an address like https://shop.example.com')
+          .waitFor();
+        await checkStorePage(page, 'first-week-token-origins', VIEWS);
+        await box.fill('https://shop.example.com\nhttps://www.shop.example.com');
+        await edit.getByRole('button', { name: 'Save origins' }).click();
+        await page
+          .getByText(
+            'Web shop now answers pages on https://shop.example.com, https://www.shop.example.com only.',
+          )
+          .waitFor();
+        const listed = await t.get(`/v1/user/stores/${usStore}/public-tokens`, { token: ownerToken });
+        expect(listed.body[0].allowedOrigins).toEqual([
+          'https://shop.example.com',
+          'https://www.shop.example.com',
+        ]);
+        await checkStorePage(page, 'first-week-tokens', VIEWS);
+        await shop.reload();
+        await shop.locator('#out', { hasText: 'failed' }).waitFor();
+      },
+      TIMEOUT,
+    );
 
     it('says so on Your stores when a member leaves a store', async () => {
       const devToken = (await t.signIn(DEV)).access_token;

@@ -169,7 +169,7 @@ export function PublicTokens() {
           </code>
         </p>
         <p className="muted">A web page can use it as it is, with no build step:</p>
-        <pre className="snippet" aria-label="StorefrontClient snippet" tabIndex={0}>
+        <pre className="snippet wraps" aria-label="StorefrontClient snippet" tabIndex={0}>
           <code>{snippet(tokens.issued?.token ?? '')}</code>
         </pre>
       </SecretDialog>
