@@ -47,38 +47,42 @@ describe('console: the first week of real use', () => {
     const countdowns = async (page: Page) =>
       (await page.locator('main').textContent())!.match(/in \d+ s/g) ?? [];
 
-    it('says the code is in the server log; a reload and a second tab keep the code box with one countdown', async () => {
-      const email = 'newcomer@first-week.example';
-      const page = await newPage();
-      await page.goto(`${t.config.publicUrl}/console/`);
-      await page.getByTestId('code-in-log').getByText('sign-in code').waitFor();
-      await checkStorePage(page, 'first-week-sign-in-log', VIEWS);
-      await page.getByRole('textbox', { name: 'Email' }).fill(email);
-      await page.getByRole('button', { name: 'Send code' }).click();
-      await page.getByText(/You can ask for a new code in (29|30) s/).waitFor();
-      const code = await codeFromLog(email);
+    it(
+      'says the code is in the server log; a reload and a second tab keep the code box with one countdown',
+      async () => {
+        const email = 'newcomer@first-week.example';
+        const page = await newPage();
+        await page.goto(`${t.config.publicUrl}/console/`);
+        await page.getByTestId('code-in-log').getByText('sign-in code').waitFor();
+        await checkStorePage(page, 'first-week-sign-in-log', VIEWS);
+        await page.getByRole('textbox', { name: 'Email' }).fill(email);
+        await page.getByRole('button', { name: 'Send code' }).click();
+        await page.getByText(/You can ask for a new code in (29|30) s/).waitFor();
+        const code = await codeFromLog(email);
 
-      // A reload: the code step is still there, with one countdown, and the code works.
-      await page.reload();
-      await page.getByRole('textbox', { name: 'Code' }).waitFor();
-      await page.getByText(/You can ask for a new code in \d+ s/).waitFor();
-      expect(await countdowns(page)).toHaveLength(1);
-      expect(await page.getByRole('textbox', { name: 'Email' }).inputValue()).toBe(email);
+        // A reload: the code step is still there, with one countdown, and the code works.
+        await page.reload();
+        await page.getByRole('textbox', { name: 'Code' }).waitFor();
+        await page.getByText(/You can ask for a new code in \d+ s/).waitFor();
+        expect(await countdowns(page)).toHaveLength(1);
+        expect(await page.getByRole('textbox', { name: 'Email' }).inputValue()).toBe(email);
 
-      // A second tab (nothing kept): Send code meets the resend limit and opens the code box instead.
-      const other = await newPage(375);
-      await other.goto(`${t.config.publicUrl}/console/`);
-      await other.getByRole('textbox', { name: 'Email' }).fill(email);
-      await other.getByRole('button', { name: 'Send code' }).click();
-      await other.getByText('a moment ago: it still works').waitFor();
-      await other.getByText(/You can ask for a new code in \d+ s/).waitFor();
-      expect(await countdowns(other)).toHaveLength(1);
-      expect(await other.getByRole('alert').count()).toBe(0);
-      await checkStorePage(other, 'first-week-sign-in-again', VIEWS);
-      await other.getByRole('textbox', { name: 'Code' }).fill(code);
-      await other.getByRole('button', { name: 'Sign in' }).click();
-      await other.getByRole('heading', { name: 'Your stores' }).waitFor();
-    });
+        // A second tab (nothing kept): Send code meets the resend limit and opens the code box instead.
+        const other = await newPage(375);
+        await other.goto(`${t.config.publicUrl}/console/`);
+        await other.getByRole('textbox', { name: 'Email' }).fill(email);
+        await other.getByRole('button', { name: 'Send code' }).click();
+        await other.getByText('a moment ago: it still works').waitFor();
+        await other.getByText(/You can ask for a new code in \d+ s/).waitFor();
+        expect(await countdowns(other)).toHaveLength(1);
+        expect(await other.getByRole('alert').count()).toBe(0);
+        await checkStorePage(other, 'first-week-sign-in-again', VIEWS);
+        await other.getByRole('textbox', { name: 'Code' }).fill(code);
+        await other.getByRole('button', { name: 'Sign in' }).click();
+        await other.getByRole('heading', { name: 'Your stores' }).waitFor();
+      },
+      TIMEOUT,
+    );
   });
 
   describe('a store outside India, its public tokens and a plain web page', () => {
@@ -146,7 +150,7 @@ describe('console: the first week of real use', () => {
     afterAll(async () => {
       await new Promise((resolve) => site?.close(resolve));
       await t?.close();
-    }, TIMEOUT);
+    });
 
     it(
       'shows GST only for a store in India, and prices a new product in the store’s currency',
@@ -227,21 +231,25 @@ describe('console: the first week of real use', () => {
       TIMEOUT,
     );
 
-    it('says so on Your stores when a member leaves a store', async () => {
-      const devToken = (await t.signIn(DEV)).access_token;
-      await addMember(t, ownerToken, usStore, { token: devToken, email: DEV }, 'developer');
-      const page = await newPage();
-      await signInToConsole(page, t, DEV);
-      await page.goto(`${base}/console/stores/${usStore}/members`);
-      await page.getByRole('button', { name: 'Leave store' }).click();
-      await page
-        .getByRole('dialog', { name: 'Leave Maple & Pine?' })
-        .getByRole('button', { name: 'Leave store' })
-        .click();
-      await page.getByRole('heading', { name: 'Your stores' }).waitFor();
-      await page.getByText('You left Maple & Pine.').waitFor();
-      expect(await page.getByRole('link', { name: 'Maple & Pine' }).count()).toBe(0);
-      await checkStorePage(page, 'first-week-left', VIEWS);
-    });
+    it(
+      'says so on Your stores when a member leaves a store',
+      async () => {
+        const devToken = (await t.signIn(DEV)).access_token;
+        await addMember(t, ownerToken, usStore, { token: devToken, email: DEV }, 'developer');
+        const page = await newPage();
+        await signInToConsole(page, t, DEV);
+        await page.goto(`${base}/console/stores/${usStore}/members`);
+        await page.getByRole('button', { name: 'Leave store' }).click();
+        await page
+          .getByRole('dialog', { name: 'Leave Maple & Pine?' })
+          .getByRole('button', { name: 'Leave store' })
+          .click();
+        await page.getByRole('heading', { name: 'Your stores' }).waitFor();
+        await page.getByText('You left Maple & Pine.').waitFor();
+        expect(await page.getByRole('link', { name: 'Maple & Pine' }).count()).toBe(0);
+        await checkStorePage(page, 'first-week-left', VIEWS);
+      },
+      TIMEOUT,
+    );
   });
 });
