@@ -552,7 +552,7 @@ describe('GET /v1/auth/providers', () => {
     try {
       const res = await t.get('/v1/auth/providers');
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ providers: ['otp'] });
+      expect(res.body).toEqual({ providers: ['otp'], codeDelivery: 'mail' });
     } finally {
       await t.close();
     }
@@ -568,7 +568,19 @@ describe('GET /v1/auth/providers', () => {
       },
     });
     try {
-      expect((await t.get('/v1/auth/providers')).body).toEqual({ providers: ['otp', 'google', 'github'] });
+      expect((await t.get('/v1/auth/providers')).body).toEqual({
+        providers: ['otp', 'google', 'github'],
+        codeDelivery: 'mail',
+      });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('says the code goes to the server log when SMTP_URL is unset (development)', async () => {
+    const t = await TestApp.start({ env: { SMTP_URL: '' } });
+    try {
+      expect((await t.get('/v1/auth/providers')).body).toEqual({ providers: ['otp'], codeDelivery: 'log' });
     } finally {
       await t.close();
     }
@@ -577,7 +589,10 @@ describe('GET /v1/auth/providers', () => {
   it('lists GitHub alone when only GitHub is on', async () => {
     const t = await TestApp.start({ env: { GITHUB_CLIENT_ID: 'gh-id', GITHUB_CLIENT_SECRET: 'gh-secret' } });
     try {
-      expect((await t.get('/v1/auth/providers')).body).toEqual({ providers: ['otp', 'github'] });
+      expect((await t.get('/v1/auth/providers')).body).toEqual({
+        providers: ['otp', 'github'],
+        codeDelivery: 'mail',
+      });
     } finally {
       await t.close();
     }

@@ -203,8 +203,10 @@ describe('console (/console) in a real browser', () => {
         .textContent(),
     ).toBe('Mobile needs its country code, e.g. +1 415 555 2671, or a Country chosen below.');
     await page.getByRole('combobox', { name: 'Country' }).selectOption({ label: 'United States' });
-    for (const name of ['Landline', 'WhatsApp number', 'Address line 2', 'GST number'])
+    for (const name of ['Landline', 'WhatsApp number', 'Address line 2'])
       await page.getByRole('textbox', { name }).waitFor();
+    // India's GSTIN is asked for only while the Country is India.
+    expect(await page.getByRole('textbox', { name: 'GST number' }).count()).toBe(0);
     await check(page, 'wizard-stage3');
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('textbox', { name: 'Social links' }).fill('https://instagram.com/consoleshop');
@@ -487,6 +489,7 @@ describe('console (/console) in a real browser', () => {
     expect(await page.getByRole('textbox', { name: 'Mobile' }).inputValue()).toBe('098765 43210');
     expect(await page.getByRole('textbox', { name: 'City' }).inputValue()).toBe('Pune');
     expect(await page.getByRole('combobox', { name: 'Country' }).inputValue()).toBe('IN');
+    await page.getByRole('textbox', { name: 'GST number' }).waitFor();
     await page.getByRole('textbox', { name: 'State' }).fill('Maharashtra');
     await page.getByRole('textbox', { name: 'Postal code' }).fill('411001');
     await page.getByRole('textbox', { name: 'Region' }).fill('West');

@@ -16,6 +16,7 @@ import { checkStorePage, signInToConsole, View, withConsoleBrowser } from './con
 const OWNER = 'console-owner@members.example';
 const STAFF = 'console-staff@members.example';
 const DEV = 'console-dev@members.example';
+const STORE_NAME = 'Chai & Co. — a long store name that has to wrap on a phone';
 const VIEWS: readonly View[] = [
   ['light', 1280],
   ['light', 375],
@@ -34,7 +35,7 @@ describe('console: members, invitations and role-aware pages', () => {
     // The owner's active store, with a product, set up through the API (the owner signs in to the
     // console separately: another session).
     ownerToken = (await t.signIn(OWNER)).access_token;
-    store = await createStore(t, ownerToken, 'Chai & Co. — a long store name that has to wrap on a phone');
+    store = await createStore(t, ownerToken, STORE_NAME);
     const as = { token: ownerToken };
     await t.post(`/v1/user/stores/${store}/onboarding/stage2`, STAGE2, as);
     await t.post(`/v1/user/stores/${store}/onboarding/stage3`, STAGE3, as);
@@ -89,8 +90,12 @@ describe('console: members, invitations and role-aware pages', () => {
     await staff.getByRole('button', { name: 'Send code' }).click();
     await staff.getByRole('textbox', { name: 'Code' }).fill(otpFrom(await t.mail.waitFor(STAFF)));
     await staff.getByRole('button', { name: 'Sign in' }).click();
-    await staff.getByRole('heading', { name: 'Join a store' }).waitFor();
+    // The page names the store, the role and who invited (read by the link's token).
+    await staff.getByRole('heading', { name: `Join ${STORE_NAME}` }).waitFor();
     expect(new URL(staff.url()).pathname).toBe(`/console/invitations/${link}`);
+    expect(await staff.locator('main').textContent()).toContain(
+      `${OWNER} invited ${STAFF} to help run ${STORE_NAME} on Storefront as staff.`,
+    );
     await staff.getByText(`Signed in as ${STAFF}`).waitFor();
     await checkStorePage(staff, 'invitation', VIEWS);
     await staff.getByRole('button', { name: 'Accept invitation' }).click();
@@ -98,7 +103,8 @@ describe('console: members, invitations and role-aware pages', () => {
     expect(new URL(staff.url()).pathname).toBe(`/console/stores/${store}`);
 
     // Staff: products and orders, no integrations, no settings.
-    expect(await tabs(staff)).toEqual(['Home', 'Products', 'Orders', 'Activity', 'Members', 'Catalogue']);
+    // No Catalogue: its preview reads through a public token, which staff may not make.
+    expect(await tabs(staff)).toEqual(['Home', 'Products', 'Orders', 'Activity', 'Members']);
     await tab(staff, 'Products').click();
     await staff.getByRole('button', { name: 'New product' }).waitFor();
     await staff.getByRole('button', { name: 'Edit Darjeeling tea' }).waitFor();
@@ -114,6 +120,9 @@ describe('console: members, invitations and role-aware pages', () => {
     await staff.goto(storeUrl('/webhooks'));
     await staff.getByRole('heading', { name: 'Not available to your role' }).waitFor();
     expect(await staff.getByRole('button', { name: 'Add endpoint' }).count()).toBe(0);
+    await staff.goto(storeUrl('/catalogue'));
+    await staff.getByRole('heading', { name: 'Not available to your role' }).waitFor();
+    expect(await staff.getByRole('button', { name: 'Create a preview token' }).count()).toBe(0);
     // Your stores shows the role.
     await staff.goto(`${base}/console/`);
     await staff.getByRole('heading', { name: 'Your stores' }).waitFor();
@@ -155,7 +164,17 @@ describe('console: members, invitations and role-aware pages', () => {
     await owner.getByRole('button', { name: 'Delete store' }).waitFor();
     await owner.goto(storeUrl('/members'));
     const staffRole = owner.getByRole('combobox', { name: `Role of ${STAFF}` });
+    // A pick in the select asks first: Cancel changes nothing (the select shows the role again).
+    await staffRole.selectOption({ label: 'Admin' });
+    const confirm = owner.getByRole('dialog', { name: `Change the role of ${STAFF}?` });
+    await confirm.getByText('From staff to admin.').waitFor();
+    await checkStorePage(owner, 'members-role-confirm', VIEWS);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    expect(await staffRole.inputValue()).toBe('staff');
+    const listed = await t.get(`/v1/user/stores/${store}/members`, { token: ownerToken });
+    expect(listed.body.find((m: { email: string }) => m.email === STAFF).role).toBe('staff');
     await staffRole.selectOption({ label: 'Developer' });
+    await confirm.getByRole('button', { name: 'Change role' }).click();
     await owner.getByText(`${STAFF} is now developer.`).waitFor();
     await owner.getByRole('button', { name: `Remove ${DEV}` }).waitFor();
     // A second invitation, revoked.

@@ -112,6 +112,38 @@ describe('invitations', () => {
     expect([accepted.status, accepted.body.role]).toEqual([200, 'staff']);
   });
 
+  it('previews what a link offers (store, role, inviter, address) to any signed-in account, changing nothing; a dead link is 404', async () => {
+    const store = await createStore(t, owner, 'Preview Tea');
+    const address = email('preview');
+    const { token, invitation } = await invite(t, owner, store, address, 'staff');
+    // another account than the invited one may read it (it holds the link), and is told whom it is for
+    const stranger = await signIn(email('someone'));
+    const preview = (as: string | undefined, body: object = { token }) =>
+      t.post('/v1/user/invitations/preview', body, as ? { token: as } : {});
+    const seen = await preview(stranger);
+    expect(seen.status).toBe(200);
+    expect(seen.body).toEqual({
+      storeName: 'Preview Tea',
+      email: address,
+      role: 'staff',
+      invitedBy: { id: ownerId, email: 'owner@invite.example' },
+      expiresAt: invitation.expiresAt,
+    });
+    expect(JSON.stringify(seen.body)).not.toContain(token);
+    // nothing changed: still pending, still acceptable by its address
+    const listed = await t.get(`/v1/user/stores/${store}/invitations`, { token: owner });
+    expect(listed.body.map((i: { id: string }) => i.id)).toEqual([invitation.id]);
+    expect((await preview(undefined)).status).toBe(401);
+    expect((await preview(stranger, {})).status).toBe(400);
+    for (const bad of ['sfi_' + 'A'.repeat(43), 'not-a-token']) {
+      const refused = await preview(stranger, { token: bad });
+      expect([refused.status, refused.body.code]).toEqual([404, 'invitation_not_found']);
+    }
+    expect((await accept(token, await signIn(address))).status).toBe(200);
+    const used = await preview(stranger);
+    expect([used.status, used.body.code]).toEqual([404, 'invitation_not_found']);
+  });
+
   it('inviting an address again replaces the invitation: the old link dies', async () => {
     const store = await createStore(t, owner, 'Replace');
     const address = email('twice');

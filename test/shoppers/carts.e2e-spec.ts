@@ -10,7 +10,7 @@ import { freePort, gqlError, StorefrontClient } from '@app/testing';
 
 const CART = `id status buyerEmail totalQuantity createdAt updatedAt expiresAt
   subtotal { amount currencyCode }
-  lines { quantity available unitPrice { amount currencyCode } lineTotal { amount currencyCode } product { id handle } }
+  lines { quantity available unavailableReason inSubtotal unitPrice { amount currencyCode } lineTotal { amount currencyCode } product { id handle } }
   order { id status source }`;
 const ORDER = `id status source customerEmail total { amount currencyCode }
   lines { quantity unitPrice { amount } product { id } }`;
@@ -348,6 +348,15 @@ describe('shoppers — carts and checkout', () => {
     ]);
     const shown = await read(shopper.token, cartId);
     expect(shown.lines.map((l: { available: boolean }) => l.available)).toEqual([true, false, false]);
+    // an out-of-stock line says so and still counts in the subtotal: checkout refuses the cart, it never
+    // charges less than the subtotal by leaving a line out
+    expect(shown.lines.map((l: { unavailableReason: string | null }) => l.unavailableReason)).toEqual([
+      null,
+      'out_of_stock',
+      'out_of_stock',
+    ]);
+    expect(shown.lines.every((l: { inSubtotal: boolean }) => l.inSubtotal)).toBe(true);
+    expect(shown.subtotal).toEqual({ amount: '17.00', currencyCode: 'USD' });
     const before = await orderCount();
     const res = await checkout(shopper.token, cartId);
     expect(gqlError(res).code).toBe('OUT_OF_STOCK');
@@ -456,6 +465,26 @@ describe('shoppers — carts and checkout', () => {
     expect((await read(shopper.token, cartId)).subtotal).toEqual({ amount: '0.00', currencyCode: 'XXX' });
     const swapped = await add(shopper.token, cartId, [{ productId: eur.id, quantity: 1 }]);
     expect(swapped.body.data.cartLinesAdd.subtotal).toEqual({ amount: '1.00', currencyCode: 'EUR' });
+    // a product moved to another currency after it was added: shown at its price, left out of the subtotal,
+    // said to be the reason — and checkout refuses it for that reason
+    const moved = await product({ handle: 'cur-moved', price: '4.00', currencyCode: 'EUR', inventory: 5 });
+    await add(shopper.token, cartId, [{ productId: moved.id, quantity: 2 }]);
+    await sf.data(
+      app,
+      `mutation { productUpdate(id: "${moved.id}", input: { currencyCode: "USD", price: "4.00" }) { id } }`,
+    );
+    const shown = await read(shopper.token, cartId);
+    expect(shown.subtotal).toEqual({ amount: '1.00', currencyCode: 'EUR' });
+    expect(shown.lines[1]).toMatchObject({
+      available: false,
+      unavailableReason: 'currency_mismatch',
+      inSubtotal: false,
+      lineTotal: { amount: '8.00', currencyCode: 'USD' },
+    });
+    await buyer(shopper.token, cartId, 'shopper@example.com');
+    const refused = await checkout(shopper.token, cartId);
+    expect(gqlError(refused).code).toBe('BAD_USER_INPUT');
+    expect(refused.body.errors[0].extensions.reason).toBe('currency_mismatch');
   });
 
   it('answers bad input with BAD_USER_INPUT or NOT_FOUND, never a 5xx', async () => {

@@ -70,6 +70,7 @@ const OTHER_LABELS: Record<string, string> = {
   price: 'Price',
   currencyCode: 'Currency',
   inventory: 'Stock',
+  allowedOrigins: 'Allowed origins',
 };
 
 /** "whatsappNumber" → "Whatsapp number": the last resort for a field no form names. */
@@ -108,6 +109,7 @@ export function plainErrors(
       key = 'socialLinks';
       item = Number(nested[1]);
     }
+    if (/^allowedOrigins\.\d+$/.test(field)) key = 'allowedOrigins';
     const inMessage = /item (\d+) is not one/.exec(message);
     if (store && key === 'socialLinks' && inMessage) item = Number(inMessage[1]);
     if (out[key]) continue;
@@ -118,6 +120,10 @@ export function plainErrors(
         `Social links: link ${item + 1}${links[item] ? ` (“${links[item]}”)` : ''} must start with https://.`;
     else if (key === 'socialLinks' && /at most/.test(message))
       out[key] = 'Social links: at most 10 links, one per line.';
+    else if (key === 'allowedOrigins')
+      out[key] = /at most/.test(message)
+        ? 'Allowed origins: at most 10, one per line.'
+        : 'Allowed origins: each line must be an address like https://shop.example.com (no path), each once.';
     else if (key === 'socialLinks' && /twice/.test(message))
       out[key] = 'Social links: the same link is there twice.';
     else if (store && ADVICE[key]) out[key] = `${label} ${ADVICE[key]}`;

@@ -89,7 +89,15 @@ function Shell() {
               </Allowed>
             }
           />
-          <Route path="catalogue" element={<Catalogue />} />
+          <Route
+            path="catalogue"
+            element={
+              // The preview reads through a public token, which only the integrations roles may make.
+              <Allowed permission="integrations">
+                <Catalogue />
+              </Allowed>
+            }
+          />
           <Route path="products" element={<Products />} />
           <Route path="orders" element={<Orders />} />
           <Route path="activity" element={<Activity />} />

@@ -57,7 +57,9 @@ export class AuthController {
     const providers = ['otp'];
     if (this.config.google) providers.push('google');
     if (this.config.github) providers.push('github');
-    return { providers };
+    // Without SMTP_URL (refused in production) the mail, code included, is written to the server's log:
+    // a sign-in page says so, or a newcomer waits for a mail that never comes.
+    return { providers, codeDelivery: this.config.smtpUrl ? 'mail' : 'log' };
   }
 
   @Public()

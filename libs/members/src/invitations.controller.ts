@@ -26,6 +26,7 @@ import {
   AcceptedInvitationDto,
   AcceptInvitationDto,
   InvitationDto,
+  InvitationPreviewDto,
   InviteMemberDto,
 } from './dto/invitation.dto';
 import { InvitationsService } from './invitations.service';
@@ -80,6 +81,23 @@ export class InvitationsController {
     @Param('invitationId') invitationId: string,
   ): Promise<void> {
     await this.invitations.revoke(store, invitationId);
+  }
+
+  @Post('invitations/preview')
+  @AccountRoute()
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      "What an invitation link offers — the store's name, the role, who invited, the address it was sent to — for the invitation page before accepting. The token goes in the body, never in the path (it would reach logs). Changes nothing.",
+  })
+  @ApiOkResponse({ type: InvitationPreviewDto })
+  @ApiBadRequestResponse({ description: '`validation_failed`: no token.' })
+  @ApiForbiddenResponse({ description: '`insufficient_scope`: an app or public token.' })
+  @ApiNotFoundResponse({
+    description: '`invitation_not_found`: unknown, used, revoked, replaced or expired.',
+  })
+  preview(@Body() body: AcceptInvitationDto): Promise<InvitationPreviewDto> {
+    return this.invitations.preview(body.token);
   }
 
   @Post('invitations/accept')

@@ -105,9 +105,9 @@ export class InvitationsRepository {
   }
 
   /** The pending invitation a token hash names (store and address), or undefined. */
-  findPending(tokenHash: string): Promise<{ store_id: string; email: string } | undefined> {
-    return this.sql.one({
-      text: `SELECT i.store_id, i.email FROM store_invitations i WHERE i.token_hash = $1 AND ${PENDING}`,
+  findPending(tokenHash: string): Promise<InvitationRow | undefined> {
+    return this.sql.one<InvitationRow>({
+      text: `SELECT ${INVITATION_COLUMNS} FROM store_invitations i WHERE i.token_hash = $1 AND ${PENDING}`,
       values: [tokenHash],
     });
   }

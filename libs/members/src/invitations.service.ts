@@ -12,10 +12,10 @@ import {
 import { EventsWriter } from '@app/events';
 import type { MemberRole } from '@app/sdk';
 import { StoresService } from '@app/stores';
-import type { AcceptedInvitationDto, InvitationDto } from './dto/invitation.dto';
+import type { AcceptedInvitationDto, InvitationDto, InvitationPreviewDto } from './dto/invitation.dto';
 import { InvitationsRepository } from './invitations.repository';
 import { MAX_MEMBERS, MAX_PENDING_INVITATIONS, MemberPolicy } from './member.policy';
-import { toInvitationDto, toMemberDto } from './member.mapper';
+import { toInvitationDto, toInvitationPreviewDto, toMemberDto } from './member.mapper';
 import type { InvitationRow } from './member.row';
 import { MembersRepository } from './members.repository';
 import { MemberErrors } from './members.errors';
@@ -105,13 +105,32 @@ export class InvitationsService {
    * order of locks is the same everywhere. A refusal rolls everything back: an invitation refused for a
    * mismatched address, an account that is already a member or a full store stays usable.
    */
+  /**
+   * What the invitation of this link offers — the store's name, the role, who invited, to which address —
+   * for the invitation page, before the account accepts it. The token is the capability, as at accept;
+   * the same refusal (`invitation_not_found`) for an unknown, used, revoked, replaced or expired one.
+   */
+  async preview(token: string): Promise<InvitationPreviewDto> {
+    const pending = await this.pendingByToken(token);
+    const store = await this.stores.publicProfile(pending.store_id);
+    if (!store) throw MemberErrors.invitationNotFound();
+    return toInvitationPreviewDto(pending, store.name);
+  }
+
+  /** The pending invitation of a link's token, or `invitation_not_found`. */
+  private async pendingByToken(token: string): Promise<InvitationRow> {
+    const tokenHash = TOKEN_SHAPE.test(token) ? this.hasher.hash(INVITATION_TOKEN_PURPOSE, token) : null;
+    const pending = tokenHash ? await this.invitations.findPending(tokenHash) : undefined;
+    if (!pending) throw MemberErrors.invitationNotFound();
+    return pending;
+  }
+
   async accept(caller: AccountCaller, token: string): Promise<AcceptedInvitationDto> {
     const email = caller.profile?.email;
     // The route reads the profile with the session (@WithAccountProfile); without it nothing can match.
     if (!email) throw new Error('InvitationsService.accept needs the caller’s profile');
-    const tokenHash = TOKEN_SHAPE.test(token) ? this.hasher.hash(INVITATION_TOKEN_PURPOSE, token) : null;
-    const pending = tokenHash ? await this.invitations.findPending(tokenHash) : undefined;
-    if (!tokenHash || !pending) throw MemberErrors.invitationNotFound();
+    const pending = await this.pendingByToken(token);
+    const tokenHash = this.hasher.hash(INVITATION_TOKEN_PURPOSE, token);
     if (pending.email !== email) throw MemberErrors.emailMismatch();
     return this.members.transaction(async (tx) => {
       const rows = await this.members.lock(tx, pending.store_id);

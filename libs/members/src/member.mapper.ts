@@ -1,4 +1,4 @@
-import type { AcceptedInvitationDto, InvitationDto } from './dto/invitation.dto';
+import type { AcceptedInvitationDto, InvitationDto, InvitationPreviewDto } from './dto/invitation.dto';
 import type { MemberDto } from './dto/member.dto';
 import type { InvitationRow, MemberRow } from './member.row';
 
@@ -22,6 +22,12 @@ export function toInvitationDto(row: InvitationRow): InvitationDto {
     expiresAt: row.expires_at.toISOString(),
     createdAt: row.created_at.toISOString(),
   };
+}
+
+/** Row → what the invitation page shows before accepting (the store by its name; never the token). */
+export function toInvitationPreviewDto(row: InvitationRow, storeName: string): InvitationPreviewDto {
+  const { email, role, invitedBy, expiresAt } = toInvitationDto(row);
+  return { storeName, email, role, invitedBy, expiresAt };
 }
 
 export function toAcceptedDto(storeId: string, member: MemberDto): AcceptedInvitationDto {

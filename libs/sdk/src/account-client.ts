@@ -12,6 +12,7 @@ import {
 import type { MemberRole } from './roles';
 import type {
   AcceptedInvitation,
+  InvitationPreview,
   Account,
   AppInstallation,
   ConsentDecision,
@@ -447,6 +448,12 @@ export class AccountClient {
         undefined,
         options,
       ),
+    /**
+     * What the invitation of a link offers (the store's name, the role, who invited, the address it went
+     * to), before accepting it. Changes nothing.
+     */
+    preview: (token: string, options: CallOptions = {}): Promise<InvitationPreview> =>
+      this.#call('POST', '/v1/user/invitations/preview', { token }, options),
     /** Joins the store as the signed-in account, whose e-mail must be the invitation's. Works once. */
     accept: (token: string, options: CallOptions = {}): Promise<AcceptedInvitation> =>
       this.#call('POST', '/v1/user/invitations/accept', { token }, options),

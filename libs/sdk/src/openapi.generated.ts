@@ -501,6 +501,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/user/invitations/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What an invitation link offers — the store's name, the role, who invited, the address it was sent to — for the invitation page before accepting. The token goes in the body, never in the path (it would reach logs). Changes nothing. */
+        post: operations["InvitationsController_preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/user/oauth/consent": {
         parameters: {
             query?: never;
@@ -1471,6 +1488,27 @@ export interface components {
             /** @enum {string} */
             role: "admin" | "developer" | "staff";
         };
+        InvitationPreviewDto: {
+            /**
+             * @description The address it was sent to (only it may accept).
+             * @example ravi@example.com
+             */
+            email: string;
+            /**
+             * Format: date-time
+             * @description The link works until then (INVITATION_TTL).
+             */
+            expiresAt: string;
+            /** @description The member who sent it. */
+            invitedBy: components["schemas"]["AccountRefDto"];
+            /** @enum {string} */
+            role: "admin" | "developer" | "staff";
+            /**
+             * @description The name of the store the invitation is to.
+             * @example Asha Tea House
+             */
+            storeName: string;
+        };
         InviteMemberDto: {
             /**
              * @description Trimmed and lower-cased, as sign-in e-mails are.
@@ -1638,6 +1676,12 @@ export interface components {
             nextCursor: string | null;
         };
         ProvidersDto: {
+            /**
+             * @description Where an e-mail sign-in code goes: `mail` (SMTP_URL is set), or `log` — development without SMTP_URL (refused in production), where the mail, code included, is written to the server's log.
+             * @example mail
+             * @enum {string}
+             */
+            codeDelivery: "mail" | "log";
             /**
              * @description The sign-in methods this deployment has turned on; `otp` is always there.
              * @example [
@@ -3339,6 +3383,61 @@ export interface operations {
             };
             /** @description `already_member`: the account is a member already. `member_limit_reached`: the store has 100 members. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    InvitationsController_preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptInvitationDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationPreviewDto"];
+                };
+            };
+            /** @description `validation_failed`: no token. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description `insufficient_scope`: an app or public token.
+             *
+             *     `insufficient_scope`: an app or public token.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invitation_not_found`: unknown, used, revoked, replaced or expired. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

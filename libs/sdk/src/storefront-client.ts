@@ -31,7 +31,7 @@ export interface CheckoutOptions extends CallOptions {
  */
 const CART_FIELDS = `id status buyerEmail totalQuantity createdAt updatedAt expiresAt
   subtotal { amount currencyCode }
-  lines { quantity available unitPrice { amount currencyCode } lineTotal { amount currencyCode } product { id handle title } }
+  lines { quantity available unavailableReason inSubtotal unitPrice { amount currencyCode } lineTotal { amount currencyCode } product { id handle title } }
   order { id status }`;
 
 const INSPECT = Symbol.for('nodejs.util.inspect.custom');

@@ -27,7 +27,7 @@ export type Cart = {
   order: Maybe<Order>;
   /** "open", or "completed" once checked out (it then never changes). */
   status: Scalars['String']['output'];
-  /** The sum of the lines in the cart's currency (an empty cart: "0.00" "XXX", no currency). */
+  /** The sum of the lines in the cart's currency, an out-of-stock line included: what checkout charges once every line is available (it refuses the cart, never a line). Lines with inSubtotal false are left out. An empty cart: "0.00" "XXX", no currency. */
   subtotal: Money;
   totalQuantity: Scalars['Int']['output'];
   updatedAt: Scalars['DateTime']['output'];
@@ -41,10 +41,14 @@ export type CartInput = {
 export type CartLine = {
   /** Whether the line can be checked out now: the stock covers the quantity and the product is in the cart's currency. */
   available: Scalars['Boolean']['output'];
+  /** Whether lineTotal counts in the cart's subtotal: every line in the cart's currency does, available or not. */
+  inSubtotal: Scalars['Boolean']['output'];
   lineTotal: Money;
   /** Scope: products:read. */
   product: Product;
   quantity: Scalars['Int']['output'];
+  /** Null when the line is available; otherwise why not, as checkout would refuse it: "out_of_stock" (OUT_OF_STOCK; the line still counts in the subtotal) or "currency_mismatch" (the product is now in another currency; not in the subtotal). */
+  unavailableReason: Maybe<Scalars['String']['output']>;
   /** The catalogue's price now. */
   unitPrice: Money;
 };

@@ -97,6 +97,7 @@ export type Member = Schemas['MemberDto'] & Traced;
 export type Invitation = Schemas['InvitationDto'] & Traced;
 /** The answer of `invitations.accept`: the store joined and the role in it. */
 export type AcceptedInvitation = Schemas['AcceptedInvitationDto'] & Traced;
+export type InvitationPreview = Schemas['InvitationPreviewDto'] & Traced;
 /** An installable app as its developer's list shows it (secret hints, never the secrets; §13). */
 export type DeveloperApp = Schemas['DeveloperAppDto'] & Traced;
 /** At registration: the app with its client secret and webhook secret, shown this once. */

@@ -44,6 +44,9 @@ const TYPES: Record<string, string> = {
 // Vite's hashed file names: letters, digits, dot, dash and underscore — nothing that walks a path.
 const ASSET_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
 
+/** Where the SDK's single-file ES module is served (the console's snippet imports it from here). */
+export const SDK_MODULE_PATH = '/console/sdk/storefront-sdk.js';
+
 const consoleNotBuilt = () =>
   new DomainError(
     'console_not_built',
@@ -74,6 +77,25 @@ export function registerConsole(fastify: FastifyInstance, dir = consoleDirectory
       throw Errors.notFound();
     }
     headers(reply).header('Cache-Control', 'public, max-age=31536000, immutable').type(type);
+    return body;
+  });
+
+  // The SDK as one ES module file for web pages without a bundler (apps/console/vite.sdk.config.mts): a
+  // stable name, so pages can pin it; any origin may import it (a module script is fetched with CORS, and
+  // the file is public code); revalidated after five minutes, so an upgrade reaches pages soon.
+  fastify.get(SDK_MODULE_PATH, async (_request, reply) => {
+    let body: Buffer;
+    try {
+      body = await readFile(join(dir, 'sdk', 'storefront-sdk.js'));
+    } catch {
+      throw consoleNotBuilt();
+    }
+    reply
+      .header('Access-Control-Allow-Origin', '*')
+      .header('Cross-Origin-Resource-Policy', 'cross-origin')
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Cache-Control', 'public, max-age=300')
+      .type(TYPES['.js']);
     return body;
   });
 

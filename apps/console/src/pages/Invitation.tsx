@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { Account } from '@storefront-platform/sdk/browser';
+import type { Account, InvitationPreview } from '@storefront-platform/sdk/browser';
 import { account, ApiError, describe } from '../api';
 import { useSession } from '../session';
-import { ErrorMessage } from '../ui/misc';
+import { ErrorMessage, formatDate, Loading } from '../ui/misc';
+import { ROLE_DESCRIPTIONS, withArticle } from '../ui/roles';
 
 /** Why an accept was refused, in words, and what to do about it. */
 function refusal(error: unknown, me: Account | null): { text: string; signOut?: boolean } {
@@ -41,10 +42,16 @@ export function Invitation() {
   const [me, setMe] = useState<Account | null>(null);
   const [busy, setBusy] = useState(false);
   const [refused, setRefused] = useState<{ text: string; signOut?: boolean } | null>(null);
+  /** What the link offers; `false` once the server said the link no longer works. */
+  const [offer, setOffer] = useState<InvitationPreview | false | null>(null);
 
   useEffect(() => {
     account.me().then(setMe, () => setMe(null));
-  }, []);
+    account.invitations.preview(token).then(setOffer, (error: unknown) => {
+      setOffer(false);
+      setRefused(refusal(error, null));
+    });
+  }, [token]);
 
   const accept = async () => {
     setBusy(true);
@@ -61,23 +68,36 @@ export function Invitation() {
 
   return (
     <main id="main" className="narrow">
-      <h1>Join a store</h1>
-      <p>
-        You have been invited to help run a store on Storefront. Accepting makes you a member of it, with the
-        role the invitation gives.
-      </p>
-      {me && (
+      <h1>{offer ? <>Join {offer.storeName}</> : 'Join a store'}</h1>
+      {offer === null && <Loading what="Reading the invitation…" />}
+      {offer && (
+        <div className="invitation">
+          <p>
+            <strong className="wrap">{offer.invitedBy.email}</strong> invited{' '}
+            <strong className="wrap">{offer.email}</strong> to help run{' '}
+            <strong className="wrap">{offer.storeName}</strong> on Storefront as{' '}
+            <strong>{withArticle(offer.role)}</strong>.
+          </p>
+          <p className="muted">
+            {withArticle(offer.role).replace(/^./, (c) => c.toUpperCase())} may:{' '}
+            {ROLE_DESCRIPTIONS[offer.role]} The link works until {formatDate(offer.expiresAt)}, once.
+          </p>
+        </div>
+      )}
+      {me && offer && (
         <p>
-          Signed in as <strong className="wrap">{me.email}</strong>: the invitation must have been sent to
-          this address.
+          Signed in as <strong className="wrap">{me.email}</strong>
+          {me.email === offer.email
+            ? ': accepting makes this account a member of the store.'
+            : `: the invitation was sent to ${offer.email}. Sign out and sign in with that address to accept it.`}
         </p>
       )}
       <ErrorMessage>{refused?.text}</ErrorMessage>
       <div className="actions">
-        <button type="button" onClick={() => void accept()} disabled={busy || !token}>
+        <button type="button" onClick={() => void accept()} disabled={busy || !token || offer === false}>
           Accept invitation
         </button>
-        {refused?.signOut && (
+        {(refused?.signOut || (me && offer && me.email !== offer.email)) && (
           <button type="button" className="secondary" onClick={() => void signOut()}>
             Sign out
           </button>

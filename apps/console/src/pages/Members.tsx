@@ -27,6 +27,8 @@ export function Members() {
   const [inviting, setInviting] = useState(false);
   const [removing, setRemoving] = useState<Member | null>(null);
   const [transferring, setTransferring] = useState(false);
+  /** A role picked in a member's select, waiting for its confirmation (nothing is sent before). */
+  const [changing, setChanging] = useState<{ member: Member; role: MemberRole } | null>(null);
   const manages = can('members');
 
   const load = async () => {
@@ -53,7 +55,10 @@ export function Members() {
     return { self, managed, leaves: self && member.role !== 'owner' };
   };
 
-  const changeRole = async (member: Member, role: MemberRole) => {
+  const changeRole = async () => {
+    if (!changing) return;
+    const { member, role } = changing;
+    setChanging(null);
     setError(null);
     setStatus('');
     try {
@@ -74,7 +79,8 @@ export function Members() {
     try {
       await account.members.remove(store.id, member.accountId);
       if (member.accountId === me) {
-        void navigate('/', { replace: true });
+        // Said on Your stores, where the store is no longer listed.
+        void navigate('/', { replace: true, state: { notice: `You left ${store.name}.` } });
         return;
       }
       setStatus(`${member.email} was removed from ${store.name}.`);
@@ -129,7 +135,7 @@ export function Members() {
                     <RoleSelect
                       member={member}
                       options={MANAGED_ROLES[store.role]}
-                      onChange={(role) => void changeRole(member, role)}
+                      onChange={(role) => setChanging({ member, role })}
                     />
                   ) : (
                     ROLE_NAMES[member.role]
@@ -237,6 +243,24 @@ export function Members() {
             ? 'You lose access to this store at once. To come back, you need a new invitation.'
             : 'They lose access to this store at once, on every device.'}
         </p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        title={changing ? `Change the role of ${changing.member.email}?` : ''}
+        open={changing !== null}
+        onCancel={() => setChanging(null)}
+        confirm="Change role"
+        onConfirm={() => void changeRole()}
+      >
+        {changing && (
+          <>
+            <p>
+              From {ROLE_NAMES[changing.member.role].toLowerCase()} to{' '}
+              <strong>{ROLE_NAMES[changing.role].toLowerCase()}</strong>. {ROLE_NAMES[changing.role]}:{' '}
+              {ROLE_DESCRIPTIONS[changing.role]}
+            </p>
+            <p>It takes effect on their very next request, on every device.</p>
+          </>
+        )}
       </ConfirmDialog>
       {members && me && (
         <TransferDialog

@@ -7,6 +7,7 @@ import { Field, TextArea } from '../ui/Field';
 import { ErrorMessage, LoadMore, Status } from '../ui/misc';
 import { DataTable, RowButton } from '../ui/Table';
 import { formatMoney } from '../ui/money';
+import { defaultCurrency } from '../ui/region';
 import { useStore } from './StorePage';
 
 const PAGE = 20;
@@ -20,7 +21,7 @@ interface Draft {
   stock: string;
 }
 
-const EMPTY: Draft = { handle: '', title: '', description: '', price: '', currencyCode: 'INR', stock: '0' };
+const EMPTY: Omit<Draft, 'currencyCode'> = { handle: '', title: '', description: '', price: '', stock: '0' };
 
 /** A handle from a title, as a suggestion: "Darjeeling Tea (100 g)" → "darjeeling-tea-100-g". */
 const handleFrom = (title: string) =>
@@ -43,7 +44,7 @@ export function Products() {
   const [status, setStatus] = useState('');
   // The product being edited; 'new' for a new one; null when the form is closed.
   const [editing, setEditing] = useState<StoreProduct | 'new' | null>(null);
-  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [draft, setDraft] = useState<Draft>(() => ({ ...EMPTY, currencyCode: defaultCurrency(store) }));
   const [handleTouched, setHandleTouched] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -70,7 +71,7 @@ export function Products() {
     setHandleTouched(product !== 'new');
     setDraft(
       product === 'new'
-        ? EMPTY
+        ? { ...EMPTY, currencyCode: defaultCurrency(store) }
         : {
             handle: product.handle,
             title: product.title,
@@ -258,7 +259,7 @@ export function Products() {
           <div className="field-row">
             {field('price', 'Price', { inputMode: 'decimal', placeholder: '499.00' })}
             {field('currencyCode', 'Currency', {
-              hint: 'ISO code, e.g. INR',
+              hint: `ISO code, e.g. ${defaultCurrency(store)}`,
               maxLength: 3,
               autoCapitalize: 'characters',
               spellCheck: false,

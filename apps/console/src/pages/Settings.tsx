@@ -7,6 +7,7 @@ import { phonesOrRefuse, useFocusFirstInvalid } from '../forms';
 import { Field, TextArea } from '../ui/Field';
 import { ErrorMessage, Status } from '../ui/misc';
 import { attention, CountrySelect, DescriptionField, RequiredNote, storeFields } from '../ui/StoreForm';
+import { gstApplies } from '../ui/region';
 import { useStore } from './StorePage';
 
 const TEXT_FIELDS: [keyof Store & string, string, boolean][] = [
@@ -78,6 +79,8 @@ export function Settings() {
         if (text && PHONES.has(k)) phones[k] = text;
         else patch[k] = text ? text : required ? '' : null;
       }
+    // A GST number typed and then hidden (the Country changed from India) is not sent.
+    if (!gstApplies(values['address.country'])) delete patch.gstNumber;
     if (values.description !== before.description) patch.description = values.description.trim() || null;
     const links = values.socialLinks.split(/\s+/).filter(Boolean);
     if (values.socialLinks !== before.socialLinks) patch.socialLinks = links;
@@ -176,7 +179,8 @@ export function Settings() {
             error={errors['address.country']}
           />
           {field('region', 'Region')}
-          {field('gstNumber', 'GST number')}
+          {/* India's GSTIN: shown only while the Country chosen is India (a hidden field is not sent). */}
+          {gstApplies(values['address.country']) && field('gstNumber', 'GST number')}
         </fieldset>
         <fieldset>
           <legend>Social links</legend>

@@ -7,6 +7,30 @@ import { ErrorMessage, Status, useCountdown } from '../ui/misc';
 
 const PROVIDER_NAMES: Record<string, string> = { google: 'Google', github: 'GitHub' };
 
+/**
+ * The code step survives a reload (this tab only): the address the code went to, when a new one may be
+ * asked for, and when the code dies. Without it a reload showed the address box again, and Send code met
+ * the resend limit for a code the person already had.
+ */
+const PENDING_KEY = 'storefront.console.sign-in';
+interface PendingCode {
+  sentTo: string;
+  resendAt: number;
+  expiresAt: number;
+}
+function pendingCode(): PendingCode | null {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(PENDING_KEY) ?? 'null') as PendingCode | null;
+    return kept && kept.expiresAt > Date.now() ? kept : null;
+  } catch {
+    return null;
+  }
+}
+function keepPending(pending: PendingCode | null): void {
+  if (pending) sessionStorage.setItem(PENDING_KEY, JSON.stringify(pending));
+  else sessionStorage.removeItem(PENDING_KEY);
+}
+
 export function SignIn() {
   const { notice } = useSession();
   // The page that asked for sign-in: shown again once signed in (it keeps its address; a social sign-in
@@ -14,10 +38,15 @@ export function SignIn() {
   const location = useLocation();
   const invitation = location.pathname.startsWith('/invitations/');
   const [providers, setProviders] = useState<string[]>([]);
-  const [email, setEmail] = useState('');
+  /** Development without SMTP: the code is in the server's log, and the page says so. */
+  const [codeInLog, setCodeInLog] = useState(false);
+  const [kept] = useState(pendingCode);
+  const [email, setEmail] = useState(kept?.sentTo ?? '');
   const [code, setCode] = useState('');
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const [resendAt, setResendAt] = useState<number | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(kept?.sentTo ?? null);
+  const [resendAt, setResendAt] = useState<number | null>(kept?.resendAt ?? null);
+  /** Said when Send code met the resend limit: the code sent before still works. */
+  const [already, setAlready] = useState(false);
   const [blockedUntil, setBlockedUntil] = useState<number | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
@@ -28,7 +57,10 @@ export function SignIn() {
 
   useEffect(() => {
     account.providers().then(
-      (p) => setProviders(p.providers.filter((name) => name in PROVIDER_NAMES)),
+      (p) => {
+        setProviders(p.providers.filter((name) => name in PROVIDER_NAMES));
+        setCodeInLog(p.codeDelivery === 'log');
+      },
       () => setProviders([]),
     );
     const failed = new URLSearchParams(window.location.search).get('error');
@@ -39,7 +71,12 @@ export function SignIn() {
   }, []);
 
   const fail = (e: unknown) => {
-    if (e instanceof RateLimitError) setBlockedUntil(Date.now() + (e.retryAfter ?? 60) * 1000);
+    // A 429 is said once, by the live countdown below: the error's own "Try again in 46 s" would stand
+    // still beside it and contradict it a second later.
+    if (e instanceof RateLimitError) {
+      setBlockedUntil(Date.now() + (e.retryAfter ?? 60) * 1000);
+      return;
+    }
     const byField = fieldErrors(e);
     setErrors(byField);
     setError(attention(byField, e));
@@ -50,13 +87,24 @@ export function SignIn() {
     setBusy(true);
     setError(null);
     setErrors({});
+    setAlready(false);
+    // As the service keeps it (trimmed, lower-cased), so a typo is easy to spot.
+    const address = email.trim().toLowerCase();
     try {
       const sent = await account.login(email.trim());
-      // As the service keeps it (trimmed, lower-cased), so a typo is easy to spot.
-      setSentTo(email.trim().toLowerCase());
-      setResendAt(Date.now() + sent.resendAfter * 1000);
+      const resend = Date.now() + sent.resendAfter * 1000;
+      setSentTo(address);
+      setResendAt(resend);
+      keepPending({ sentTo: address, resendAt: resend, expiresAt: Date.now() + sent.expiresIn * 1000 });
     } catch (err) {
-      fail(err);
+      if (err instanceof RateLimitError && !sentTo) {
+        // A code went to this address a moment ago (another tab, a reload): it still works, so the code
+        // box opens with one countdown until a new one may be asked for.
+        const resend = Date.now() + (err.retryAfter ?? 60) * 1000;
+        setSentTo(address);
+        setResendAt(resend);
+        setAlready(true);
+      } else fail(err);
     } finally {
       setBusy(false);
     }
@@ -64,6 +112,8 @@ export function SignIn() {
 
   /** Back to the address box: a mistyped address must not hold the merchant for the resend countdown. */
   const another = () => {
+    keepPending(null);
+    setAlready(false);
     setSentTo(null);
     setResendAt(null);
     setCode('');
@@ -80,6 +130,7 @@ export function SignIn() {
     setErrors({});
     try {
       await account.verify(sentTo, code.trim());
+      keepPending(null);
       // The session provider hears signed_in and shows the stores.
     } catch (err) {
       fail(err);
@@ -111,8 +162,14 @@ export function SignIn() {
           to the invitation right after.
         </Status>
       )}
+      {codeInLog && (
+        <p className="hint" data-testid="code-in-log">
+          Development server: no mail server is set up (<code>SMTP_URL</code>), so sign-in codes are not
+          e-mailed — each one is written to the server’s log. Look there for “sign-in code”.
+        </p>
+      )}
       <ErrorMessage>{error}</ErrorMessage>
-      {blockedFor > 0 && <Status>You can try again in {blockedFor} s.</Status>}
+      {blockedFor > 0 && <Status>Too many attempts. You can try again in {blockedFor} s.</Status>}
       <form onSubmit={send} noValidate>
         <Field
           label="Email"
@@ -135,7 +192,10 @@ export function SignIn() {
       {sentTo && (
         <form onSubmit={verify} noValidate>
           <p>
-            We sent a 6-digit code to <strong className="sent-to">{sentTo}</strong>.
+            {already ? 'We already sent' : 'We sent'} a 6-digit code to{' '}
+            <strong className="sent-to">{sentTo}</strong>
+            {already ? ' a moment ago: it still works.' : '.'}
+            {codeInLog && ' It is in the server’s log.'}
           </p>
           <Field
             label="Code"

@@ -87,7 +87,7 @@ export function StorePage() {
         <NavLink to={`${base}/activity`}>Activity</NavLink>
         {can('integrations') && <NavLink to={`${base}/webhooks`}>Webhooks</NavLink>}
         <NavLink to={`${base}/members`}>Members</NavLink>
-        <NavLink to={`${base}/catalogue`}>Catalogue</NavLink>
+        {can('integrations') && <NavLink to={`${base}/catalogue`}>Catalogue</NavLink>}
         {store.status !== 'active' && can('edit') && <NavLink to={`${base}/setup`}>Finish setup</NavLink>}
       </nav>
       <StoreContext.Provider value={{ store, setStore, can }}>

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import type { Store } from '@storefront-platform/sdk/browser';
 import { account, describe } from '../api';
-import { ErrorMessage, Loading } from '../ui/misc';
+import { ErrorMessage, Loading, Status } from '../ui/misc';
 import { ROLE_NAMES } from '../ui/roles';
 
 export function progress(store: Store): string {
@@ -13,6 +13,8 @@ export function progress(store: Store): string {
 
 export function Stores() {
   const navigate = useNavigate();
+  // What the page that sent us here has to say (a store left: "You left …").
+  const notice = (useLocation().state as { notice?: string } | null)?.notice;
   const [stores, setStores] = useState<Store[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const load = () => {
@@ -28,6 +30,7 @@ export function Stores() {
           New store
         </button>
       </div>
+      {notice && <Status>{notice}</Status>}
       <ErrorMessage onRetry={load}>{error}</ErrorMessage>
       {stores === null && !error && <Loading what="Loading your stores…" />}
       {stores?.length === 0 && (

@@ -6,6 +6,7 @@ import { phonesOrRefuse, useFocusFirstInvalid } from '../forms';
 import { TextArea } from '../ui/Field';
 import { ErrorMessage, Loading, Status } from '../ui/misc';
 import { attention, CountrySelect, DescriptionField, RequiredNote, storeFields } from '../ui/StoreForm';
+import { gstApplies } from '../ui/region';
 import { NextSteps } from './Home';
 
 const STAGES = ['Basics', 'Branding', 'Contact and address', 'Social links', 'Complete'];
@@ -225,7 +226,8 @@ export function Wizard() {
             country: v['address.country'],
           },
           region: v.region.trim(),
-          gstNumber: optional(v.gstNumber),
+          // Only a store in India has a GSTIN: elsewhere the field is not shown, and nothing is kept.
+          gstNumber: gstApplies(v['address.country']) ? optional(v.gstNumber) : null,
         });
       }, 4);
     }
@@ -357,9 +359,10 @@ export function Wizard() {
                 onChange={set('address.country')}
                 error={errors['address.country']}
               />
-              {field('region', 'Region', { required: true, hint: 'Your sales region, e.g. South India' })}
+              {field('region', 'Region', { required: true, hint: 'Your sales region, e.g. West Coast' })}
             </fieldset>
-            {field('gstNumber', 'GST number', { hint: '15 characters, optional' })}
+            {gstApplies(values['address.country']) &&
+              field('gstNumber', 'GST number', { hint: 'Your GSTIN, 15 characters, optional' })}
           </>
         )}
         {stage === 4 && (

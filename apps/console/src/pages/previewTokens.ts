@@ -1,4 +1,4 @@
-// Public tokens the user created in this tab, kept for the catalogue preview (they are read-only tokens
+// Public tokens the user created in this tab, kept for the catalogue preview (they are tokens
 // meant for web pages; sessionStorage forgets them when the tab closes).
 const KEY = 'storefront.console.preview';
 

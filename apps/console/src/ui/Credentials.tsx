@@ -5,8 +5,8 @@ import { CheckboxGroup, Field } from './Field';
 import { RowButton } from './Table';
 
 /**
- * The form of a new credential (an OAuth app, a public token): its name and scopes; Create is offered
- * once a name is typed.
+ * The form of a new credential (an OAuth app, a public token): its name and scopes (and the fields a
+ * kind adds, as `children`); Create is offered once a name is typed.
  */
 export function NewCredentialForm<Scope extends string>({
   heading,
@@ -15,6 +15,7 @@ export function NewCredentialForm<Scope extends string>({
   scopeOptions,
   scopesError = false,
   form,
+  children,
 }: {
   heading: string;
   nameLabel: string;
@@ -31,6 +32,8 @@ export function NewCredentialForm<Scope extends string>({
     errors: Record<string, string>;
     create(e: FormEvent): void;
   };
+  /** Further fields of this kind of credential, after the scopes (a public token's allowed origins). */
+  children?: ReactNode;
 }) {
   return (
     <form onSubmit={form.create} className="stack" noValidate>
@@ -49,6 +52,7 @@ export function NewCredentialForm<Scope extends string>({
         onChange={form.setScopes}
         error={scopesError ? form.errors.scopes : undefined}
       />
+      {children}
       <div className="actions">
         <button type="submit" disabled={!form.name.trim()}>
           {submit}
@@ -64,15 +68,19 @@ export function RotateDeleteCell({
   rotate,
   rotateItem = name,
   onAsk,
+  children,
 }: {
   name: string;
   /** The rotate button's word on screen, and (by default the name) what a screen reader hears after it. */
   rotate: string;
   rotateItem?: string;
   onAsk(action: 'rotate' | 'delete'): void;
+  /** Buttons of this kind of credential, before the two (a public token's Edit origins). */
+  children?: ReactNode;
 }) {
   return (
     <td className="row-actions">
+      {children}
       <RowButton className="secondary" label={rotate} item={rotateItem} onClick={() => onAsk('rotate')} />
       <RowButton className="danger" label="Delete" item={name} onClick={() => onAsk('delete')} />
     </td>

@@ -75,4 +75,13 @@ export class ProvidersDto {
     description: 'The sign-in methods this deployment has turned on; `otp` is always there.',
   })
   providers!: string[];
+
+  @ApiProperty({
+    enum: ['mail', 'log'],
+    example: 'mail',
+    description:
+      'Where an e-mail sign-in code goes: `mail` (SMTP_URL is set), or `log` — development without SMTP_URL ' +
+      "(refused in production), where the mail, code included, is written to the server's log.",
+  })
+  codeDelivery!: 'mail' | 'log';
 }

@@ -43,6 +43,21 @@ export class AcceptInvitationDto {
   token!: string;
 }
 
+/** What an invitation link offers, for the invitation page before it is accepted: never its token. */
+export class InvitationPreviewDto {
+  @ApiProperty({ example: 'Asha Tea House', description: 'The name of the store the invitation is to.' })
+  storeName!: string;
+  @ApiProperty({
+    example: 'ravi@example.com',
+    description: 'The address it was sent to (only it may accept).',
+  })
+  email!: string;
+  @ApiProperty({ enum: MEMBER_ROLES }) role!: MemberRole;
+  @ApiProperty({ type: AccountRefDto, description: 'The member who sent it.' }) invitedBy!: AccountRefDto;
+  @ApiProperty({ format: 'date-time', description: 'The link works until then (INVITATION_TTL).' })
+  expiresAt!: string;
+}
+
 export class AcceptedInvitationDto {
   @ApiProperty({ format: 'uuid' }) storeId!: string;
   @ApiProperty({ enum: ROLES }) role!: Role;

@@ -37,7 +37,8 @@ ORDER_FIELDS = (
 #: 5,000 a query may cost.
 CART_FIELDS = (
     "id status buyerEmail totalQuantity subtotal { amount currencyCode } createdAt updatedAt expiresAt "
-    "lines { quantity available unitPrice { amount currencyCode } lineTotal { amount currencyCode } "
+    "lines { quantity available unavailableReason inSubtotal unitPrice { amount currencyCode } "
+    "lineTotal { amount currencyCode } "
     f"product {{ id handle title }} }} order {{ {ORDER_FIELDS} }}"
 )
 

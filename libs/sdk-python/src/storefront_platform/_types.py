@@ -100,8 +100,13 @@ class CartLine(TypedDict):
     #: The catalogue's current price: a cart never keeps an old one.
     unitPrice: Money
     lineTotal: Money
-    #: Does the product's stock cover this line now?
+    #: Can this line be checked out now (stock, and the cart's currency)?
     available: bool
+    #: None when available; else "out_of_stock" (still counted in the subtotal) or
+    #: "currency_mismatch" (the product moved to another currency: not counted).
+    unavailableReason: Optional[str]
+    #: Does ``lineTotal`` count in the cart's subtotal?
+    inSubtotal: bool
 
 
 class Cart(TypedDict):

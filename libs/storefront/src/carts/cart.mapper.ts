@@ -6,7 +6,8 @@ import type { CartLineRow, CartRow } from './cart.row';
  * A cart from its row and its lines (in cart order, with their products' current prices and stock). The
  * cart's currency is its first line's; a line whose product has since moved to another currency is
  * shown at its own price, unavailable, and left out of the subtotal (checkout refuses it:
- * currency_mismatch).
+ * currency_mismatch); a line the stock no longer covers stays in the subtotal (checkout refuses the cart
+ * with OUT_OF_STOCK rather than charging less than the subtotal says).
  */
 export function toCart(row: CartRow, lines: CartLineRow[], ttlSeconds: number): Cart {
   const currency = lines[0]?.currency_code ?? NO_CURRENCY;
@@ -16,13 +17,18 @@ export function toCart(row: CartRow, lines: CartLineRow[], ttlSeconds: number): 
     const total = BigInt(line.price_minor) * BigInt(line.quantity);
     const sameCurrency = line.currency_code === currency;
     if (sameCurrency) subtotal += total;
+    // In the order of checkout's refusals: OUT_OF_STOCK before currency_mismatch.
+    const unavailableReason =
+      line.inventory < line.quantity ? 'out_of_stock' : !sameCurrency ? 'currency_mismatch' : null;
     totalQuantity += line.quantity;
     return {
       productId: line.product_id,
       quantity: line.quantity,
       unitPrice: money(line.price_minor, line.currency_code),
       lineTotal: money(total, line.currency_code),
-      available: sameCurrency && line.inventory >= line.quantity,
+      available: unavailableReason === null,
+      unavailableReason,
+      inSubtotal: sameCurrency,
     };
   });
   return {

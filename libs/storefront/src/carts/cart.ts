@@ -15,6 +15,14 @@ export const MAX_CART_QUANTITY = 999;
  */
 export const NO_CURRENCY = 'XXX';
 
+/**
+ * Why a line cannot be checked out now, in the words of the refusal checkout would give: `out_of_stock`
+ * (OUT_OF_STOCK; the line still counts in the subtotal, as it is what checkout charges once the stock is
+ * back) or `currency_mismatch` (the product moved to another currency: left out of the subtotal).
+ */
+export const CART_LINE_UNAVAILABLE_REASONS = ['out_of_stock', 'currency_mismatch'] as const;
+export type CartLineUnavailableReason = (typeof CART_LINE_UNAVAILABLE_REASONS)[number];
+
 /** One product in a cart, priced from the catalogue as it is now. */
 export interface CartLine {
   productId: string;
@@ -26,6 +34,10 @@ export interface CartLine {
    * the cart's currency.
    */
   available: boolean;
+  /** Null when `available`; otherwise why not. */
+  unavailableReason: CartLineUnavailableReason | null;
+  /** Whether `lineTotal` is part of the cart's subtotal (every line in the cart's currency is). */
+  inSubtotal: boolean;
 }
 
 /** A cart as the domain hands it to the GraphQL door (CartModel answers it as it is; `order` resolves). */
@@ -33,7 +45,10 @@ export interface Cart {
   id: string;
   status: CartStatus;
   lines: CartLine[];
-  /** The sum of the lines in the cart's currency. */
+  /**
+   * The sum of the lines in the cart's currency — an out-of-stock line included (checkout refuses the cart
+   * rather than leaving the line out), a line in another currency not (`inSubtotal` says which).
+   */
   subtotal: Money;
   totalQuantity: number;
   buyerEmail: string | null;

@@ -1,5 +1,5 @@
 import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
-import type { Cart, CartLine, CartStatus } from '../carts/cart';
+import type { Cart, CartLine, CartLineUnavailableReason, CartStatus } from '../carts/cart';
 import type { Money } from '../money/money';
 import { MoneyModel } from './money.model';
 
@@ -21,6 +21,21 @@ export class CartLineModel implements CartLine {
   })
   available!: boolean;
 
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'Null when the line is available; otherwise why not, as checkout would refuse it: "out_of_stock" (OUT_OF_STOCK; ' +
+      'the line still counts in the subtotal) or "currency_mismatch" (the product is now in another currency; ' +
+      'not in the subtotal).',
+  })
+  unavailableReason!: CartLineUnavailableReason | null;
+
+  @Field({
+    description:
+      "Whether lineTotal counts in the cart's subtotal: every line in the cart's currency does, available or not.",
+  })
+  inSubtotal!: boolean;
+
   /** Not in the schema: resolves `product` through the request's DataLoader. */
   productId!: string;
 }
@@ -41,7 +56,10 @@ export class CartModel implements Cart {
   lines!: CartLine[];
 
   @Field(() => MoneyModel, {
-    description: 'The sum of the lines in the cart\'s currency (an empty cart: "0.00" "XXX", no currency).',
+    description:
+      "The sum of the lines in the cart's currency, an out-of-stock line included: what checkout charges once " +
+      'every line is available (it refuses the cart, never a line). Lines with inSubtotal false are left out. ' +
+      'An empty cart: "0.00" "XXX", no currency.',
   })
   subtotal!: Money;
 
