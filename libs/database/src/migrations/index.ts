@@ -15,6 +15,7 @@ import { StorefrontCaching1795700000000 } from './1795700000000-StorefrontCachin
 import { CartsAndOrderLifecycle1795750000000 } from './1795750000000-CartsAndOrderLifecycle';
 import { InstalledApps1795760000000 } from './1795760000000-InstalledApps';
 import { IdempotencyCallerPerInstallation1795810100000 } from './1795810100000-IdempotencyCallerPerInstallation';
+import { InvitationMails1795810200000 } from './1795810200000-InvitationMails';
 
 // Every migration, in order. Listed explicitly (not globbed) so the same list works from TypeScript
 // (tests, the migration CLI) and from the compiled build. Add new ones at the end.
@@ -37,4 +38,5 @@ export const MIGRATIONS: Function[] = [
   CartsAndOrderLifecycle1795750000000,
   InstalledApps1795760000000,
   IdempotencyCallerPerInstallation1795810100000,
+  InvitationMails1795810200000,
 ];
