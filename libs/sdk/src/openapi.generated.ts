@@ -1750,7 +1750,7 @@ export interface components {
             /** @description 0–2,000 characters; newlines allowed. */
             description?: string | null;
             /**
-             * @description Trimmed; 1–100 characters.
+             * @description Trimmed; 1–100 characters; no bidi control or zero-width characters.
              * @example Chai & Co.
              */
             name: string;
@@ -2060,7 +2060,7 @@ export interface components {
              */
             mobile?: string;
             /**
-             * @description Trimmed; 1–100 characters.
+             * @description Trimmed; 1–100 characters; no bidi control or zero-width characters.
              * @example Chai & Co.
              */
             name?: string;
