@@ -3827,6 +3827,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description `rate_limited` (with `Retry-After`): 3 invitation mails to this address from this store, or 100 by this account, in the last 24 hours; nothing was sent or changed. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description `mail_unavailable`: the invitation is saved, but its mail could not be sent; invite again. */
             503: {
                 headers: {
@@ -5673,6 +5680,13 @@ export interface operations {
             };
             /** @description `insufficient_scope`: an app or public token. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `store_limit_reached`: the account owns `MAX_STORES_PER_ACCOUNT` stores already. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
