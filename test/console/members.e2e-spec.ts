@@ -197,6 +197,29 @@ describe('console: members, invitations and role-aware pages', () => {
     await events.getByText('someone-else@members.example invited as an admin by you').waitFor();
     await checkStorePage(owner, 'activity-members', VIEWS);
 
+    // (v1.4) The invitation mail limit, said in the dialog: 3 mails to one address from the store in 24 h
+    // (one above, two more here), so a fourth is refused with the reason and the wait in words.
+    for (let i = 0; i < 2; i++) {
+      const again = await t.post(
+        `/v1/user/stores/${store}/invitations`,
+        { email: 'someone-else@members.example', role: 'staff' },
+        { token: ownerToken },
+      );
+      expect(again.status).toBe(201);
+    }
+    await tab(owner, 'Members').click();
+    await owner.getByRole('button', { name: 'Invite member' }).click();
+    const limited = owner.getByRole('dialog', { name: 'Invite member' });
+    await limited.getByRole('textbox', { name: 'Email' }).fill('someone-else@members.example');
+    await limited.getByRole('button', { name: 'Send invitation' }).click();
+    await limited
+      .getByText(
+        /At most 3 invitation mails to one address from a store in 24 hours\. Try again in 2[34] hours\./,
+      )
+      .waitFor();
+    await checkStorePage(owner, 'invite-limit', VIEWS);
+    await owner.keyboard.press('Escape');
+
     // Transfer: the owner becomes an admin, and the owner's controls go with it.
     await tab(owner, 'Members').click();
     await owner.getByRole('button', { name: 'Transfer ownership' }).click();

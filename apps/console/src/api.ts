@@ -75,9 +75,12 @@ export const requestIdOf = (message: string | null | undefined): string | undefi
 /** A sentence for the user. An unexpected error (5xx, network) keeps its request id for support. */
 export function describe(error: unknown): string {
   if (error instanceof RateLimitError) {
+    // The server's sentence says which limit (e.g. an invitation's mail limit, a day long); the wait is
+    // put in words a person reads, not 86400 s.
+    const what = error.problem.detail ?? 'Too many attempts.';
     return error.retryAfter
-      ? `Too many attempts. Try again in ${error.retryAfter} s.`
-      : 'Too many attempts. Try again shortly.';
+      ? `${what} Try again in ${waitInWords(error.retryAfter)}.`
+      : `${what} Try again shortly.`;
   }
   if (error instanceof ApiError) {
     if (error.status >= 500) {
@@ -89,6 +92,13 @@ export function describe(error: unknown): string {
   }
   if (error instanceof StorefrontError) return error.message;
   return 'Something went wrong. Check your connection and try again.';
+}
+
+/** 42 → "42 s", 600 → "10 minutes", 86400 → "24 hours". */
+export function waitInWords(seconds: number): string {
+  if (seconds < 120) return `${seconds} s`;
+  if (seconds < 7200) return `${Math.ceil(seconds / 60)} minutes`;
+  return `${Math.ceil(seconds / 3600)} hours`;
 }
 
 export { ApiError, RateLimitError };

@@ -4,10 +4,11 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 @Entity({ name: 'idempotency_keys' })
 export class IdempotencyKeyEntity {
   /**
-   * `account:<id>`, `app:<id>:<scope digest>` or `public:<id>:<scope digest>`: keys of different callers —
-   * and of one app's tokens with different scopes — never meet.
+   * `account:<id>`, `app:<id>:store:<id>[:installation:<id>]:<scope digest>` or `public:<id>:<scope digest>`
+   * (callerKey): keys of different callers — of one installed app in two stores, and of one app's tokens
+   * with different scopes — never meet.
    */
-  @PrimaryColumn({ type: 'varchar', length: 80 })
+  @PrimaryColumn({ type: 'varchar', length: 200 })
   caller!: string;
 
   @PrimaryColumn({ type: 'varchar', length: 255 })

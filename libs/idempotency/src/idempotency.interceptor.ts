@@ -8,7 +8,7 @@ import {
 } from '@nestjs/common';
 import { HTTP_CODE_METADATA } from '@nestjs/common/constants';
 import { Reflector } from '@nestjs/core';
-import { Caller, DomainError } from '@app/core';
+import { Caller, callerKey, DomainError } from '@app/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import { from, lastValueFrom, Observable } from 'rxjs';
@@ -22,14 +22,8 @@ import { fingerprint, idempotencyKeyOf, IdempotencyStore } from './idempotency.s
  * compared as a set (order and repeats do not matter) and kept as a digest, so the value stays short.
  */
 export function idempotencyCaller(caller: Caller): string {
-  switch (caller.kind) {
-    case 'account':
-      return `account:${caller.accountId}`;
-    case 'app':
-      return `app:${caller.appId}:${scopeDigest(caller.scopes)}`;
-    case 'public':
-      return `public:${caller.tokenId}:${scopeDigest(caller.scopes)}`;
-  }
+  // An app is keyed with its store and installation (callerKey): an installed app's keys are per store.
+  return caller.kind === 'account' ? callerKey(caller) : `${callerKey(caller)}:${scopeDigest(caller.scopes)}`;
 }
 
 /** 16 hex characters of SHA-256 over the sorted, de-duplicated scopes. */

@@ -9,6 +9,7 @@ import {
   ApiOperation,
   ApiParam,
   ApiServiceUnavailableResponse,
+  ApiTooManyRequestsResponse,
   ApiTags,
 } from '@nestjs/swagger';
 import {
@@ -50,6 +51,10 @@ export class InvitationsController {
   @ApiConflictResponse({
     description:
       '`already_member`: the address is a member already. `member_limit_reached`: 100 members or 50 pending invitations.',
+  })
+  @ApiTooManyRequestsResponse({
+    description:
+      '`rate_limited` (with `Retry-After`): 3 invitation mails to this address from this store, or 100 by this account, in the last 24 hours; nothing was sent or changed.',
   })
   @ApiServiceUnavailableResponse({
     description: '`mail_unavailable`: the invitation is saved, but its mail could not be sent; invite again.',

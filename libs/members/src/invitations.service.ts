@@ -4,6 +4,7 @@ import {
   AccountCaller,
   APP_CONFIG,
   AppConfig,
+  Errors,
   isUuid,
   MailService,
   randomSecret,
@@ -14,7 +15,13 @@ import type { MemberRole } from '@app/sdk';
 import { StoresService } from '@app/stores';
 import type { AcceptedInvitationDto, InvitationDto, InvitationPreviewDto } from './dto/invitation.dto';
 import { InvitationsRepository } from './invitations.repository';
-import { MAX_MEMBERS, MAX_PENDING_INVITATIONS, MemberPolicy } from './member.policy';
+import {
+  MAX_INVITATION_MAILS_PER_ADDRESS,
+  MAX_INVITATION_MAILS_PER_INVITER,
+  MAX_MEMBERS,
+  MAX_PENDING_INVITATIONS,
+  MemberPolicy,
+} from './member.policy';
 import { toInvitationDto, toInvitationPreviewDto, toMemberDto } from './member.mapper';
 import type { InvitationRow } from './member.row';
 import { MembersRepository } from './members.repository';
@@ -64,6 +71,21 @@ export class InvitationsService {
       MemberPolicy.invite(actor, input.role);
       if (await this.invitations.isMember(tx, storeId, input.email)) throw MemberErrors.alreadyMember();
       if (rows.length >= MAX_MEMBERS) throw limit(`A store has at most ${MAX_MEMBERS} members.`);
+      // (v1.4) The mail limits, before anything changes: a refused invitation sends nothing and leaves
+      // the address's current invitation as it was.
+      const mails = await this.invitations.countMails(tx, storeId, input.email, caller.accountId);
+      if (mails.toAddress >= MAX_INVITATION_MAILS_PER_ADDRESS) {
+        throw Errors.rateLimited(
+          mails.toAddressFreesIn,
+          `At most ${MAX_INVITATION_MAILS_PER_ADDRESS} invitation mails to one address from a store in 24 hours.`,
+        );
+      }
+      if (mails.byInviter >= MAX_INVITATION_MAILS_PER_INVITER) {
+        throw Errors.rateLimited(
+          mails.byInviterFreesIn,
+          `At most ${MAX_INVITATION_MAILS_PER_INVITER} invitation mails by one account in 24 hours.`,
+        );
+      }
       await this.invitations.deleteOpen(tx, storeId, input.email);
       if ((await this.invitations.countPending(tx, storeId)) >= MAX_PENDING_INVITATIONS) {
         throw limit(`A store has at most ${MAX_PENDING_INVITATIONS} pending invitations.`);
@@ -77,6 +99,7 @@ export class InvitationsService {
         ttlSeconds: this.config.invitationTtl,
       });
       if (!inserted) throw MemberErrors.storeNotFound();
+      await this.invitations.recordMail(tx, storeId, input.email, caller.accountId);
       const invitation = toInvitationDto(inserted);
       await this.events.emit(tx, { storeId, type: 'member.invited', caller, data: invitation });
       return inserted;

@@ -5,6 +5,10 @@ import { MemberErrors } from './members.errors';
 export const MAX_MEMBERS = 100;
 /** At most this many pending invitations per store. */
 export const MAX_PENDING_INVITATIONS = 50;
+/** (v1.4) At most this many invitation mails to one address from one store in 24 hours. */
+export const MAX_INVITATION_MAILS_PER_ADDRESS = 3;
+/** (v1.4) At most this many invitation mails by one inviting account in 24 hours, over all its stores. */
+export const MAX_INVITATION_MAILS_PER_INVITER = 100;
 
 /**
  * Who may do what to whom among a store's members (contract §14), decided on the roles as they are under

@@ -11,6 +11,8 @@ export const MEMBER_ERROR_CODES = [
   'owner_required',
   'insufficient_role',
   'mail_unavailable',
+  // (v1.4) The invitation mail limits (Errors.rateLimited).
+  'rate_limited',
 ] as const;
 const memberError = errorFactory(MEMBER_ERROR_CODES);
 

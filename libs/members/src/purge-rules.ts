@@ -6,4 +6,6 @@ import type { PurgeRule } from '@app/database';
  */
 export const MEMBERS_PURGE_RULES: PurgeRule[] = [
   { name: 'store_invitations', table: 'store_invitations', where: `expires_at < now() - interval '1 day'` },
+  // (v1.4) The invitation mail limits count a day back; older mails count for nothing.
+  { name: 'invitation_mails', table: 'invitation_mails', where: `created_at < now() - interval '1 day'` },
 ];

@@ -72,6 +72,9 @@ export class OnboardingController {
   })
   @ApiCreatedResponse({ type: StoreModel })
   @invalid
+  @ApiConflictResponse({
+    description: '`store_limit_reached`: the account owns `MAX_STORES_PER_ACCOUNT` stores already.',
+  })
   stage1(@CurrentCaller() caller: AccountCaller, @Body() body: Stage1Dto): Promise<StoreModel> {
     return this.onboarding.start(caller, body);
   }

@@ -1797,7 +1797,7 @@ export interface components {
             /** @description 0–2,000 characters; newlines allowed. */
             description?: string | null;
             /**
-             * @description Trimmed; 1–100 characters.
+             * @description Trimmed; 1–100 characters; no bidi control or zero-width characters.
              * @example Chai & Co.
              */
             name: string;
@@ -2107,7 +2107,7 @@ export interface components {
              */
             mobile?: string;
             /**
-             * @description Trimmed; 1–100 characters.
+             * @description Trimmed; 1–100 characters; no bidi control or zero-width characters.
              * @example Chai & Co.
              */
             name?: string;
@@ -3924,6 +3924,13 @@ export interface operations {
             };
             /** @description `already_member`: the address is a member already. `member_limit_reached`: 100 members or 50 pending invitations. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `rate_limited` (with `Retry-After`): 3 invitation mails to this address from this store, or 100 by this account, in the last 24 hours; nothing was sent or changed. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5775,6 +5782,13 @@ export interface operations {
             };
             /** @description `insufficient_scope`: an app or public token. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `store_limit_reached`: the account owns `MAX_STORES_PER_ACCOUNT` stores already. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

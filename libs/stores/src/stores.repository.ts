@@ -29,6 +29,29 @@ export class StoresRepository {
   ) {}
 
   /** A new store and its first member, its owner, in the caller's transaction. */
+  /**
+   * How many stores the account owns, counted under a lock on the account for this transaction: of two
+   * concurrent creations on the last free place exactly one sees it free (the second waits for the first's
+   * commit, then counts its store). Stores where the account is another member do not count.
+   */
+  async countOwned(tx: EntityManager, accountId: string): Promise<number> {
+    await this.sql.run(
+      {
+        text: `SELECT pg_advisory_xact_lock(hashtextextended('stores_owned:' || $1, 0))`,
+        values: [accountId],
+      },
+      tx,
+    );
+    const row = await this.sql.one<{ count: string }>(
+      {
+        text: `SELECT count(*) AS count FROM ${this.memberships.membershipsOf('$1')} m WHERE m.role = 'owner'`,
+        values: [accountId],
+      },
+      tx,
+    );
+    return Number(row?.count ?? 0);
+  }
+
   async insert(
     tx: EntityManager,
     ownerId: string,

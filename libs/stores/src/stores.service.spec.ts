@@ -1,4 +1,5 @@
 import { changeRecorder, errorCode, OWNER, OWNER_STORE, STORE_ID } from '@app/testing/service-fakes';
+import type { AppConfig } from '@app/core';
 import type { EntityManager } from 'typeorm';
 import type { StoreRow } from './store.row';
 import type { StoresRepository } from './stores.repository';
@@ -55,7 +56,9 @@ function fakeRepository(stored: StoreRow | undefined) {
     transaction,
   };
   return {
-    service: new StoresService(repo as unknown as StoresRepository, events),
+    service: new StoresService(repo as unknown as StoresRepository, events, {
+      maxStoresPerAccount: 100,
+    } as AppConfig),
     calls,
     emitted,
     TX,

@@ -1,5 +1,5 @@
-import { Injectable } from '@nestjs/common';
-import { AccessibleStore, AccountCaller, isUuid } from '@app/core';
+import { Inject, Injectable } from '@nestjs/common';
+import { AccessibleStore, AccountCaller, APP_CONFIG, AppConfig, isUuid } from '@app/core';
 import { EventsWriter } from '@app/events';
 import type { StoreModel } from './dto/store.model';
 import { toStoreData, toStoreModel } from './store.mapper';
@@ -37,11 +37,12 @@ export class StoresService {
   constructor(
     private readonly stores: StoresRepository,
     private readonly events: EventsWriter,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /**
    * Creates a store in onboarding with the given fields and progress (stage 1 → [1]), the caller its
-   * owner, in one transaction. Stage 1 is a stage call that changed the store, so it is `store.updated`
+   * owner, in one transaction — unless the caller owns MAX_STORES_PER_ACCOUNT stores already. Stage 1 is a stage call that changed the store, so it is `store.updated`
    * (there is no `store.created` type): the store's events start with its first state.
    */
   async create(
@@ -50,6 +51,10 @@ export class StoresService {
     completedStages: number[],
   ): Promise<StoreModel> {
     return this.stores.transaction(async (tx) => {
+      // (v1.4) MAX_STORES_PER_ACCOUNT, counted under the account's lock (concurrent creations queue).
+      if ((await this.stores.countOwned(tx, caller.accountId)) >= this.config.maxStoresPerAccount) {
+        throw StoreErrors.limitReached(this.config.maxStoresPerAccount);
+      }
       const row = await this.stores.insert(tx, caller.accountId, fields, completedStages);
       await this.events.emit(tx, { storeId: row.id, type: 'store.updated', caller, data: toStoreData(row) });
       return toStoreModel(row, 'owner');

@@ -18,4 +18,5 @@ export * from './sql-recorder';
 // '@app/testing/console-build' and '@app/testing/console-browser' build the console and load
 // playwright-core and axe-core.
 export * from './member-fixtures';
+export * from './installed-app-fixtures';
 export * from './raw-http';

@@ -1,9 +1,10 @@
-import { Caller, callerLabel } from '@app/core';
+import { Caller, callerLabel, loggablePath } from '@app/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 
 /**
- * One structured line per request: path without its query string (which could carry a token), the
+ * One structured line per request: path without its query string (which could carry a token) and with
+ * a secret path segment redacted (loggablePath: the invitation page's token, as in trace spans), the
  * client address (request.ip, after TRUST_PROXY), who called (`account:<id>`, `app:<id>`,
  * `public_token:<id>`: ids, never a token) and the user agent; no other header, no bodies. Its fields
  * are fixed and none is a name on the redact list, so it goes through a child logger without the
@@ -19,7 +20,7 @@ export function addRequestLog(fastify: FastifyInstance, logger: Logger): void {
       {
         reqId: request.id,
         method: request.method,
-        path: request.url.split('?')[0],
+        path: loggablePath(request.url),
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 10) / 10,
         ip: request.ip,

@@ -50,3 +50,22 @@ export interface PublicTokenCaller {
 
 export type Caller = AccountCaller | AppCaller | PublicTokenCaller;
 export type CallerKind = Caller['kind'];
+
+/**
+ * The caller as a key of what is counted or kept for it — idempotency keys, rate-limit counters. An app is
+ * keyed with its store, and an installed app (§13) with its installation: one registered app installed by
+ * many stores is a different caller in each (and a re-install is a new one), so a store never gets
+ * another store's replay nor spends another store's budget. Every key built from a caller starts here.
+ */
+export function callerKey(caller: Caller): string {
+  switch (caller.kind) {
+    case 'account':
+      return `account:${caller.accountId}`;
+    case 'app':
+      return caller.installationId
+        ? `app:${caller.appId}:store:${caller.storeId}:installation:${caller.installationId}`
+        : `app:${caller.appId}:store:${caller.storeId}`;
+    case 'public':
+      return `public:${caller.tokenId}`;
+  }
+}

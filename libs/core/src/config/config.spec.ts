@@ -43,6 +43,7 @@ describe('loadConfig', () => {
       authRateLimit: 60,
       cartTtl: 864_000,
       storefrontWriteRateLimit: 60,
+      maxStoresPerAccount: 100,
       trustProxy: false,
       otpMaxFailures: 20,
       sessionMaxAge: 7_776_000,

@@ -88,6 +88,8 @@ export interface AppConfig {
   cartTtl: number;
   /** Cart writes and checkouts a minute per client address and token pair. */
   storefrontWriteRateLimit: number;
+  /** (v1.4) Stores one account may own; stage 1 past it is 409 `store_limit_reached`. */
+  maxStoresPerAccount: number;
 }
 
 export interface GoogleConfig {
@@ -452,6 +454,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     storefrontCacheSeconds: check(() => int(env, 'STOREFRONT_CACHE_SECONDS', 0, 0, 31_536_000), 0),
     cartTtl: check(() => int(env, 'CART_TTL', 864_000, 1, 31_536_000), 864_000),
     storefrontWriteRateLimit: check(() => int(env, 'STOREFRONT_WRITE_RATE_LIMIT', 60, 1, 1_000_000), 60),
+    maxStoresPerAccount: check(() => int(env, 'MAX_STORES_PER_ACCOUNT', 100, 1, 1_000_000), 100),
   };
   // Read by the tracing set-up (started before this, apps/api/src/tracing.ts), checked here with the rest.
   for (const { variable, problem } of otlpProtocolProblems(env))

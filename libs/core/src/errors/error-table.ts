@@ -122,6 +122,8 @@ export const ERROR_TABLE = {
   already_member: client(409, 'Conflict'),
   member_limit_reached: client(409, 'Conflict'),
   owner_required: client(409, 'Conflict'),
+  // (v1.4) MAX_STORES_PER_ACCOUNT (libs/stores).
+  store_limit_reached: client(409, 'Conflict'),
   // Idempotency-Key (libs/idempotency).
   idempotency_key_in_use: client(409, 'Idempotency key in use'),
   idempotency_key_reused: client(422, 'Idempotency key reused'),

@@ -3,3 +3,4 @@ export * from './metrics-server';
 export * from './tracing';
 export * from './version';
 export * from './caller-label';
+export * from './secret-paths';

@@ -1,6 +1,7 @@
 import { context, trace } from '@opentelemetry/api';
 import type { IncomingMessage, RequestOptions } from 'node:http';
 import { otlpProtocol, otlpProtocolProblems } from './otlp-protocol';
+import { loggablePath } from './secret-paths';
 import { serviceVersion } from './version';
 
 /**
@@ -137,6 +138,9 @@ export function startTracing(env: Env = process.env): boolean {
         // REDACTED, as the logs leave the query out altogether.
         redactedQueryParamsServer: REDACTED_QUERY_PARAMS,
         redactedQueryParams: REDACTED_QUERY_PARAMS,
+        // A secret in the path (the invitation page's token) is replaced as in the log (secret-paths.ts):
+        // these attributes override the instrumentation's own `url.path`.
+        startIncomingSpanHook: (request: IncomingMessage) => ({ 'url.path': loggablePath(request.url) }),
         ignoreIncomingRequestHook: (request: IncomingMessage) =>
           metricsPort !== null && request.socket.localPort === metricsPort,
         ignoreOutgoingRequestHook: isWebhookAttempt,

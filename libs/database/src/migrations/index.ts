@@ -15,6 +15,8 @@ import { StorefrontCaching1795700000000 } from './1795700000000-StorefrontCachin
 import { CartsAndOrderLifecycle1795750000000 } from './1795750000000-CartsAndOrderLifecycle';
 import { InstalledApps1795760000000 } from './1795760000000-InstalledApps';
 import { InstalledAppsOneLiveSuccessor1795801000000 } from './1795801000000-InstalledAppsOneLiveSuccessor';
+import { IdempotencyCallerPerInstallation1795810100000 } from './1795810100000-IdempotencyCallerPerInstallation';
+import { InvitationMails1795810200000 } from './1795810200000-InvitationMails';
 import { CatalogueVersionSlots1795831000000 } from './1795831000000-CatalogueVersionSlots';
 
 // Every migration, in order. Listed explicitly (not globbed) so the same list works from TypeScript
@@ -38,5 +40,7 @@ export const MIGRATIONS: Function[] = [
   CartsAndOrderLifecycle1795750000000,
   InstalledApps1795760000000,
   InstalledAppsOneLiveSuccessor1795801000000,
+  IdempotencyCallerPerInstallation1795810100000,
+  InvitationMails1795810200000,
   CatalogueVersionSlots1795831000000,
 ];

@@ -1,13 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { clientBucket, RateLimitCounters } from '@app/auth';
-import { APP_CONFIG, AppConfig, Errors } from '@app/core';
+import { APP_CONFIG, AppConfig, callerKey, Errors } from '@app/core';
 import type { StorefrontContext } from './storefront.context';
 
 const WINDOW_MS = 60_000;
 
 /**
  * STOREFRONT_WRITE_RATE_LIMIT cart writes (and checkouts) a minute per client address and token pair
- * (contract §15): a shopper's browser behind one address cannot flood a store's carts with its public
+ * (for an installed app: address and installation): a shopper's browser behind one address cannot flood a store's carts with its public
  * token, and one busy address (an office, a mobile carrier's NAT) does not exhaust another token's budget.
  * Each cart mutation counts once — a request with two aliased mutations counts twice. Past the limit the
  * field fails with RATE_LIMITED and `extensions.retryAfter` (seconds to the window's end).
@@ -29,8 +29,12 @@ export class StorefrontWriteLimit {
   }
 
   async count({ req, caller }: StorefrontContext): Promise<void> {
-    const token = caller.kind === 'app' ? `app:${caller.appId}` : `public:${caller.tokenId}`;
-    const window = await this.counters.hit(`storefront-write:${clientBucket(req.ip)}:${token}`, WINDOW_MS);
+    // Per token, and for an app per store and installation (callerKey): one app installed by many stores
+    // has a budget in each.
+    const window = await this.counters.hit(
+      `storefront-write:${clientBucket(req.ip)}:${callerKey(caller)}`,
+      WINDOW_MS,
+    );
     if (window.hits > this.limit) {
       throw Errors.rateLimited(
         window.resetSeconds,

@@ -10,7 +10,7 @@ import {
   Min,
   ValidateIf,
 } from 'class-validator';
-import { stacked, trimmed } from '@app/core';
+import { ReadableName, stacked, trimmed } from '@app/core';
 import { CURRENCY_DIGITS } from '../money/currencies';
 import { AMOUNT_PATTERN, type Money } from '../money/money';
 
@@ -84,7 +84,8 @@ export const ProductRule = {
         message: 'handle must be lowercase letters and digits, words joined by single hyphens',
       }),
     ),
-  title: (p: Presence = 'required') => rules(p, trimmed(), IsString(), IsNotEmpty(), MaxLength(255)),
+  title: (p: Presence = 'required') =>
+    rules(p, trimmed(), IsString(), IsNotEmpty(), MaxLength(255), ReadableName()),
   /** May be absent or null (null clears it), in a create as in an update. */
   description: () => stacked(IsOptional(), IsString(), MaxLength(5000)),
   price: (p: Presence = 'required') =>

@@ -2,6 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, ApiPropertyOptions } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsOptional, ValidateIf } from 'class-validator';
+import { ReadableName } from '@app/core';
 import {
   IsCountryCode,
   IsE164Phone,
@@ -60,10 +61,11 @@ export const StoreField = {
         minLength: 1,
         maxLength: 100,
         example: 'Chai & Co.',
-        description: 'Trimmed; 1–100 characters.',
+        description: 'Trimmed; 1–100 characters; no bidi control or zero-width characters.',
       },
       trim,
       IsText(1, 100),
+      ReadableName(),
     ),
   description: (p: Presence) =>
     field(

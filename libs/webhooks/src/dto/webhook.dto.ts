@@ -10,7 +10,7 @@ import {
   IsString,
   MaxLength,
 } from 'class-validator';
-import { stacked, trimmed } from '@app/core';
+import { ReadableName, stacked, trimmed } from '@app/core';
 import { EVENT_TYPES } from '@app/events';
 
 /** What an endpoint may subscribe to: each event type, or "*" for all of them. */
@@ -47,6 +47,8 @@ const EndpointRule = {
       IsOptional(),
       IsString(),
       MaxLength(500),
+      // The endpoint's name in lists, the console and the activity: read by people (§1).
+      ReadableName(),
     ),
 };
 
