@@ -198,6 +198,21 @@ export class MediaService {
     return contentType ? { key: mediaFolder(storeId, mediaId) + name, contentType } : null;
   }
 
+  /**
+   * The URL of one rendition of a media of this store with this purpose (a store's branding, §17), or
+   * null when the store has no such media.
+   */
+  async renditionUrl(
+    storeId: string,
+    mediaId: string,
+    purpose: MediaPurpose,
+    rendition: string,
+  ): Promise<string | null> {
+    const row = await this.repository.find(storeId, mediaId);
+    if (!row || row.purpose !== purpose) return null;
+    return this.urls(toMedia(row)).renditions[rendition] ?? null;
+  }
+
   /** A media's URLs: `MEDIA_PUBLIC_URL/<storeId>/<mediaId>/<name>.<ext>`. */
   urls(media: Pick<Media, 'id' | 'storeId' | 'purpose' | 'contentType'>): {
     url: string;
