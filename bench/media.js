@@ -150,18 +150,26 @@ async function main() {
           .join(' ')}`,
     );
 
-    const small = await sharp(randomBytes(1600 * 1200 * 3), {
-      raw: { width: 1600, height: 1200, channels: 3 },
-    })
+    // A photo-like image (noise blurred: smooth areas, as photos have) so the rendition's size is typical.
+    const small = await sharp(
+      await sharp(randomBytes(1600 * 1200 * 3), { raw: { width: 1600, height: 1200, channels: 3 } })
+        .blur(8)
+        .png()
+        .toBuffer(),
+    )
       .jpeg()
       .toBuffer();
     const media = await uploadAndComplete(ctx, token, store.id, small, 'image/jpeg');
     const rendition = new globalThis.URL(media.renditions.medium).pathname;
-    const live = await run({ url: server.baseUrl, connections: 50, path: '/health/live' });
-    const served = await run({ url: server.baseUrl, connections: 50, path: rendition });
+    const renditionBytes = (await (await globalThis.fetch(media.renditions.medium)).arrayBuffer()).byteLength;
+    const probe = await globalThis.fetch(media.renditions.medium);
+    if (probe.status !== 200)
+      throw new Error(`rendition GET answered ${probe.status}: ${await probe.text()}`);
+    const live = await run({ url: `${server.baseUrl}/health/live`, connections: 50 });
+    const served = await run({ url: `${server.baseUrl}${rendition}`, connections: 50 });
     console.log(
-      `rendition GET ${served.requests.average} req/s (p99 ${served.latency.p99} ms, non-2xx ${served.non2xx}) vs ` +
-        `/health/live ${live.requests.average} req/s: ${(served.requests.average / live.requests.average).toFixed(2)}× ` +
+      `rendition GET (${renditionBytes} bytes) ${served.requests.average} req/s (p99 ${served.latency.p99} ms, non-2xx ${served.non2xx}, statuses ${JSON.stringify(served.statusCodeStats)}) vs ` +
+        `/health/live ${live.requests.average} req/s (non-2xx ${live.non2xx}): ${(served.requests.average / live.requests.average).toFixed(2)}× ` +
         `(target ≥ 0.5×); load average ${loadavg()
           .map((l) => l.toFixed(1))
           .join(' ')}`,
