@@ -104,20 +104,19 @@ export class MediaFilesController {
     if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
       return void reply.status(304).send();
     }
-    const size = await this.storage.size(object.key);
-    if (size === null) throw notFound();
     const ifRange = request.headers['if-range'];
-    const range = parseRange(
-      request.headers.range,
-      size,
-      typeof ifRange === 'string' ? ifRange : undefined,
-      etag,
+    const wanted = request.headers.range;
+    const opened = await this.storage.open(
+      object.key,
+      wanted
+        ? (size) => parseRange(wanted, size, typeof ifRange === 'string' ? ifRange : undefined, etag)
+        : undefined,
     );
+    if (!opened) throw notFound();
+    const { range, size } = opened;
     if (range === 'unsatisfiable') {
       return void reply.status(416).header('Content-Range', `bytes */${size}`).send();
     }
-    const opened = await this.storage.open(object.key, range ?? undefined);
-    if (!opened) throw notFound();
     if (range) {
       void reply
         .status(206)

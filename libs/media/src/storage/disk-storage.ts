@@ -1,9 +1,8 @@
 import { SecretHasher } from '@app/core';
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
-import type { MediaStorage, StoredObject, UploadForm, UploadPolicy } from './media-storage';
+import type { MediaStorage, RangeChoice, StoredObject, UploadForm, UploadPolicy } from './media-storage';
 
 /** The purpose the disk backend's policies are signed under (SecretHasher keeps purposes apart). */
 export const DISK_POLICY_PURPOSE = 'media-upload-policy';
@@ -75,10 +74,27 @@ export class DiskStorage implements MediaStorage {
     }
   }
 
-  async open(key: string, range?: { start: number; end: number }): Promise<StoredObject | null> {
-    const size = await this.size(key);
-    if (size === null) return null;
-    return { body: createReadStream(this.path(key), range), size };
+  async open(key: string, choose?: (size: number) => RangeChoice): Promise<StoredObject | null> {
+    let handle: FileHandle;
+    try {
+      handle = await open(this.path(key), 'r');
+    } catch (error) {
+      if (missing(error)) return null;
+      throw error;
+    }
+    try {
+      const { size } = await handle.stat();
+      const range = choose ? choose(size) : null;
+      if (range === 'unsatisfiable') {
+        await handle.close();
+        return { body: null, size, range };
+      }
+      // The stream closes the handle when it ends or is destroyed (a client gone mid-answer).
+      return { body: handle.createReadStream(range ?? {}), size, range };
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
   }
 
   async write(key: string, body: Buffer): Promise<void> {

@@ -15,11 +15,20 @@ export interface UploadPolicy {
   expiresAt: Date;
 }
 
-/** Part of a stored object, for serving (a range request) or the whole of it. */
+/** The bytes start…end (inclusive) of an object. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+/** What a served request wants once the object's length is known: a range, all of it, or nothing it has. */
+export type RangeChoice = ByteRange | null | 'unsatisfiable';
+
+/** An object opened for serving: the range chosen, and its bytes (none when unsatisfiable). */
 export interface StoredObject {
-  body: Readable;
+  body: Readable | null;
   /** The object's whole length. */
   size: number;
+  range: RangeChoice;
 }
 
 /**
@@ -36,8 +45,11 @@ export interface MediaStorage {
   size(key: string): Promise<number | null>;
   /** The whole object (completion reads it to check it), or null when there is none. */
   read(key: string): Promise<Buffer | null>;
-  /** The object, or the bytes start…end (inclusive) of it; null when there is none. */
-  open(key: string, range?: { start: number; end: number }): Promise<StoredObject | null>;
+  /**
+   * The object for serving, or null when there is none: `choose` picks the range from its length (one
+   * open and one length read on the disk, not a stat before an open).
+   */
+  open(key: string, choose?: (size: number) => RangeChoice): Promise<StoredObject | null>;
   write(key: string, body: Buffer, contentType: string): Promise<void>;
   /** Removes every object whose key starts with `prefix` (a media's folder); nothing there is no error. */
   deletePrefix(prefix: string): Promise<void>;

@@ -12,7 +12,7 @@ import {
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import type { S3Config } from '@app/core';
 import { Readable } from 'node:stream';
-import type { MediaStorage, StoredObject, UploadForm, UploadPolicy } from './media-storage';
+import type { MediaStorage, RangeChoice, StoredObject, UploadForm, UploadPolicy } from './media-storage';
 
 /**
  * Any S3-compatible service (AWS S3, Cloudflare R2, MinIO, Ceph RGW). Clients post their file straight to
@@ -68,13 +68,21 @@ export class S3Storage implements MediaStorage {
     return Buffer.from(await object.Body!.transformToByteArray());
   }
 
-  async open(key: string, range?: { start: number; end: number }): Promise<StoredObject | null> {
+  async open(key: string, choose?: (size: number) => RangeChoice): Promise<StoredObject | null> {
+    // A range needs the length first (HEAD); the whole object does not.
+    let range: RangeChoice = null;
+    if (choose) {
+      const size = await this.size(key);
+      if (size === null) return null;
+      range = choose(size);
+      if (range === 'unsatisfiable') return { body: null, size, range };
+    }
     const object = await this.get(key, range ? `bytes=${range.start}-${range.end}` : undefined);
     if (!object) return null;
     const total = object.ContentRange
       ? Number(object.ContentRange.split('/')[1])
       : (object.ContentLength ?? 0);
-    return { body: object.Body as Readable, size: total };
+    return { body: object.Body as Readable, size: total, range };
   }
 
   async write(key: string, body: Buffer, contentType: string): Promise<void> {
