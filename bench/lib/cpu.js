@@ -94,4 +94,4 @@ class CpuMeter {
   }
 }
 
-module.exports = { CpuMeter };
+module.exports = { CpuMeter, processCpuMs };

@@ -1,4 +1,13 @@
-import { addMember, createStore, STAGE2, STAGE3, StorefrontClient } from '@app/testing';
+import {
+  addMember,
+  createStore,
+  image,
+  postUploadForm,
+  STAGE2,
+  STAGE3,
+  StorefrontClient,
+  uploadMedia,
+} from '@app/testing';
 import { registeredRoutes } from '@app/testing/registered-routes';
 import { TestApp } from '@app/testing/test-app';
 
@@ -42,7 +51,15 @@ describe('the role matrix: every store route × owner, admin, developer, staff, 
   let endpoint: string;
   let delivery: string;
   let app: string;
+  let media: string;
   let fresh = 0;
+  /** A product image's staged upload body (size 0: the bytes' own length, for uploadMedia). */
+  const imageUpload = (size: number) => ({
+    purpose: 'product_image',
+    filename: 'matrix.png',
+    contentType: 'image/png',
+    ...(size ? { size } : {}),
+  });
   const unique = (prefix: string) => `${prefix}-${++fresh}`;
 
   const as = (caller: Caller) => ({ token: token[caller] });
@@ -242,6 +259,49 @@ describe('the role matrix: every store route × owner, admin, developer, staff, 
       request: async () => {
         const made = await ok(t.post(`${base()}/products`, productBody(unique('doomed')), as('owner')), 201);
         return { path: `${base()}/products/${made.id}` };
+      },
+    },
+    // (v1.4) Media: uploads of product images need `commerce` (branding also needs `edit`: see the media spec).
+    {
+      method: 'POST',
+      route: '/v1/user/stores/:id/media/uploads',
+      expect: [201, 201, 403, 201, 404],
+      request: async () => ({ path: `${base()}/media/uploads`, body: imageUpload(10) }),
+    },
+    {
+      method: 'POST',
+      route: '/v1/user/stores/:id/media/uploads/:uploadId/complete',
+      expect: [201, 201, 403, 201, 404],
+      request: async () => {
+        const bytes = await image(8, 8);
+        const staged = await ok(
+          t.post(`${base()}/media/uploads`, imageUpload(bytes.length), as('owner')),
+          201,
+        );
+        const posted = await postUploadForm(staged, bytes, 'image/png');
+        if (posted.status !== 204) throw new Error(`setup: form post ${posted.status}`);
+        return { path: `${base()}/media/uploads/${staged.id}/complete` };
+      },
+    },
+    {
+      method: 'GET',
+      route: '/v1/user/stores/:id/media',
+      expect: READ,
+      request: async () => ({ path: `${base()}/media` }),
+    },
+    {
+      method: 'GET',
+      route: '/v1/user/stores/:id/media/:mediaId',
+      expect: READ,
+      request: async () => ({ path: `${base()}/media/${media}` }),
+    },
+    {
+      method: 'DELETE',
+      route: '/v1/user/stores/:id/media/:mediaId',
+      expect: [204, 204, 403, 204, 404],
+      request: async () => {
+        const made = await uploadMedia(t, token.owner, store, await image(8, 8), imageUpload(0));
+        return { path: `${base()}/media/${made.body.id}` };
       },
     },
     {
@@ -464,6 +524,7 @@ describe('the role matrix: every store route × owner, admin, developer, staff, 
     await createStore(t, token.outsider, 'Elsewhere');
     store = await teamStore();
     product = (await ok(t.post(`${base()}/products`, productBody('shared'), as('owner')), 201)).id;
+    media = (await ok(uploadMedia(t, token.owner, store, await image(8, 8), imageUpload(0)), 201)).id;
     publicToken = (await ok(t.post(`${base()}/public-tokens`, { name: 'Shared' }, as('owner')), 201)).id;
     endpoint = (
       await ok(

@@ -21,6 +21,7 @@ import {
 } from '@app/core';
 import { DatabaseModule } from '@app/database';
 import { EVENTS_PURGE_RULES, EventsModule } from '@app/events';
+import { MEDIA_PURGE_RULES, MediaModule, MediaTrashSweeper } from '@app/media';
 import { IDEMPOTENCY_PURGE_RULES } from '@app/idempotency';
 import { MEMBERS_PURGE_RULES, MEMBERSHIP_SQL_FRAGMENTS, MembersModule } from '@app/members';
 import {
@@ -107,15 +108,21 @@ export class AppModule {
       imports: [
         CoreModule.forRoot(config, logger),
         // Each context says when its rows stop mattering; the purge job deletes them periodically.
-        DatabaseModule.forRoot(ENTITIES, [
-          ...AUTH_PURGE_RULES,
-          ...SOCIAL_LOGIN_PURGE_RULES,
-          ...IDEMPOTENCY_PURGE_RULES,
-          ...EVENTS_PURGE_RULES,
-          ...MEMBERS_PURGE_RULES,
-          ...STOREFRONT_PURGE_RULES,
-          ...INSTALLED_APPS_PURGE_RULES,
-        ]),
+        DatabaseModule.forRoot(
+          ENTITIES,
+          [
+            ...AUTH_PURGE_RULES,
+            ...SOCIAL_LOGIN_PURGE_RULES,
+            ...IDEMPOTENCY_PURGE_RULES,
+            ...EVENTS_PURGE_RULES,
+            ...MEMBERS_PURGE_RULES,
+            ...STOREFRONT_PURGE_RULES,
+            ...INSTALLED_APPS_PURGE_RULES,
+            ...MEDIA_PURGE_RULES,
+          ],
+          // What a round removes outside the database: deleted media's objects.
+          [MediaTrashSweeper],
+        ),
         AuthModule,
         SocialLoginModule,
         AccessModule,
@@ -136,6 +143,7 @@ export class AppModule {
         StorefrontModule,
         WebhooksModule,
         InstalledAppsModule,
+        MediaModule,
       ],
       // Liveness and readiness of this instance: the process, the database, Redis, shutting down.
       controllers: [HealthController],

@@ -2,6 +2,7 @@ import { AUTH_ENTITIES } from '@app/auth';
 import { EventEntity } from '@app/events';
 import { IdempotencyKeyEntity } from '@app/idempotency';
 import { INSTALLED_APPS_ENTITIES } from '@app/installed-apps';
+import { MEDIA_ENTITIES } from '@app/media';
 import { MEMBERS_ENTITIES } from '@app/members';
 import { OAuthAppEntity } from '@app/oauth-apps';
 import { PublicTokenEntity } from '@app/public-tokens';
@@ -23,4 +24,5 @@ export const ENTITIES = [
   EventEntity,
   ...WEBHOOK_ENTITIES,
   ...INSTALLED_APPS_ENTITIES,
+  ...MEDIA_ENTITIES,
 ];

@@ -1,4 +1,12 @@
-import { DynamicModule, Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
+import {
+  DynamicModule,
+  Global,
+  Inject,
+  Injectable,
+  Module,
+  OnApplicationShutdown,
+  Type,
+} from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, APP_LOGGER, AppConfig, Dependencies } from '@app/core';
 import type { Logger } from 'pino';
@@ -8,7 +16,7 @@ import { dataSourceOptions } from './data-source-options';
 import { DATABASE_ENDPOINT, DatabaseEndpoint } from './database-endpoint';
 import { startEmbeddedPostgres } from './embedded-postgres';
 import { EmbeddedVacuum } from './maintenance/embedded-vacuum';
-import { ExpiredRowsPurge, PURGE_RULES, PurgeRule } from './maintenance/purge';
+import { ExpiredRowsPurge, PURGE_RULES, PURGE_SWEEPERS, PurgeRule, PurgeSweeper } from './maintenance/purge';
 import { Sql } from './sql';
 import { pendingMigrations, runMigrationsLocked, UnmigratedDatabaseError } from './migrate';
 import { clientWithStatementTimeout, statementTimeoutRoute } from './statement-timeout';
@@ -91,6 +99,7 @@ export class DatabaseModule {
   static forRoot(
     entities: PostgresConnectionOptions['entities'],
     purgeRules: PurgeRule[] = [],
+    purgeSweepers: Type<PurgeSweeper>[] = [],
   ): DynamicModule {
     return {
       module: DatabaseModule,
@@ -148,6 +157,7 @@ export class DatabaseModule {
         EmbeddedShutdown,
         Sql,
         { provide: PURGE_RULES, useValue: purgeRules },
+        { provide: PURGE_SWEEPERS, useValue: purgeSweepers },
         ExpiredRowsPurge,
         EmbeddedVacuum,
       ],

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AccessibleStore, AccountCaller } from '@app/core';
-import { StoreFields, StoreModel, StoresService, toAddress } from '@app/stores';
+import { definedFields, StoreFields, StoreModel, StoresService, toAddress } from '@app/stores';
 import { Stage1Dto, Stage2Dto, Stage3Dto, Stage4Dto } from './dto/stage.dto';
 import { FillableStage, OnboardingPolicy } from './onboarding.policy';
 
@@ -18,12 +18,10 @@ export class OnboardingService {
     );
   }
 
-  stage2(caller: AccountCaller, store: AccessibleStore, body: Stage2Dto): Promise<StoreModel> {
-    return this.fill(caller, store, 2, {
-      faviconUrl: body.faviconUrl,
-      logoBlackWhiteUrl: body.logoBlackWhiteUrl,
-      logoColorUrl: body.logoColorUrl,
-    });
+  /** Each image as a URL or an uploaded media of the store (v1.4), resolved by the stores service. */
+  async stage2(caller: AccountCaller, store: AccessibleStore, body: Stage2Dto): Promise<StoreModel> {
+    const given = definedFields(body);
+    return this.fill(caller, store, 2, await this.stores.branding(store, given, true));
   }
 
   /** Sending stage 3 again replaces all of it: optional fields left out become null. */

@@ -24,6 +24,10 @@ import type {
   DeveloperAppWithSecrets,
   DeveloperAppWithWebhookSecret,
   Done,
+  Media,
+  MediaPage,
+  MediaPurpose,
+  StagedUpload,
   StoreInstallation,
   Traced,
   Invitation,
@@ -614,6 +618,58 @@ export class AccountClient {
     ): Promise<StoreProduct> => this.#call('PUT', this.#productPath(storeId, productId), patch, options),
     delete: (storeId: string, productId: string, options: CallOptions = {}): Promise<Done> =>
       this.#call('DELETE', this.#productPath(storeId, productId), undefined, options),
+  };
+
+  /**
+   * (v1.4) A store's images: branding (`favicon`, `logo`: roles with `edit`) and product images (roles with
+   * `commerce`). `upload` does the three steps — stage the upload, post the form straight to storage,
+   * complete it — and returns the checked media; a refused file is an ApiError `media_invalid` whose
+   * `problem.reason` says why.
+   */
+  readonly media = {
+    upload: async (
+      storeId: string,
+      data: Blob | Uint8Array,
+      init: { purpose: MediaPurpose; filename: string; contentType: string },
+      options: CallOptions = {},
+    ): Promise<Media> => {
+      const file = data instanceof Blob ? data : new Blob([new Uint8Array(data)], { type: init.contentType });
+      const staged = await this.#call<StagedUpload>(
+        'POST',
+        `${this.#storePath(storeId)}/media/uploads`,
+        { purpose: init.purpose, filename: init.filename, contentType: init.contentType, size: file.size },
+        options,
+      );
+      await this.#transport.postForm(staged.url, staged.fields, file, options);
+      return this.#call(
+        'POST',
+        `${this.#storePath(storeId)}/media/uploads/${encodeURIComponent(staged.id)}/complete`,
+        undefined,
+        options,
+      );
+    },
+    /** One page, newest first; `first` 1–100 (default 20). */
+    list: (
+      storeId: string,
+      args: { purpose?: MediaPurpose; first?: number; after?: string | null } = {},
+      options: CallOptions = {},
+    ): Promise<MediaPage> =>
+      this.#call('GET', `${this.#storePath(storeId)}/media${queryString(args)}`, undefined, options),
+    get: (storeId: string, mediaId: string, options: CallOptions = {}): Promise<Media> =>
+      this.#call(
+        'GET',
+        `${this.#storePath(storeId)}/media/${encodeURIComponent(mediaId)}`,
+        undefined,
+        options,
+      ),
+    /** Gone at once from the products using it; its URLs answer 404. */
+    delete: (storeId: string, mediaId: string, options: CallOptions = {}): Promise<Done> =>
+      this.#call(
+        'DELETE',
+        `${this.#storePath(storeId)}/media/${encodeURIComponent(mediaId)}`,
+        undefined,
+        options,
+      ),
   };
 
   /**

@@ -53,6 +53,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/media/{storeId}/{mediaId}/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A media’s original or rendition: immutable caching, an ETag, byte ranges (206), nosniff and a sandbox CSP; 404 once the media or its store is deleted. */
+        get: operations["MediaFilesController_serve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/app/installation": {
         parameters: {
             query?: never;
@@ -396,6 +413,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/media/uploads/{uploadId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The disk backend’s upload URL: a multipart/form-data form with every field of the staged upload first, then the file as `file` (as S3 POST Object). */
+        post: operations["MediaFilesController_upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/user/apps": {
         parameters: {
             query?: never;
@@ -636,6 +670,75 @@ export interface paths {
         post?: never;
         /** Revoke an invitation: its link dies. */
         delete: operations["InvitationsController_revoke"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/stores/{id}/media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The store’s media, newest first, optionally of one purpose. */
+        get: operations["MediaController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/stores/{id}/media/{mediaId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One media of the store. */
+        get: operations["MediaController_get"];
+        put?: never;
+        post?: never;
+        /** Delete a media: it leaves every product using it and its URLs answer 404 at once; its objects are removed in the background. */
+        delete: operations["MediaController_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/stores/{id}/media/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stage an upload: a signed HTML form (S3 POST Object) for exactly `size` bytes of `contentType`, valid 10 minutes. Branding purposes need the `edit` permission. */
+        post: operations["MediaController_createUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/stores/{id}/media/uploads/{uploadId}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check the uploaded file (length, magic bytes, decoding, pixel limit) and make it a media with its renditions; 200 with the same media when completed before. */
+        post: operations["MediaController_complete"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1296,6 +1399,19 @@ export interface components {
             /** @description Default: `store:read` and `products:read`; `cart:write` (carts and checkout) only when asked for. */
             scopes?: ("store:read" | "products:read" | "cart:write")[];
         };
+        CreateUploadDto: {
+            /**
+             * @description `image/x-icon` for a favicon only; never SVG.
+             * @enum {string}
+             */
+            contentType: "image/png" | "image/jpeg" | "image/webp" | "image/gif" | "image/avif" | "image/x-icon";
+            /** @description A label only: object keys never come from it. */
+            filename: string;
+            /** @enum {string} */
+            purpose: "favicon" | "logo" | "product_image";
+            /** @description Bytes, 1 … MEDIA_MAX_BYTES: the form accepts exactly this length. */
+            size: number;
+        };
         CreateWebhookDto: {
             description?: string | null;
             /**
@@ -1541,6 +1657,33 @@ export interface components {
              * @example sfl_…
              */
             login_code: string;
+        };
+        MediaDto: {
+            bytes: number;
+            /** @enum {string} */
+            contentType: "image/png" | "image/jpeg" | "image/webp" | "image/gif" | "image/avif" | "image/x-icon";
+            /** Format: date-time */
+            createdAt: string;
+            filename: string;
+            height: number;
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            purpose: "favicon" | "logo" | "product_image";
+            /** @description `small`, `medium`, `large` (WebP) — or for a favicon `32`, `180` (PNG squares): URLs. */
+            renditions: {
+                [key: string]: string;
+            };
+            /** Format: uuid */
+            storeId: string;
+            /** @description The original, as uploaded. */
+            url: string;
+            /** @description As displayed (orientation applied). */
+            width: number;
+        };
+        MediaPageDto: {
+            items: components["schemas"]["MediaDto"][];
+            nextCursor: string | null;
         };
         MeDto: {
             /** Format: date-time */
@@ -1804,23 +1947,38 @@ export interface components {
         };
         Stage2Dto: {
             /**
+             * Format: uuid
+             * @description Favicon (a media of this store), in place of the URL
+             */
+            faviconMediaId?: string;
+            /**
              * Format: uri
              * @description Favicon image — https:// only
              * @example https://cdn.example.com/logo.png
              */
-            faviconUrl: string;
+            faviconUrl?: string;
+            /**
+             * Format: uuid
+             * @description Black-and-white logo (a media of this store), in place of the URL
+             */
+            logoBlackWhiteMediaId?: string;
             /**
              * Format: uri
              * @description Black-and-white logo image — https:// only
              * @example https://cdn.example.com/logo.png
              */
-            logoBlackWhiteUrl: string;
+            logoBlackWhiteUrl?: string;
+            /**
+             * Format: uuid
+             * @description Coloured logo (a media of this store), in place of the URL
+             */
+            logoColorMediaId?: string;
             /**
              * Format: uri
              * @description Colour logo image — https:// only
              * @example https://cdn.example.com/logo.png
              */
-            logoColorUrl: string;
+            logoColorUrl?: string;
         };
         Stage3Dto: {
             address: components["schemas"]["AddressDto"];
@@ -1864,6 +2022,18 @@ export interface components {
              */
             socialLinks: string[];
         };
+        StagedUploadDto: {
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description Every entry as a form field, in this order, before the file part named `file`. */
+            fields: {
+                [key: string]: string;
+            };
+            /** Format: uuid */
+            id: string;
+            /** @description Where to POST the multipart/form-data form. */
+            url: string;
+        };
         StoreAddressModel: {
             /** @example Bengaluru */
             city: string;
@@ -1898,6 +2068,11 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             description: string | null;
+            /**
+             * Format: uuid
+             * @description The media the favicon comes from (its `180` rendition); null for a plain URL.
+             */
+            faviconMediaId: string | null;
             /** Format: uri */
             faviconUrl: string | null;
             /** @example 27AAPFU0939F1ZV */
@@ -1906,8 +2081,18 @@ export interface components {
             id: string;
             /** @example +912226591234 */
             landline: string | null;
+            /**
+             * Format: uuid
+             * @description The media of the black-and-white logo (its `medium` rendition); null for a plain URL.
+             */
+            logoBlackWhiteMediaId: string | null;
             /** Format: uri */
             logoBlackWhiteUrl: string | null;
+            /**
+             * Format: uuid
+             * @description The media of the coloured logo (its `medium` rendition); null for a plain URL.
+             */
+            logoColorMediaId: string | null;
             /** Format: uri */
             logoColorUrl: string | null;
             /** @example +919876543210 */
@@ -2074,6 +2259,11 @@ export interface components {
             /** @description 0–2,000 characters; newlines allowed. */
             description?: string | null;
             /**
+             * Format: uuid
+             * @description Favicon (a media of this store), in place of the URL
+             */
+            faviconMediaId?: string;
+            /**
              * Format: uri
              * @description Favicon image — https:// only
              * @example https://cdn.example.com/logo.png
@@ -2090,11 +2280,21 @@ export interface components {
              */
             landline?: string | null;
             /**
+             * Format: uuid
+             * @description Black-and-white logo (a media of this store), in place of the URL
+             */
+            logoBlackWhiteMediaId?: string;
+            /**
              * Format: uri
              * @description Black-and-white logo image — https:// only
              * @example https://cdn.example.com/logo.png
              */
             logoBlackWhiteUrl?: string;
+            /**
+             * Format: uuid
+             * @description Coloured logo (a media of this store), in place of the URL
+             */
+            logoColorMediaId?: string;
             /**
              * Format: uri
              * @description Colour logo image — https:// only
@@ -2266,6 +2466,35 @@ export interface operations {
                 content: {
                     "application/json": unknown;
                 };
+            };
+        };
+    };
+    MediaFilesController_serve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                mediaId: string;
+                name: string;
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -2977,6 +3206,47 @@ export interface operations {
             };
             /** @description `insufficient_scope`: an app or public token. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    MediaFilesController_upload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uploadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stored; complete the upload next. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `validation_failed` naming `file`: not exactly the declared length, or no file part. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `upload_policy_refused`: a wrong signature, an expired policy, another key or type. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `upload_not_found` (also on the S3 backend, whose forms go to the bucket). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3980,6 +4250,261 @@ export interface operations {
             };
             /** @description `store_not_found` or `invitation_not_found`. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    MediaController_list: {
+        parameters: {
+            query?: {
+                /** @description The `nextCursor` of the previous page (opaque). */
+                after?: string;
+                first?: number;
+                purpose?: "favicon" | "logo" | "product_image";
+            };
+            header?: never;
+            path: {
+                /** @description One of the caller's stores. */
+                id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediaPageDto"];
+                };
+            };
+            /** @description `validation_failed`: `purpose`, `first` (1–100) or a foreign `after`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. `insufficient_role`: a member of the store whose role does not allow this (see the roles table). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `store_not_found`: no such store, or the caller is not a member of it (never 403: existence is not revealed). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    MediaController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the caller's stores. */
+                id: unknown;
+                mediaId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediaDto"];
+                };
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. `insufficient_role`: a member of the store whose role does not allow this (see the roles table). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `media_not_found` (or `store_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    MediaController_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the caller's stores. */
+                id: unknown;
+                mediaId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. `insufficient_role`: a member of the store whose role does not allow this (see the roles table). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `media_not_found` (or `store_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    MediaController_createUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the caller's stores. */
+                id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateUploadDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StagedUploadDto"];
+                };
+            };
+            /** @description `validation_failed`: `purpose`, `filename`, `contentType` or `size`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. `insufficient_role`: a member of the store whose role does not allow this (see the roles table). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `store_not_found`: no such store, or the caller is not a member of it (never 403: existence is not revealed). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    MediaController_complete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the caller's stores. */
+                id: unknown;
+                uploadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Completed before: the same media. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediaDto"];
+                };
+            };
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediaDto"];
+                };
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. `insufficient_role`: a member of the store whose role does not allow this (see the roles table). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `upload_not_found` (or `store_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `media_invalid` with `reason`: `not_uploaded`, `size_mismatch`, `type_mismatch`, `not_an_image` or `too_many_pixels` (the stored object is deleted). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

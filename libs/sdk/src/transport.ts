@@ -285,6 +285,51 @@ export class Transport {
     }
   }
 
+  /**
+   * (v1.4) Posts a staged upload's HTML form to its own URL — the bucket, or the service on the disk
+   * backend: every field first, in order, then the file as `file`. No bearer token: the signed policy is
+   * the form's authority. Not retried (a form post is not idempotent to every storage service); an answer
+   * outside 2xx is an ApiError with the storage's status (`upload_refused` when its body is not a problem).
+   */
+  async postForm(
+    url: string,
+    fields: Record<string, string>,
+    file: Blob,
+    options: { signal?: AbortSignal; timeoutMs?: number } = {},
+  ): Promise<void> {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    form.append('file', file);
+    const controller = new AbortController();
+    const timer = setTimeout(
+      () => controller.abort(),
+      positive(options.timeoutMs, this.#timeoutMs, 'timeoutMs'),
+    );
+    const onAbort = () => controller.abort();
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      const res = await this.#fetch(url, { method: 'POST', body: form, signal: controller.signal });
+      const text = await res.text();
+      if (res.ok) return;
+      let problem: Problem = { title: `HTTP ${res.status}`, detail: text.slice(0, 200) };
+      try {
+        const parsed = JSON.parse(text) as Problem;
+        if (parsed && typeof parsed === 'object') problem = parsed;
+      } catch {
+        // S3 answers XML: its text is the detail.
+      }
+      throw new ApiError(
+        res.status,
+        problem.code ?? 'upload_refused',
+        problem,
+        res.headers.get('x-request-id'),
+      );
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
   /** 0.5 s, 1 s, 2 s, … (capped at 8 s), each with jitter: between half and all of it. */
   private backoff(attempt: number): number {
     const base = Math.min(MAX_BACKOFF_MS, BASE_BACKOFF_MS * 2 ** attempt);

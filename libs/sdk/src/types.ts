@@ -79,6 +79,13 @@ export type StoreProduct = Schemas['OwnerProductDto'] & Traced;
 /** Fields of `products.create` (AccountClient); `products.update` takes any subset. */
 export type StoreProductInput = Schemas['CreateProductDto'];
 export type StoreProductUpdate = Schemas['UpdateProductDto'];
+/** (v1.4) A checked image of a store: the original's URL and its fixed renditions' URLs (§17). */
+export type Media = Schemas['MediaDto'] & Traced;
+export type MediaPurpose = Schemas['MediaDto']['purpose'];
+/** One page of a store's media, newest first. */
+export type MediaPage = Schemas['MediaPageDto'] & Traced;
+/** A staged upload: the form to post (`url`, `fields`) and when it expires. */
+export type StagedUpload = Schemas['StagedUploadDto'] & Traced;
 /** An order as its store's owner reads it: lines name `productId`. */
 export type StoreOrder = Schemas['OwnerOrderDto'] & Traced;
 /** An event of a store (`/v1/user/stores/:id/events`): what changed, by whom, and the resource. */

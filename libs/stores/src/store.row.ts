@@ -12,6 +12,9 @@ export interface StoreRow {
   favicon_url: string | null;
   logo_black_white_url: string | null;
   logo_color_url: string | null;
+  favicon_media_id: string | null;
+  logo_black_white_media_id: string | null;
+  logo_color_media_id: string | null;
   mobile: string | null;
   landline: string | null;
   support_email: string | null;
@@ -26,7 +29,8 @@ export interface StoreRow {
 
 /** The columns every read selects, in one place so reads and RETURNING agree. */
 export const STORE_COLUMNS = `id, name, description, status, completed_stages, completed_at,
-  favicon_url, logo_black_white_url, logo_color_url, mobile, landline, support_email, whatsapp_number,
+  favicon_url, logo_black_white_url, logo_color_url, favicon_media_id, logo_black_white_media_id,
+  logo_color_media_id, mobile, landline, support_email, whatsapp_number,
   address, region, gst_number, social_links, created_at, updated_at`;
 
 /** The fields a store holder sets (stages 1–4 and PUT). */
@@ -36,6 +40,9 @@ export interface StoreFields {
   faviconUrl: string | null;
   logoBlackWhiteUrl: string | null;
   logoColorUrl: string | null;
+  faviconMediaId: string | null;
+  logoBlackWhiteMediaId: string | null;
+  logoColorMediaId: string | null;
   mobile: string | null;
   landline: string | null;
   supportEmail: string | null;
@@ -61,6 +68,9 @@ export const STORE_FIELD_NAMES: readonly (keyof StoreFields)[] = [
   'faviconUrl',
   'logoBlackWhiteUrl',
   'logoColorUrl',
+  'faviconMediaId',
+  'logoBlackWhiteMediaId',
+  'logoColorMediaId',
   'mobile',
   'landline',
   'supportEmail',

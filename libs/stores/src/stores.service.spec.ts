@@ -1,5 +1,6 @@
 import { changeRecorder, errorCode, OWNER, OWNER_STORE, STORE_ID } from '@app/testing/service-fakes';
 import type { AppConfig } from '@app/core';
+import type { MediaService } from '@app/media';
 import type { EntityManager } from 'typeorm';
 import type { StoreRow } from './store.row';
 import type { StoresRepository } from './stores.repository';
@@ -18,6 +19,9 @@ function row(overrides: Partial<StoreRow> = {}): StoreRow {
     favicon_url: null,
     logo_black_white_url: null,
     logo_color_url: null,
+    favicon_media_id: null,
+    logo_black_white_media_id: null,
+    logo_color_media_id: null,
     mobile: null,
     landline: null,
     support_email: null,
@@ -56,9 +60,13 @@ function fakeRepository(stored: StoreRow | undefined) {
     transaction,
   };
   return {
-    service: new StoresService(repo as unknown as StoresRepository, events, {
-      maxStoresPerAccount: 100,
-    } as AppConfig),
+    // These cases send no branding media, so the media service is never asked.
+    service: new StoresService(
+      repo as unknown as StoresRepository,
+      events,
+      { maxStoresPerAccount: 100 } as AppConfig,
+      {} as MediaService,
+    ),
     calls,
     emitted,
     TX,

@@ -1,12 +1,20 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AccessibleStore, AccountCaller, APP_CONFIG, AppConfig, isUuid } from '@app/core';
+import { AccessibleStore, AccountCaller, APP_CONFIG, AppConfig, Errors, FieldError, isUuid } from '@app/core';
 import { EventsWriter } from '@app/events';
+import { MediaService } from '@app/media';
 import type { StoreModel } from './dto/store.model';
 import { toStoreData, toStoreModel } from './store.mapper';
 import type { StoreFields, StorePatch } from './store.row';
 import type { StoreStatus } from './store-progress';
 import { StoresRepository, isEmptyPatch } from './stores.repository';
 import { StoreErrors } from './stores.errors';
+
+/** The branding images: the URL field, the media field, the media's purpose and the rendition shown. */
+const BRANDING = [
+  { url: 'faviconUrl', media: 'faviconMediaId', purpose: 'favicon', rendition: '180' },
+  { url: 'logoBlackWhiteUrl', media: 'logoBlackWhiteMediaId', purpose: 'logo', rendition: 'medium' },
+  { url: 'logoColorUrl', media: 'logoColorMediaId', purpose: 'logo', rendition: 'medium' },
+] as const;
 
 /** A store as a storefront or an app token may see it. */
 export interface PublicStore {
@@ -38,7 +46,44 @@ export class StoresService {
     private readonly stores: StoresRepository,
     private readonly events: EventsWriter,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly media: MediaService,
   ) {}
+
+  /**
+   * (v1.4) The branding images of a stage 2 or a PUT, each given as a URL or as an uploaded media of the
+   * store (§17): a media id becomes its rendition's URL (the favicon's `180`, a logo's `medium`) and is kept
+   * beside it; a URL clears the media id. One way per image; `required` (stage 2) needs every image.
+   */
+  async branding(
+    store: AccessibleStore,
+    fields: Partial<StoreFields>,
+    required: boolean,
+  ): Promise<Partial<StoreFields>> {
+    const out: Partial<StoreFields> = { ...fields };
+    const errors: FieldError[] = [];
+    for (const image of BRANDING) {
+      const url = fields[image.url];
+      const mediaId = fields[image.media];
+      if (url !== undefined && mediaId !== undefined) {
+        errors.push({ field: image.media, message: `give ${image.url} or ${image.media}, not both` });
+      } else if (mediaId !== undefined && mediaId !== null) {
+        const resolved = await this.media.renditionUrl(
+          store.storeId,
+          mediaId,
+          image.purpose,
+          image.rendition,
+        );
+        if (resolved) out[image.url] = resolved;
+        else errors.push({ field: image.media, message: `must be a ${image.purpose} media of this store` });
+      } else if (url !== undefined) {
+        out[image.media] = null;
+      } else if (required) {
+        errors.push({ field: image.url, message: `${image.url} or ${image.media} is required` });
+      }
+    }
+    if (errors.length > 0) throw Errors.validation(errors);
+    return out;
+  }
 
   /**
    * Creates a store in onboarding with the given fields and progress (stage 1 → [1]), the caller its
@@ -80,6 +125,7 @@ export class StoresService {
   ): Promise<StoreModel> {
     // An empty PUT writes nothing, so it has no event.
     if (isEmptyPatch({ fields })) return this.get(store);
+    fields = await this.branding(store, fields, false);
     const row = await this.stores.transaction(async (tx) => {
       const updated = await this.stores.update(tx, store.storeId, { fields });
       if (updated) {

@@ -20,3 +20,5 @@ export * from './sql-recorder';
 export * from './member-fixtures';
 export * from './installed-app-fixtures';
 export * from './raw-http';
+export * from './media-fixtures';
+export * from './s3-server';

@@ -62,7 +62,9 @@ export class TestApp {
       cleanups.push(() => db.drop());
       databaseUrl = db.url;
     }
-    if (!databaseUrl && !dataDir) {
+    // A data directory of its own in every case: with a database server it still holds the disk
+    // backend's media (DATA_DIR/media), which must never land in the working tree.
+    if (!dataDir) {
       const dir = mkdtempSync(join(tmpdir(), 'sf-test-'));
       cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
       dataDir = dir;

@@ -1,4 +1,5 @@
 import { DomainError, Errors, jsonBodyProblem } from '@app/core';
+import { MEDIA_UPLOAD_PATH_PREFIX } from '@app/media';
 import { OAUTH_PATH_PREFIX } from '@app/oauth-apps';
 import type { FastifyInstance } from 'fastify';
 
@@ -55,4 +56,14 @@ export function addBodyParsers(fastify: FastifyInstance): void {
       done(null, params);
     },
   );
+  // (v1.4) A multipart form, for the disk backend's media upload route only (§17): handed on as the
+  // request stream, unread — the route checks the form's policy before keeping a byte and bounds the file
+  // by the upload's declared size, not by the 100 KiB JSON limit. Elsewhere 415 like any non-JSON body.
+  fastify.addContentTypeParser('multipart/form-data', (request, payload, done) => {
+    if (!request.url.startsWith(MEDIA_UPLOAD_PATH_PREFIX)) {
+      payload.resume();
+      return done(new DomainError('unsupported_media_type', 'Send application/json.'), undefined);
+    }
+    done(null, payload);
+  });
 }

@@ -230,4 +230,43 @@ describe('loadConfig', () => {
     fails({ STOREFRONT_CACHE_SECONDS: '1.5' }, 'STOREFRONT_CACHE_SECONDS');
     fails({ STOREFRONT_CACHE_SECONDS: 'soon' }, 'STOREFRONT_CACHE_SECONDS');
   });
+
+  it('(v1.4) media: the disk under DATA_DIR/media by default; MEDIA_STORAGE=s3 needs a bucket and credentials, each reported', () => {
+    const disk = load({}).media;
+    expect(disk).toMatchObject({
+      storage: 'disk',
+      publicUrl: 'http://localhost:3000/media',
+      maxBytes: 20_971_520,
+      maxPixels: 25_000_000,
+      directory: join(dir, 'media'),
+      s3: null,
+    });
+    expect(named({ MEDIA_STORAGE: 's3', PORT: 'x' })).toEqual([
+      'PORT',
+      'S3_BUCKET',
+      'S3_ACCESS_KEY_ID',
+      'S3_SECRET_ACCESS_KEY',
+    ]);
+    expect(named({ MEDIA_STORAGE: 'ftp' })).toEqual(['MEDIA_STORAGE']);
+    const s3 = load({
+      MEDIA_STORAGE: 's3',
+      S3_BUCKET: 'b',
+      S3_ACCESS_KEY_ID: 'k',
+      S3_SECRET_ACCESS_KEY: 's',
+      S3_ENDPOINT: 'https://acc.r2.cloudflarestorage.com/',
+      MEDIA_PUBLIC_URL: 'https://cdn.example.com/m/',
+    }).media;
+    expect(s3).toMatchObject({
+      storage: 's3',
+      publicUrl: 'https://cdn.example.com/m',
+      s3: {
+        endpoint: 'https://acc.r2.cloudflarestorage.com',
+        region: 'us-east-1',
+        bucket: 'b',
+        forcePathStyle: false,
+      },
+    });
+    fails({ MEDIA_MAX_BYTES: '0' }, 'MEDIA_MAX_BYTES');
+    fails({ MEDIA_PUBLIC_URL: 'cdn' }, 'MEDIA_PUBLIC_URL');
+  });
 });

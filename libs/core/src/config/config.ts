@@ -90,6 +90,33 @@ export interface AppConfig {
   storefrontWriteRateLimit: number;
   /** (v1.4) Stores one account may own; stage 1 past it is 409 `store_limit_reached`. */
   maxStoresPerAccount: number;
+  /** (v1.4) Where media objects live and how they are served (§17). */
+  media: MediaConfig;
+}
+
+/** (v1.4) Media storage: the disk under DATA_DIR/media (default) or an S3-compatible bucket. */
+export interface MediaConfig {
+  storage: 'disk' | 's3';
+  /** Base URL media are served under, no trailing slash (default PUBLIC_URL/media). */
+  publicUrl: string;
+  /** Largest upload accepted, in bytes. */
+  maxBytes: number;
+  /** Most pixels (width × height) an image may have to be decoded. */
+  maxPixels: number;
+  /** The disk backend's directory (DATA_DIR/media). */
+  directory: string;
+  /** Set when storage is `s3`. */
+  s3: S3Config | null;
+}
+
+export interface S3Config {
+  /** null → the AWS endpoint of the region. */
+  endpoint: string | null;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
 }
 
 export interface GoogleConfig {
@@ -194,6 +221,47 @@ function origins(env: Env, name: string): string[] {
       }
       return parsed.origin;
     });
+}
+
+/** MEDIA_STORAGE and its S3_* variables; every missing one is reported (s3 needs a bucket and credentials). */
+function mediaConfig(
+  env: Env,
+  publicUrl: string,
+  dataDir: string,
+  check: <T>(read: () => T, fallback: T) => T,
+  errors: ConfigError[],
+): MediaConfig {
+  const storage = str(env, 'MEDIA_STORAGE') ?? 'disk';
+  if (storage !== 'disk' && storage !== 's3') {
+    errors.push(new ConfigError('MEDIA_STORAGE', `must be disk or s3 (got "${storage}")`));
+  }
+  let s3: S3Config | null = null;
+  if (storage === 's3') {
+    const need = (name: string): string => {
+      const value = str(env, name);
+      if (value === undefined) errors.push(new ConfigError(name, 'is required when MEDIA_STORAGE=s3'));
+      return value ?? '';
+    };
+    s3 = {
+      endpoint:
+        check(() => url(env, 'S3_ENDPOINT', ['http:', 'https:']), undefined)?.replace(/\/+$/, '') ?? null,
+      region: str(env, 'S3_REGION') ?? 'us-east-1',
+      bucket: need('S3_BUCKET'),
+      accessKeyId: need('S3_ACCESS_KEY_ID'),
+      secretAccessKey: need('S3_SECRET_ACCESS_KEY'),
+      forcePathStyle: check(() => bool(env, 'S3_FORCE_PATH_STYLE', false), false),
+    };
+  }
+  const mediaPublicUrl =
+    check(() => url(env, 'MEDIA_PUBLIC_URL', ['http:', 'https:']), undefined) ?? `${publicUrl}/media`;
+  return {
+    storage: storage === 's3' ? 's3' : 'disk',
+    publicUrl: mediaPublicUrl.replace(/\/+$/, ''),
+    maxBytes: check(() => int(env, 'MEDIA_MAX_BYTES', 20_971_520, 1, 5_368_709_120), 20_971_520),
+    maxPixels: check(() => int(env, 'MEDIA_MAX_PIXELS', 25_000_000, 1, 1_000_000_000), 25_000_000),
+    directory: join(dataDir, 'media'),
+    s3,
+  };
 }
 
 /** TRUST_PROXY: unset → false; a whole number → hop count; else comma-separated IPs or CIDRs. */
@@ -455,6 +523,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     cartTtl: check(() => int(env, 'CART_TTL', 864_000, 1, 31_536_000), 864_000),
     storefrontWriteRateLimit: check(() => int(env, 'STOREFRONT_WRITE_RATE_LIMIT', 60, 1, 1_000_000), 60),
     maxStoresPerAccount: check(() => int(env, 'MAX_STORES_PER_ACCOUNT', 100, 1, 1_000_000), 100),
+    media: mediaConfig(env, publicUrl, dataDir, check, errors),
   };
   // Read by the tracing set-up (started before this, apps/api/src/tracing.ts), checked here with the rest.
   for (const { variable, problem } of otlpProtocolProblems(env))

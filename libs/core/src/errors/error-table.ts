@@ -124,6 +124,13 @@ export const ERROR_TABLE = {
   owner_required: client(409, 'Conflict'),
   // (v1.4) MAX_STORES_PER_ACCOUNT (libs/stores).
   store_limit_reached: client(409, 'Conflict'),
+  // (v1.4) Media (libs/media, §17): a completed upload that is not the image it claimed is 422 with a
+  // top-level `reason`; a form posted to the disk backend's upload URL outside its signed policy is 403.
+  media_invalid: client(422, 'Media invalid'),
+  media_not_found: client(404, 'Not found'),
+  upload_not_found: client(404, 'Not found'),
+  upload_policy_refused: client(403, 'Upload refused by its policy'),
+  too_many_images: client(409, 'Conflict', { graphql: 'BAD_USER_INPUT' }),
   // Idempotency-Key (libs/idempotency).
   idempotency_key_in_use: client(409, 'Idempotency key in use'),
   idempotency_key_reused: client(422, 'Idempotency key reused'),

@@ -1,4 +1,5 @@
-import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown, Type } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { APP_CONFIG, APP_LOGGER, AppConfig, errorForLog } from '@app/core';
 import type { Logger } from 'pino';
@@ -18,6 +19,19 @@ export interface PurgeRule {
 }
 
 export const PURGE_RULES = Symbol('PURGE_RULES');
+
+/**
+ * Work a round does after deleting rows, for what lives outside the database (v1.4: the objects of
+ * deleted media, removed by the media context's sweeper). A provider of its own context, named by class
+ * in the composition root (`DatabaseModule.forRoot`) and found when a round runs, so the database library
+ * imports no context. Returns how many things it removed, for the log line.
+ */
+export interface PurgeSweeper {
+  name: string;
+  sweep(): Promise<number>;
+}
+
+export const PURGE_SWEEPERS = Symbol('PURGE_SWEEPERS');
 
 /** Every 10 minutes; the first round a minute after start, so a restart loop does not hammer the database. */
 export const PURGE_INTERVAL_MS = 10 * 60_000;
@@ -51,6 +65,8 @@ export class ExpiredRowsPurge implements OnApplicationBootstrap, OnApplicationSh
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(APP_LOGGER) private readonly logger: Logger,
     @Inject(PURGE_RULES) private readonly rules: PurgeRule[],
+    @Inject(PURGE_SWEEPERS) private readonly sweepers: Type<PurgeSweeper>[],
+    private readonly modules: ModuleRef,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -93,6 +109,11 @@ export class ExpiredRowsPurge implements OnApplicationBootstrap, OnApplicationSh
         if (count < BATCH) break;
       }
       deleted[rule.name] = total;
+    }
+    // After the rows: a sweeper's trash is filled by the deletions above (an abandoned upload's object).
+    for (const type of this.sweepers) {
+      const sweeper = this.modules.get(type, { strict: false });
+      deleted[sweeper.name] = await sweeper.sweep();
     }
     if (Object.values(deleted).some((n) => n > 0)) this.logger.info({ deleted }, 'purged expired rows');
     return { ran: true, deleted };

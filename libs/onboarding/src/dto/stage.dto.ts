@@ -6,11 +6,17 @@ export class Stage1Dto {
   @StoreField.description('optional') description?: string | null;
 }
 
-/** Stage 2 — branding; all three images are required. */
+/**
+ * Stage 2 — branding; all three images are required, each as a URL or (v1.4) as an uploaded media of the
+ * store (the stores service checks that each is given one way, and the media's store and purpose).
+ */
 export class Stage2Dto {
-  @StoreField.faviconUrl('required') faviconUrl!: string;
-  @StoreField.logoBlackWhiteUrl('required') logoBlackWhiteUrl!: string;
-  @StoreField.logoColorUrl('required') logoColorUrl!: string;
+  @StoreField.faviconUrl('patch') faviconUrl?: string;
+  @StoreField.logoBlackWhiteUrl('patch') logoBlackWhiteUrl?: string;
+  @StoreField.logoColorUrl('patch') logoColorUrl?: string;
+  @StoreField.mediaId('patch', 'Favicon') faviconMediaId?: string;
+  @StoreField.mediaId('patch', 'Black-and-white logo') logoBlackWhiteMediaId?: string;
+  @StoreField.mediaId('patch', 'Coloured logo') logoColorMediaId?: string;
 }
 
 /** Stage 3 — contact. Optional fields left out are cleared when the stage is sent again. */

@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, ApiPropertyOptions } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsOptional, ValidateIf } from 'class-validator';
+import { IsOptional, IsUUID, ValidateIf } from 'class-validator';
 import { ReadableName } from '@app/core';
 import {
   IsCountryCode,
@@ -74,6 +74,17 @@ export const StoreField = {
       IsText(0, 2000, { multiline: true }),
     ),
   faviconUrl: (p: Presence) => field(p, url('Favicon image'), IsHttpsUrl()),
+  /** (v1.4) An uploaded media of the store in place of a branding URL (§17): its purpose is checked by the service. */
+  mediaId: (p: Presence, description: string) =>
+    field(
+      p,
+      {
+        type: String,
+        format: 'uuid',
+        description: `${description} (a media of this store), in place of the URL`,
+      },
+      IsUUID('all', { message: 'must be a media id' }),
+    ),
   logoBlackWhiteUrl: (p: Presence) => field(p, url('Black-and-white logo image'), IsHttpsUrl()),
   logoColorUrl: (p: Presence) => field(p, url('Colour logo image'), IsHttpsUrl()),
   mobile: (p: Presence) => field(p, phone('E.164'), IsE164Phone()),

@@ -40,6 +40,27 @@ export class StoreDataModel {
   @ApiProperty({ type: String, nullable: true, format: 'uri' }) faviconUrl!: string | null;
   @ApiProperty({ type: String, nullable: true, format: 'uri' }) logoBlackWhiteUrl!: string | null;
   @ApiProperty({ type: String, nullable: true, format: 'uri' }) logoColorUrl!: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    format: 'uuid',
+    description: 'The media the favicon comes from (its `180` rendition); null for a plain URL.',
+  })
+  faviconMediaId!: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    format: 'uuid',
+    description: 'The media of the black-and-white logo (its `medium` rendition); null for a plain URL.',
+  })
+  logoBlackWhiteMediaId!: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    format: 'uuid',
+    description: 'The media of the coloured logo (its `medium` rendition); null for a plain URL.',
+  })
+  logoColorMediaId!: string | null;
   @ApiProperty({ type: String, nullable: true, example: '+919876543210' }) mobile!: string | null;
   @ApiProperty({ type: String, nullable: true, example: '+912226591234' }) landline!: string | null;
   @ApiProperty({ type: String, nullable: true, format: 'email' }) supportEmail!: string | null;

@@ -13,6 +13,9 @@ export class UpdateStoreDto {
   @StoreField.faviconUrl('patch') faviconUrl?: string;
   @StoreField.logoBlackWhiteUrl('patch') logoBlackWhiteUrl?: string;
   @StoreField.logoColorUrl('patch') logoColorUrl?: string;
+  @StoreField.mediaId('patch', 'Favicon') faviconMediaId?: string;
+  @StoreField.mediaId('patch', 'Black-and-white logo') logoBlackWhiteMediaId?: string;
+  @StoreField.mediaId('patch', 'Coloured logo') logoColorMediaId?: string;
   @StoreField.mobile('patch') mobile?: string;
   @StoreField.landline('optional') landline?: string | null;
   @StoreField.supportEmail('patch') supportEmail?: string;

@@ -43,6 +43,19 @@ export class StoreEntity extends UuidRow {
   @Column({ name: 'logo_color_url', type: 'varchar', length: 2048, nullable: true })
   logoColorUrl!: string | null;
 
+  /**
+   * (v1.4) The uploaded media each branding image comes from (null when it is a plain URL); the URL
+   * columns then hold the media's rendition URL. A deleted media sets its id null (ON DELETE SET NULL).
+   */
+  @Column({ name: 'favicon_media_id', type: 'uuid', nullable: true })
+  faviconMediaId!: string | null;
+
+  @Column({ name: 'logo_black_white_media_id', type: 'uuid', nullable: true })
+  logoBlackWhiteMediaId!: string | null;
+
+  @Column({ name: 'logo_color_media_id', type: 'uuid', nullable: true })
+  logoColorMediaId!: string | null;
+
   @Column({ type: 'varchar', length: 16, nullable: true })
   mobile!: string | null;
 

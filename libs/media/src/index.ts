@@ -1,0 +1,20 @@
+export * from './media';
+export * from './media.module';
+export * from './media.service';
+export * from './media.errors';
+export * from './media.mapper';
+export * from './dto/media.dto';
+export * from './purge-rules';
+export { MediaTrashSweeper } from './media-trash.sweeper';
+export { MEDIA_UPLOAD_PATH_PREFIX } from './disk-upload.service';
+export { MEDIA_STORAGE, type MediaStorage } from './storage/media-storage';
+export { MediaEntity } from './entities/media.entity';
+export { MediaUploadEntity } from './entities/media-upload.entity';
+export { MediaTrashEntity } from './entities/media-trash.entity';
+export { ProductImageEntity } from './entities/product-image.entity';
+import { MediaEntity } from './entities/media.entity';
+import { MediaTrashEntity } from './entities/media-trash.entity';
+import { MediaUploadEntity } from './entities/media-upload.entity';
+import { ProductImageEntity } from './entities/product-image.entity';
+
+export const MEDIA_ENTITIES = [MediaUploadEntity, MediaEntity, MediaTrashEntity, ProductImageEntity];
