@@ -14,3 +14,5 @@ export * from './client-info.decorator';
 export { AuthRateLimit } from './rate-limit/auth-rate-limit.service';
 export { RateLimitCounters } from './rate-limit/rate-limit-counters';
 export { clientBucket } from './rate-limit/client-bucket.policy';
+export { SecondFactorsService, MfaRequired } from './factors/second-factors.service';
+export { MfaRequiredDto } from './dto/factors.dto';

@@ -7,6 +7,7 @@ import {
   CurrentCaller,
   CurrentStore,
   NoContentRoute,
+  StepUp,
   StoreAccess,
   StoreNotFoundResponse,
 } from '@app/core';
@@ -56,6 +57,7 @@ export class StoresController {
     return this.stores.update(caller, store, definedFields(body));
   }
 
+  @StepUp()
   @Delete(':id')
   @StoreAccess('owner')
   @NoContentRoute(

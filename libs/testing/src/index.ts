@@ -19,3 +19,4 @@ export * from './sql-recorder';
 // playwright-core and axe-core.
 export * from './member-fixtures';
 export * from './raw-http';
+export * from './totp';
