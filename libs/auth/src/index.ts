@@ -8,7 +8,7 @@ export * from './strategies/passport-runner';
 export * from './strategies/jwt.strategy';
 export * from './tokens/access-token.service';
 export { AccountEmail, TokenPairDto } from './dto/auth.dto';
-export { ACCOUNT_EMAIL, ACCOUNT_ID_BY_EMAIL } from './accounts.sql';
+export { ACCOUNT_EMAIL, ACCOUNT_ID_BY_EMAIL, ACCOUNT_SECOND_FACTOR } from './accounts.sql';
 export * from './purge-rules';
 export * from './client-info.decorator';
 export { AuthRateLimit } from './rate-limit/auth-rate-limit.service';
