@@ -156,7 +156,7 @@ describe('step-up for the actions that matter', () => {
   };
 
   it('refuses every listed action without step-up and allows it with step-up, per session, on every instance', async () => {
-    const { address, a, b, d, secret } = await account(true);
+    const { a, b, d, secret } = await account(true);
     const list = await actions(a);
 
     // Session B never verified a factor: every action is refused, on either instance, and nothing changed.
@@ -221,7 +221,7 @@ describe('step-up for the actions that matter', () => {
   });
 
   it('never asks an account without a second factor', async () => {
-    const { address, b } = await account(false);
+    const { b } = await account(false);
     const list = await actions(b);
     for (const [what, act] of list.filter(([w]) => !/authenticator|recovery/.test(w))) {
       const res = await act(other(), b);
