@@ -55,6 +55,16 @@ describe('AccountClient: second factors and step-up', () => {
     const fresh = await other.factors.recoveryCodes.regenerate();
     expect(fresh.recoveryCodes).toHaveLength(10);
     await t.mail.waitFor(address);
+    // Signing in again: the server asks for the second factor; the SDK stores no half session.
+    const again = new AccountClient({ baseUrl: t.baseUrl });
+    await again.login(address);
+    const asked = await again
+      .verify(address, otpFrom(await t.mail.waitFor(address)))
+      .catch((e: unknown) => e);
+    expect(asked).toBeInstanceOf(StorefrontError);
+    expect(String(asked)).toMatch(/second factor/);
+    expect(await again.session()).toBeNull();
+
     await other.factors.totp.remove();
     expect((await other.factors.list()).totp).toBeNull();
   });

@@ -868,6 +868,14 @@ export class AccountClient {
   }
 
   async #signedIn(pair: TokenPair, requestId: string | null): Promise<Session> {
+    // (v1.4) An account with a second factor gets `{ mfaRequired, mfaToken, methods }`, not a pair: never
+    // store that as a session. The SDK has no second sign-in step yet (POST /v1/auth/login/mfa).
+    if ((pair as { mfaRequired?: unknown }).mfaRequired === true) {
+      throw new StorefrontError(
+        'This account has a second factor: sign-in needs its second step (POST /v1/auth/login/mfa), which this SDK version does not make yet.',
+        requestId,
+      );
+    }
     const session = this.#toSession(pair);
     await this.#storage.set(SESSION_KEY, JSON.stringify(session));
     this.#emit('signed_in', session);
