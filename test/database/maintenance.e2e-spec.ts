@@ -60,6 +60,17 @@ describe('purge of expired rows', () => {
        VALUES ($1, 'google', $3, now() - interval '1 minute'), ($2, 'google', $3, now() + interval '5 minutes')`,
       [hash(), hash(), hash()],
     );
+    // (v1.4) An mfaToken expired two days ago and a live one; a second-factor failure past its 15 minutes.
+    await db.query(
+      `INSERT INTO mfa_challenges (token_hash, account_id, method, expires_at)
+       VALUES ($1, $3, 'otp', now() - interval '2 days'), ($2, $3, 'otp', now() + interval '5 minutes')`,
+      [hash(), hash(), accountId],
+    );
+    await db.query(
+      `INSERT INTO second_factor_failures (account_id, failed_at)
+       VALUES ($1, now() - interval '20 minutes'), ($1, now() - interval '1 minute')`,
+      [accountId],
+    );
 
     const report = await t.app.get(ExpiredRowsPurge).purgeOnce();
     expect(report.ran).toBe(true);
@@ -70,7 +81,11 @@ describe('purge of expired rows', () => {
       sessions: 1,
       login_codes: 1,
       social_login_states: 1,
+      mfa_challenges: 1,
+      second_factor_failures: 1,
     });
+    expect(await count(`mfa_challenges`)).toBe(1);
+    expect(await count(`second_factor_failures`)).toBe(1);
     // The old session's refresh tokens went (expired, and with the session by the cascade).
     expect(await count(`refresh_tokens WHERE session_id = $1`, [old.session_id])).toBe(0);
     // What is live stays.

@@ -1,4 +1,4 @@
-import { ACCESS_METADATA, AccessRule, StoreAccessRule } from '@app/core';
+import { ACCESS_METADATA, AccessRule, StepUpRule, StoreAccessRule } from '@app/core';
 import { ModulesContainer } from '@nestjs/core';
 import { GraphQLSchemaHost } from '@nestjs/graphql';
 import type { GraphQLSchema } from 'graphql';
@@ -36,10 +36,11 @@ function classIndex(): Map<string, string> {
   return index;
 }
 
-function describeRule(rule: AccessRule | undefined, store?: StoreAccessRule): string {
+function describeRule(rule: AccessRule | undefined, store?: StoreAccessRule, stepUp?: StepUpRule): string {
   if (!rule) return 'nobody (no rule: denied)';
   if (rule.public) return 'public';
-  return rule.kinds.join(', ') + (store ? `; ${describeStoreAccess(store)}` : '');
+  const stepped = stepUp ? `; step-up${stepUp.bodyKey ? ` when setting ${stepUp.bodyKey}` : ''}` : '';
+  return rule.kinds.join(', ') + (store ? `; ${describeStoreAccess(store)}` : '') + stepped;
 }
 
 /** "member: integrations (store of app :appId; else app_not_found)" — who among the store's members. */
@@ -91,7 +92,7 @@ describe('route map', () => {
     const undeclared: string[] = [];
     for (const route of registeredRoutes(t.app)) {
       const key = `${route.method} ${route.path}`;
-      const { rule, store } = route;
+      const { rule, store, stepUp } = route;
       if (
         route.path.startsWith('/v1/user/stores') &&
         rule &&
@@ -102,7 +103,7 @@ describe('route map', () => {
         undeclared.push(key);
       }
       rest.push(
-        `| ${route.method} | \`${route.path}\` | \`${files.get(route.controller)}\` (${route.controller}.${route.handler}) | ${describeRule(rule, store)} |`,
+        `| ${route.method} | \`${route.path}\` | \`${files.get(route.controller)}\` (${route.controller}.${route.handler}) | ${describeRule(rule, store, stepUp)} |`,
       );
     }
     for (const module of t.app.get(ModulesContainer).values()) {

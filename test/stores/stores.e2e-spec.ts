@@ -113,7 +113,11 @@ describe('stores', () => {
     expect(list.status).toBe(200);
     expect(list.body.map((s: any) => s.id)).toEqual(carols);
     expect(list.body.map((s: any) => s.name)).toEqual(['First', 'Second', 'Third']);
-    expect(list.body[0]).toEqual((await t.get(`/v1/user/stores/${carols[0]}`, { token: carol })).body);
+    // (v1.4) A list entry is the store plus twoFactorRequired (is the caller refused by requireTwoFactor?).
+    expect(list.body[0]).toEqual({
+      ...(await t.get(`/v1/user/stores/${carols[0]}`, { token: carol })).body,
+      twoFactorRequired: false,
+    });
     const daves = await t.get('/v1/user/stores/@me', { token: dave });
     expect(daves.body.map((s: any) => s.name)).toEqual(['Dave First', 'Dave Second', 'Dave Third']);
     const erin = (await t.signIn('erin@example.com')).access_token;

@@ -1,10 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Res } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
+  ApiExtraModels,
   ApiOkResponse,
   ApiOperation,
   ApiServiceUnavailableResponse,
   ApiTags,
+  getSchemaPath,
 } from '@nestjs/swagger';
 import {
   AccountCaller,
@@ -28,6 +30,8 @@ import {
   TokenPairDto,
   VerifyLoginDto,
 } from './dto/auth.dto';
+import { MfaRequiredDto } from './dto/factors.dto';
+import { MfaRequired, SecondFactorsService } from './factors/second-factors.service';
 import { OtpService } from './otp.service';
 import { ClientInfo } from './client-info.decorator';
 import { SessionService, TokenPair } from './sessions/session.service';
@@ -38,10 +42,12 @@ function noStore(reply: FastifyReply): void {
 }
 
 @ApiTags('auth')
+@ApiExtraModels(TokenPairDto, MfaRequiredDto)
 @Controller('v1/auth')
 export class AuthController {
   constructor(
     private readonly otp: OtpService,
+    private readonly factors: SecondFactorsService,
     private readonly accounts: AccountService,
     private readonly sessions: SessionService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -84,16 +90,20 @@ export class AuthController {
   @ApiOperation({
     summary: 'Exchange the e-mailed code for a token pair; creates the account on first sign-in.',
   })
-  @ApiOkResponse({ type: TokenPairDto })
+  @ApiOkResponse({
+    schema: { oneOf: [{ $ref: getSchemaPath(TokenPairDto) }, { $ref: getSchemaPath(MfaRequiredDto) }] },
+    description:
+      'A token pair; or, for an account with a second factor, `{ mfaRequired: true, mfaToken, methods }` (answer it at POST /v1/auth/login/mfa).',
+  })
   async verify(
     @Body() body: VerifyLoginDto,
     @ClientInfo() client: ClientInfo,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<TokenPair> {
+  ): Promise<TokenPair | MfaRequired> {
     await this.otp.verify(body.email, body.otp);
     const accountId = await this.accounts.findOrCreateByVerifiedEmail(body.email, 'otp', body.email);
     noStore(reply);
-    return this.sessions.open(accountId, 'otp', client);
+    return this.factors.finishSignIn(accountId, 'otp', client);
   }
 
   @Public()

@@ -6,6 +6,9 @@ import { APP_CONFIG } from '@app/core';
 import { AccountService } from './account.service';
 import { AccountsRepository } from './accounts.repository';
 import { AuthController } from './auth.controller';
+import { FactorsController } from './factors/factors.controller';
+import { FactorsRepository } from './factors/factors.repository';
+import { SecondFactorsService } from './factors/second-factors.service';
 import { OtpRepository } from './otp.repository';
 import { OtpService } from './otp.service';
 import { AuthRateLimit } from './rate-limit/auth-rate-limit.service';
@@ -21,11 +24,13 @@ import { AccessTokenService, jwtModuleOptions } from './tokens/access-token.serv
     // Signing and verification go through @nestjs/jwt's JwtService, keyed and pinned once here.
     JwtModule.registerAsync({ inject: [APP_CONFIG], useFactory: jwtModuleOptions }),
   ],
-  controllers: [AuthController],
+  controllers: [AuthController, FactorsController],
   providers: [
     AccessTokenService,
     AccountService,
     AccountsRepository,
+    FactorsRepository,
+    SecondFactorsService,
     OtpRepository,
     OtpService,
     SessionLiveness,
@@ -43,6 +48,7 @@ import { AccessTokenService, jwtModuleOptions } from './tokens/access-token.serv
     RateLimitCounters,
     AccountService,
     SessionService,
+    SecondFactorsService,
   ],
 })
 export class AuthModule {}

@@ -23,6 +23,13 @@ export const AUTH_PURGE_RULES: Rule[] = [
     params: (config) => [config.otpResendAfter],
   },
   { name: 'otp_failures', table: 'otp_failures', where: `failed_at < now() - interval '1 hour'` },
+  // (v1.4) An mfaToken lives 300 s; a failed second-factor answer counts for 15 minutes.
+  { name: 'mfa_challenges', table: 'mfa_challenges', where: `expires_at < now() - interval '1 day'` },
+  {
+    name: 'second_factor_failures',
+    table: 'second_factor_failures',
+    where: `failed_at < now() - interval '15 minutes'`,
+  },
   { name: 'refresh_tokens', table: 'refresh_tokens', where: `expires_at < now() - interval '1 day'` },
   { name: 'revoked_tokens', table: 'revoked_tokens', where: `expires_at < now() - interval '5 minutes'` },
   {

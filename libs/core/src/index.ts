@@ -13,6 +13,7 @@ export * from './access/scopes';
 export * from './access/access.decorators';
 export * from './access/store-access';
 export * from './crypto/secret-hasher';
+export * from './crypto/secret-box';
 export * from './http/json-limits';
 export * from './http/field-rules';
 export * from './http/route.decorators';

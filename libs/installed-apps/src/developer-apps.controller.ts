@@ -8,7 +8,7 @@ import {
   ApiParam,
   ApiTags,
 } from '@nestjs/swagger';
-import { AccountCaller, AccountRoute, CurrentCaller, NoContentRoute } from '@app/core';
+import { AccountCaller, AccountRoute, CurrentCaller, NoContentRoute, StepUp } from '@app/core';
 import {
   AppInstallationDto,
   CreateDeveloperAppDto,
@@ -76,6 +76,7 @@ export class DeveloperAppsController {
     return this.apps.update(caller, appId, body);
   }
 
+  @StepUp()
   @Delete(':appId')
   @AppIdParam()
   @NoContentRoute('Delete the app: every installation ends as an uninstall does.')
@@ -84,6 +85,7 @@ export class DeveloperAppsController {
     await this.apps.remove(caller, appId);
   }
 
+  @StepUp()
   @Post(':appId/rotate-secret')
   @HttpCode(200)
   @AppIdParam()
@@ -97,6 +99,7 @@ export class DeveloperAppsController {
     return this.apps.rotateSecret(caller, appId);
   }
 
+  @StepUp()
   @Post(':appId/rotate-webhook-secret')
   @HttpCode(200)
   @AppIdParam()

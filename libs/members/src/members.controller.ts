@@ -15,6 +15,7 @@ import {
   CurrentCaller,
   CurrentStore,
   NoContentRoute,
+  StepUp,
   StoreAccess,
   StoreNotFoundResponse,
 } from '@app/core';
@@ -84,6 +85,7 @@ export class MembersController {
     await this.members.remove(caller, store, accountId);
   }
 
+  @StepUp()
   @Post('transfer')
   @StoreAccess('owner')
   @HttpCode(200)

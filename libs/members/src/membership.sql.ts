@@ -7,8 +7,12 @@ import type { MembershipSql } from '@app/core';
  * account index), and a new store gets its owner from `founder`, in the store's own transaction.
  */
 export const MEMBERSHIP_SQL_FRAGMENTS: MembershipSql = {
+  // The store's requireTwoFactor comes along (a primary-key probe of `stores`): the guard refuses a member
+  // without a second factor on every route of such a store, from the same statement.
   membership: (storeExpr, accountExpr) =>
-    `(SELECT m.store_id, m.role FROM store_members m WHERE m.store_id = ${storeExpr} AND m.account_id = ${accountExpr})`,
+    `(SELECT m.store_id, m.role, st.require_two_factor AS two_factor_required
+        FROM store_members m JOIN stores st ON st.id = m.store_id
+       WHERE m.store_id = ${storeExpr} AND m.account_id = ${accountExpr})`,
   membershipsOf: (accountExpr) =>
     `(SELECT m.store_id, m.role FROM store_members m WHERE m.account_id = ${accountExpr})`,
   founder: (storeExpr, accountExpr) =>

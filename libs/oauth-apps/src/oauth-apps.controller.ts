@@ -12,6 +12,7 @@ import {
   CurrentCaller,
   CurrentStore,
   NoContentRoute,
+  StepUp,
   StoreAccess,
 } from '@app/core';
 import {
@@ -54,6 +55,7 @@ export class OAuthAppsController {
     return this.apps.list(store);
   }
 
+  @StepUp()
   @Post(':appId/rotate-secret')
   @OneApp()
   @HttpCode(200)
@@ -70,6 +72,7 @@ export class OAuthAppsController {
     return this.apps.rotateSecret(caller, store, appId);
   }
 
+  @StepUp()
   @Delete(':appId')
   @OneApp()
   @NoContentRoute('Delete the app; every token it issued dies at once.')

@@ -87,6 +87,24 @@ export class RateLimitError extends ApiError {
 }
 brand(RateLimitError, 'RateLimitError');
 
+/**
+ * 401 `step_up_required` (RFC 9470): the account has a second factor and this session has not verified
+ * one within `maxAge` seconds. Not a bad token: the SDK neither refreshes nor signs out on it. Verify a
+ * factor with `AccountClient.stepUp(…)` and retry the call.
+ */
+export class StepUpRequiredError extends ApiError {
+  constructor(
+    status: number,
+    code: string,
+    problem: Problem,
+    requestId: string | null,
+    readonly maxAge: number,
+  ) {
+    super(status, code, problem, requestId);
+  }
+}
+brand(StepUpRequiredError, 'StepUpRequiredError');
+
 /** An RFC 6749 error from the token or revocation endpoint (e.g. `invalid_client`). */
 export class OAuthError extends StorefrontError {
   constructor(

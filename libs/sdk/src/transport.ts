@@ -4,9 +4,13 @@ import {
   OAuthError,
   Problem,
   RateLimitError,
+  StepUpRequiredError,
   StorefrontError,
   TimeoutError,
 } from './errors';
+
+/** The code of a 401 that is not about the token (RFC 9470 step-up): never refreshed or replayed. */
+export const STEP_UP_REQUIRED = 'step_up_required';
 import { SDK_VERSION } from './version';
 
 /** What every client takes. */
@@ -451,6 +455,10 @@ export function apiError(response: Response): ApiError {
       ? (response.body as Problem)
       : { status: response.status, detail: `HTTP ${response.status}` };
   const code = problem.code ?? `http_${response.status}`;
+  if (code === STEP_UP_REQUIRED) {
+    const maxAge = typeof problem.maxAge === 'number' ? problem.maxAge : 600;
+    return new StepUpRequiredError(response.status, code, problem, response.requestId, maxAge);
+  }
   return new ApiError(response.status, code, problem, response.requestId);
 }
 

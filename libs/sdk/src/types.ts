@@ -61,6 +61,11 @@ export type StorePatch = Schemas['UpdateStoreDto'];
 export type AppStore = Schemas['AppStoreDto'] & Traced;
 export type Account = Schemas['MeDto'] & Traced;
 export type SessionInfo = Schemas['SessionDto'];
+/** (v1.4) Second factors. */
+export type Factors = Schemas['FactorsDto'] & Traced;
+export type TotpSetup = Schemas['TotpSetupDto'] & Traced;
+export type TotpConfirmed = Schemas['TotpConfirmedDto'] & Traced;
+export type RecoveryCodes = Schemas['RecoveryCodesDto'] & Traced;
 export type Providers = Schemas['ProvidersDto'] & Traced;
 export type LoginAccepted = Schemas['LoginAcceptedDto'] & Traced;
 export type AppScope = Schemas['OAuthAppDto']['scopes'][number];

@@ -4,7 +4,14 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { Passport } from 'passport';
 import type { Strategy } from 'passport';
 import type { Logger } from 'pino';
-import { AccountService, ClientInfo, runStrategy, SessionService, TokenPair } from '@app/auth';
+import {
+  AccountService,
+  ClientInfo,
+  MfaRequired,
+  runStrategy,
+  SecondFactorsService,
+  TokenPair,
+} from '@app/auth';
 import { LoginCodeService } from './login-code.service';
 import { allowedRedirectUri, withParam } from './redirect-uri.policy';
 import { SocialRequestContext, SocialStateStore, STATE_TTL_SECONDS } from './social-state.store';
@@ -17,7 +24,9 @@ export const SOCIAL_STRATEGIES = Symbol('SOCIAL_STRATEGIES');
 /** The HttpOnly cookie that binds a started sign-in to the browser that started it. */
 export const BINDING_COOKIE = 'sf_social_binding';
 
-export type CallbackResult = { kind: 'tokens'; pair: TokenPair } | { kind: 'redirect'; location: string };
+export type CallbackResult =
+  | { kind: 'tokens'; pair: TokenPair | MfaRequired }
+  | { kind: 'redirect'; location: string };
 
 /** The request as passport sees it: only what the OAuth strategies read, plus our state context. */
 interface PassportRequest {
@@ -55,7 +64,7 @@ export class SocialLoginService {
     private readonly states: SocialStateStore,
     private readonly codes: LoginCodeService,
     private readonly accounts: AccountService,
-    private readonly sessions: SessionService,
+    private readonly factors: SecondFactorsService,
   ) {
     for (const strategy of strategies) {
       this.passport.use(strategy.name!, strategy);
@@ -150,13 +159,17 @@ export class SocialLoginService {
       const code = await this.codes.issue(accountId, provider, challenge);
       return { kind: 'redirect', location: withParam(redirectUri, 'login_code', code) };
     }
-    return { kind: 'tokens', pair: await this.sessions.open(accountId, provider, client) };
+    return { kind: 'tokens', pair: await this.factors.finishSignIn(accountId, provider, client) };
   }
 
   /** Trades a login code for a token pair; the session records the provider as its method. */
-  async exchange(loginCode: string, codeVerifier: string, client: ClientInfo): Promise<TokenPair> {
+  async exchange(
+    loginCode: string,
+    codeVerifier: string,
+    client: ClientInfo,
+  ): Promise<TokenPair | MfaRequired> {
     const { accountId, method } = await this.codes.consume(loginCode, codeVerifier);
-    return this.sessions.open(accountId, method, client);
+    return this.factors.finishSignIn(accountId, method, client);
   }
 
   private assertConfigured(provider: SocialProvider): void {

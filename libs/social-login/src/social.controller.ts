@@ -10,7 +10,7 @@ import {
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { ClientInfo, clientInfoOf, TokenPair, TokenPairDto } from '@app/auth';
+import { ClientInfo, clientInfoOf, MfaRequired, TokenPair, TokenPairDto } from '@app/auth';
 import { Public } from '@app/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LoginExchangeDto, StartSocialLoginQuery } from './dto/social.dto';
@@ -29,7 +29,11 @@ function CallbackDocs(provider: string): MethodDecorator {
       summary: `The ${provider} redirect back: a token pair, or a redirect to the start's redirect_uri with a login_code.`,
     }),
     ...callbackQueries,
-    ApiOkResponse({ type: TokenPairDto, description: 'Without a redirect_uri at the start.' }),
+    ApiOkResponse({
+      type: TokenPairDto,
+      description:
+        'Without a redirect_uri at the start: a token pair, or `{ mfaRequired, mfaToken, methods }` for an account with a second factor (POST /v1/auth/login/mfa).',
+    }),
     ApiFoundResponse({ description: 'To redirect_uri?login_code=… (or ?error=access_denied).' }),
     ApiBadRequestResponse({ description: '`invalid_state`: missing, forged, expired, replayed or foreign.' }),
     ApiUnauthorizedResponse({ description: '`access_denied` or `provider_error`.' }),
@@ -104,7 +108,11 @@ export class SocialController {
   @Post('login/exchange')
   @HttpCode(200)
   @ApiOperation({ summary: 'Trade a login_code from a social sign-in redirect for a token pair.' })
-  @ApiOkResponse({ type: TokenPairDto })
+  @ApiOkResponse({
+    type: TokenPairDto,
+    description:
+      'A token pair, or `{ mfaRequired, mfaToken, methods }` for an account with a second factor (POST /v1/auth/login/mfa).',
+  })
   @ApiUnauthorizedResponse({ description: '`invalid_token`: the code is unknown, expired or used.' })
   @ApiBadRequestResponse({
     description: '`invalid_code_verifier` (the code is spent) or `validation_failed` (no verifier).',
@@ -113,7 +121,7 @@ export class SocialController {
     @Body() body: LoginExchangeDto,
     @ClientInfo() client: ClientInfo,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<TokenPair> {
+  ): Promise<TokenPair | MfaRequired> {
     reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
     return this.social.exchange(body.login_code, body.code_verifier, client);
   }

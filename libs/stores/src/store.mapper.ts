@@ -50,6 +50,7 @@ export function toStoreData(row: StoreRow): StoreDataModel {
     region: row.region,
     gstNumber: row.gst_number,
     socialLinks: row.social_links ?? [],
+    requireTwoFactor: row.require_two_factor === true,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };

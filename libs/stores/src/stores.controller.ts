@@ -7,10 +7,11 @@ import {
   CurrentCaller,
   CurrentStore,
   NoContentRoute,
+  StepUp,
   StoreAccess,
   StoreNotFoundResponse,
 } from '@app/core';
-import { StoreModel } from './dto/store.model';
+import { StoreListItemModel, StoreModel } from './dto/store.model';
 import { definedFields, UpdateStoreDto } from './dto/update-store.dto';
 import { StoresService } from './stores.service';
 
@@ -23,8 +24,8 @@ export class StoresController {
   @Get('@me')
   @AccountRoute()
   @ApiOperation({ summary: 'Every store the caller is a member of, with its role there, oldest first.' })
-  @ApiOkResponse({ type: [StoreModel] })
-  listMine(@CurrentCaller() caller: AccountCaller): Promise<StoreModel[]> {
+  @ApiOkResponse({ type: [StoreListItemModel] })
+  listMine(@CurrentCaller() caller: AccountCaller): Promise<StoreListItemModel[]> {
     return this.stores.listMine(caller);
   }
 
@@ -39,6 +40,7 @@ export class StoresController {
 
   @Put(':id')
   @StoreAccess('edit')
+  @StepUp({ bodyKey: 'requireTwoFactor' })
   @ApiOperation({
     summary:
       'Edit any subset of the store’s fields (validated as in their stage); onboarding progress is unchanged.',
@@ -56,6 +58,7 @@ export class StoresController {
     return this.stores.update(caller, store, definedFields(body));
   }
 
+  @StepUp()
   @Delete(':id')
   @StoreAccess('owner')
   @NoContentRoute(

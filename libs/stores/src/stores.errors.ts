@@ -1,7 +1,12 @@
 import { errorFactory } from '@app/core';
 
 /** The codes this context may throw (each one is in the error table of libs/core). */
-export const STORE_ERROR_CODES = ['store_not_found', 'store_limit_reached'] as const;
+export const STORE_ERROR_CODES = [
+  'store_not_found',
+  'store_limit_reached',
+  'insufficient_role',
+  'two_factor_required',
+] as const;
 const storeError = errorFactory(STORE_ERROR_CODES);
 
 export const StoreErrors = {
@@ -11,5 +16,15 @@ export const StoreErrors = {
     storeError(
       'store_limit_reached',
       `An account may own at most ${max} stores; delete one to create another.`,
+    ),
+  /** requireTwoFactor is the owner's setting alone. */
+  ownerOnly: (role: string) =>
+    storeError('insufficient_role', `Only the owner may set requireTwoFactor (your role: ${role}).`),
+  /** The owner must have a second factor before requiring one of the members (else they could not stay). */
+  ownerNeedsFactor: () =>
+    storeError(
+      'two_factor_required',
+      'Add a second factor to your own account before requiring one of the members.',
+      { status: 409 },
     ),
 };

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import { ACCOUNT_SECOND_FACTOR } from '@app/auth';
 import { MEMBERSHIP_SQL, MembershipSql } from '@app/core';
 import { Sql } from '@app/database';
 import type { Role } from '@app/sdk';
@@ -83,10 +84,10 @@ export class StoresRepository {
    * Every store the account is a member of, with its role, oldest first: one statement however many
    * there are (the memberships by account, then each store by its key).
    */
-  listOf(accountId: string): Promise<(StoreRow & { role: Role })[]> {
-    return this.sql.rows<StoreRow & { role: Role }>({
+  listOf(accountId: string): Promise<(StoreRow & { role: Role; caller_second_factor: boolean })[]> {
+    return this.sql.rows<StoreRow & { role: Role; caller_second_factor: boolean }>({
       name: 'stores_list_member',
-      text: `SELECT ${QUALIFIED_STORE_COLUMNS}, m.role
+      text: `SELECT ${QUALIFIED_STORE_COLUMNS}, m.role, ${ACCOUNT_SECOND_FACTOR('$1')} AS caller_second_factor
                FROM ${this.memberships.membershipsOf('$1')} m JOIN stores s ON s.id = m.store_id
               ORDER BY s.created_at, s.id`,
       values: [accountId],

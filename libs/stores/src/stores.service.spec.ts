@@ -30,6 +30,7 @@ function row(overrides: Partial<StoreRow> = {}): StoreRow {
     region: null,
     gst_number: null,
     social_links: [],
+    require_two_factor: false,
     created_at: now,
     updated_at: now,
     ...overrides,
@@ -94,6 +95,21 @@ describe('StoresService (repository replaced)', () => {
     expect((await service.update(OWNER, OWNER_STORE, {})).name).toBe('Shop');
     expect((await service.update(OWNER, OWNER_STORE, { name: 'Renamed' })).name).toBe('Renamed');
     expect(calls).toEqual(['find', 'update']);
+  });
+
+  it('lets only the owner with a second factor set requireTwoFactor (on or off), and writes nothing otherwise', async () => {
+    const { service, calls } = fakeRepository(row());
+    const admin = { storeId: STORE_ID, role: 'admin' as const };
+    expect(await errorCode(service.update(OWNER, admin, { requireTwoFactor: true }))).toBe(
+      'insufficient_role',
+    );
+    expect(await errorCode(service.update(OWNER, OWNER_STORE, { requireTwoFactor: false }))).toBe(
+      'two_factor_required',
+    );
+    expect(calls).toEqual([]);
+    const owner = { ...OWNER, secondFactor: true };
+    expect((await service.update(owner, OWNER_STORE, { requireTwoFactor: true })).name).toBe('Shop');
+    expect(calls).toEqual(['update']);
   });
 
   it('decides a locked change from the locked state, and writes nothing when the decision is "no change"', async () => {

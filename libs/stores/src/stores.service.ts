@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AccessibleStore, AccountCaller, APP_CONFIG, AppConfig, Errors, FieldError, isUuid } from '@app/core';
 import { EventsWriter } from '@app/events';
 import { MediaService } from '@app/media';
-import type { StoreModel } from './dto/store.model';
+import type { StoreListItemModel, StoreModel } from './dto/store.model';
 import { toStoreData, toStoreModel } from './store.mapper';
 import type { StoreFields, StorePatch } from './store.row';
 import type { StoreStatus } from './store-progress';
@@ -113,8 +113,11 @@ export class StoresService {
   }
 
   /** Every store the caller is a member of, with its role there, oldest first. */
-  async listMine(caller: AccountCaller): Promise<StoreModel[]> {
-    return (await this.stores.listOf(caller.accountId)).map((row) => toStoreModel(row, row.role));
+  async listMine(caller: AccountCaller): Promise<StoreListItemModel[]> {
+    return (await this.stores.listOf(caller.accountId)).map((row) => ({
+      ...toStoreModel(row, row.role),
+      twoFactorRequired: row.require_two_factor && !row.caller_second_factor,
+    }));
   }
 
   /** PUT: sets the given fields, nothing else (onboarding progress stays as it is). */
@@ -125,6 +128,11 @@ export class StoresService {
   ): Promise<StoreModel> {
     // An empty PUT writes nothing, so it has no event.
     if (isEmptyPatch({ fields })) return this.get(store);
+    if (fields.requireTwoFactor !== undefined) {
+      // (v1.4) The owner's setting; step-up was asked by the route (@StepUp on requireTwoFactor).
+      if (store.role !== 'owner') throw StoreErrors.ownerOnly(store.role);
+      if (caller.secondFactor !== true) throw StoreErrors.ownerNeedsFactor();
+    }
     fields = await this.branding(store, fields, false);
     const row = await this.stores.transaction(async (tx) => {
       const updated = await this.stores.update(tx, store.storeId, { fields });

@@ -22,3 +22,4 @@ export * from './installed-app-fixtures';
 export * from './raw-http';
 export * from './media-fixtures';
 export * from './s3-server';
+export * from './totp';

@@ -1,4 +1,11 @@
-import { ACCESS_METADATA, AccessRule, STORE_ACCESS_METADATA, StoreAccessRule } from '@app/core';
+import {
+  ACCESS_METADATA,
+  AccessRule,
+  STEP_UP_METADATA,
+  StepUpRule,
+  STORE_ACCESS_METADATA,
+  StoreAccessRule,
+} from '@app/core';
 import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { ModulesContainer } from '@nestjs/core';
@@ -13,6 +20,8 @@ export interface RegisteredRoute {
   rule: AccessRule | undefined;
   /** Which members of the route's store may call it (@StoreAccess), from the handler or its class. */
   store: StoreAccessRule | undefined;
+  /** (v1.4) @StepUp: an account with a second factor must have verified one in this session (600 s). */
+  stepUp: StepUpRule | undefined;
 }
 
 /**
@@ -41,6 +50,7 @@ export function registeredRoutes(app: INestApplication): RegisteredRoute[] {
         const rule = (Reflect.getMetadata(ACCESS_METADATA, handler) as AccessRule | undefined) ?? classRule;
         const store =
           (Reflect.getMetadata(STORE_ACCESS_METADATA, handler) as StoreAccessRule | undefined) ?? classStore;
+        const stepUp = Reflect.getMetadata(STEP_UP_METADATA, handler) as StepUpRule | undefined;
         for (const sub of paths) {
           const path = ('/' + [base, sub].filter((p) => p && p !== '/').join('/')).replace(/\/+/g, '/');
           routes.push({
@@ -50,6 +60,7 @@ export function registeredRoutes(app: INestApplication): RegisteredRoute[] {
             handler: key,
             rule,
             store,
+            stepUp,
           });
         }
       }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
-import { APP_CONFIG, AppConfig } from '@app/core';
+import { createHmac, randomBytes } from 'node:crypto';
+import { APP_CONFIG, AppConfig, SecretBox } from '@app/core';
 
 /** `whsec_` + base64 of 32 random bytes, as Standard Webhooks prescribes. */
 export const SIGNING_SECRET_PREFIX = 'whsec_';
@@ -31,41 +31,16 @@ export function signatureHeader(secrets: string[], id: string, timestamp: number
 }
 
 /**
- * Keeps signing secrets encrypted at rest. Unlike client secrets and tokens (stored as keyed hashes,
- * because the service only ever compares them), a webhook secret must be USED: every attempt computes an
- * HMAC with it, and a hash cannot sign. So it is sealed with AES-256-GCM under a key derived from
- * OTP_PEPPER with HKDF-SHA-256 (its own `info`, so the key is not the pepper's other uses), with a fresh
- * 96-bit IV per value and the endpoint's id as associated data — a sealed secret copied onto another
- * endpoint's row does not open. A stolen table without the pepper reveals nothing; only the last four
- * characters are kept in clear (`secretHint`).
+ * Keeps signing secrets encrypted at rest (SecretBox, libs/core: AES-256-GCM under a key of their own
+ * derived from OTP_PEPPER, the endpoint's id as associated data). Unlike client secrets and tokens
+ * (stored as keyed hashes, because the service only ever compares them), a webhook secret must be USED:
+ * every attempt computes an HMAC with it, and a hash cannot sign. Only the last four characters are kept
+ * in clear (`secretHint`).
  */
 @Injectable()
-export class SigningSecretBox {
-  private readonly key: Buffer;
-
+export class SigningSecretBox extends SecretBox {
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.key = Buffer.from(
-      hkdfSync(
-        'sha256',
-        Buffer.from(config.otpPepper, 'utf8'),
-        'storefront',
-        'webhook-signing-secret/v1',
-        32,
-      ),
-    );
-  }
-
-  seal(endpointId: string, secret: string): string {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
-    cipher.setAAD(Buffer.from(endpointId, 'utf8'));
-    const sealed = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-    return [
-      'v1',
-      iv.toString('base64'),
-      cipher.getAuthTag().toString('base64'),
-      sealed.toString('base64'),
-    ].join('.');
+    super(config.otpPepper, 'webhook-signing-secret/v1');
   }
 
   /**
@@ -81,14 +56,5 @@ export class SigningSecretBox {
       // unreadable: skipped (above)
     }
     return secrets;
-  }
-
-  open(endpointId: string, sealed: string): string {
-    const [version, iv, tag, data] = sealed.split('.');
-    if (version !== 'v1' || !iv || !tag || !data) throw new Error('not a sealed webhook secret');
-    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64'));
-    decipher.setAAD(Buffer.from(endpointId, 'utf8'));
-    decipher.setAuthTag(Buffer.from(tag, 'base64'));
-    return Buffer.concat([decipher.update(Buffer.from(data, 'base64')), decipher.final()]).toString('utf8');
   }
 }

@@ -29,6 +29,7 @@ import {
   CurrentStore,
   NoContentRoute,
   PageQueryDto,
+  StepUp,
   StoreAccess,
   StoreNotFoundResponse,
 } from '@app/core';
@@ -109,6 +110,7 @@ export class WebhooksController {
     await this.webhooks.remove(store, webhookId);
   }
 
+  @StepUp()
   @Post(':webhookId/rotate-secret')
   @HttpCode(200)
   @ApiOperation({

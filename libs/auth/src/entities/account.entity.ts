@@ -14,4 +14,11 @@ export class AccountEntity extends UuidRow {
    */
   @Column({ type: 'text', array: true, default: () => "'{}'" })
   providers!: string[];
+
+  /**
+   * (v1.4) The account has a confirmed second factor: kept by every factor change in its transaction, so
+   * the per-request session read decides step-up from this row (libs/auth/src/factors).
+   */
+  @Column({ name: 'second_factor', type: 'boolean', default: false })
+  secondFactor!: boolean;
 }

@@ -30,4 +30,8 @@ export class SessionEntity extends AccountOwnedRow {
 
   @Column({ name: 'revoked_reason', type: 'varchar', length: 32, nullable: true })
   revokedReason!: string | null;
+
+  /** (v1.4) When this session last verified a second factor (sign-in or step-up); step-up lasts 600 s. */
+  @Column({ name: 'verified_at', type: 'timestamptz', nullable: true })
+  verifiedAt!: Date | null;
 }

@@ -10,9 +10,12 @@ import {
   DomainError,
   Errors,
   isUuid,
+  STEP_UP_METADATA,
+  StepUpRule,
   STORE_ACCESS_METADATA,
   StoreAccessRule,
 } from '@app/core';
+import { FactorErrors } from '../factors/factors.errors';
 import { roleAllows } from '@app/sdk';
 import type { FastifyRequest } from 'fastify';
 import { Passport } from 'passport';
@@ -27,6 +30,8 @@ interface Declared {
   withProfile: boolean;
   /** @StoreAccess on an account route: the caller's membership is read in the revocation query. */
   store: StoreAccessRule | undefined;
+  /** (v1.4) @StepUp on an account route: whether the session must step up is read in the same query. */
+  stepUp: StepUpRule | undefined;
 }
 
 /** The detail of a store route's 404, by its code (the same words as the contexts' own errors). */
@@ -78,9 +83,9 @@ export class AccessGuard implements CanActivate {
 
   // Not async: a public route (health probes, sign-in) is answered without a promise in between.
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {
-    const { rule, withProfile, store } = this.declaredBy(context);
-    if (rule?.public) return true;
-    return this.check(context, rule, withProfile, store);
+    const declared = this.declaredBy(context);
+    if (declared.rule?.public) return true;
+    return this.check(context, declared);
   }
 
   private declaredBy(context: ExecutionContext): Declared {
@@ -105,18 +110,19 @@ export class AccessGuard implements CanActivate {
               cls,
             ])
           : undefined;
-      declared = { rule, withProfile, store };
+      const stepUp =
+        !!rule && !rule.public && rule.kinds.includes('account')
+          ? this.reflector.get<StepUpRule | undefined>(STEP_UP_METADATA, handler)
+          : undefined;
+      declared = { rule, withProfile, store, stepUp };
       byHandler.set(handler, declared);
     }
     return declared;
   }
 
-  private async check(
-    context: ExecutionContext,
-    rule: Exclude<AccessRule, { public: true }> | undefined,
-    withProfile: boolean,
-    store: StoreAccessRule | undefined,
-  ): Promise<boolean> {
+  private async check(context: ExecutionContext, declared: Declared): Promise<boolean> {
+    const { withProfile, store } = declared;
+    const rule = declared.rule as Exclude<AccessRule, { public: true }> | undefined; // public ones returned above
     if (context.getType<string>() === 'graphql') {
       // GraphQL resolvers (the storefront, libs/storefront): the request was already authenticated —
       // through this guard's authenticate(), revocation read included — by the storefront's HTTP hook,
@@ -133,9 +139,12 @@ export class AccessGuard implements CanActivate {
     const value = store ? storeValue(request, store) : undefined;
     // A malformed value reads no membership; the token is still checked first (401 before 404).
     const locate = store && isUuid(value) ? { locator: store.locator, value } : undefined;
-    const caller = await this.authenticate(request, withProfile, locate);
+    const stepUp = declared.stepUp && stepUpAsked(request, declared.stepUp);
+    const caller = await this.authenticate(request, withProfile, locate, stepUp);
     if (!rule || !rule.kinds.includes(caller.kind)) throw Errors.insufficientScope();
     if (store) checkStoreAccess(caller as AccountCaller, store, request, locate !== undefined);
+    // After store access (a non-member learns nothing, a role that may not act is not asked to prove more).
+    if (stepUp && caller.kind === 'account' && caller.stepUpNeeded) throw FactorErrors.stepUpRequired();
     request.caller = caller;
     return true;
   }
@@ -148,6 +157,7 @@ export class AccessGuard implements CanActivate {
     request: FastifyRequest,
     withProfile = false,
     store?: BearerRequest['store'],
+    stepUp = false,
   ): Promise<Caller> {
     const query = request.query as Record<string, unknown> | undefined;
     if (query && QUERY_TOKEN_PARAMS.some((p) => p in query)) {
@@ -164,13 +174,20 @@ export class AccessGuard implements CanActivate {
     // The strategy gets what it needs on an object of its own, not the HTTP request: the raw token never
     // sits on the request, and passport's per-call properties (logIn, isAuthenticated…) land on this small
     // object instead of reshaping every Fastify request.
-    const bearer: BearerRequest = { bearerToken: token, withAccountProfile: withProfile, store };
+    const bearer: BearerRequest = { bearerToken: token, withAccountProfile: withProfile, store, stepUp };
     const outcome = await runStrategy<Caller>(this.passport, opaque ? opaque[1] : this.jwtStrategy, bearer);
     // A thrown error (the database is down) keeps its own answer; a refused token is 401.
     if (outcome.kind === 'error') throw outcome.error;
     if (outcome.kind !== 'success') throw Errors.invalidToken();
     return outcome.user;
   }
+}
+
+/** Does this request need step-up: always on a @StepUp route, or when the body sets the rule's member. */
+function stepUpAsked(request: FastifyRequest, rule: StepUpRule): boolean {
+  if (!rule.bodyKey) return true;
+  const body = request.body;
+  return !!body && typeof body === 'object' && (body as Record<string, unknown>)[rule.bodyKey] !== undefined;
 }
 
 /** Where the route says its store is: a path parameter, a query parameter or a member of the JSON body. */
@@ -197,6 +214,8 @@ function checkStoreAccess(
   }
   const membership = caller.membership;
   if (!wellFormed || !membership) throw new DomainError(rule.notFound, NOT_FOUND_DETAIL[rule.notFound]);
+  // (v1.4) Before any role check: a store that requires a second factor refuses a member without one.
+  if (membership.twoFactorRequired && caller.secondFactor === false) throw FactorErrors.twoFactorRequired();
   if (roleAllows(membership.role, rule.permission)) return;
   if (rule.orSelf) {
     const named = (request.params as Record<string, unknown> | undefined)?.[rule.orSelf];

@@ -44,6 +44,22 @@ export class SessionLiveness {
   }
 
   /**
+   * (v1.4) The same check on a @StepUp route: also whether this session must step up (the account has a
+   * second factor not verified in this session within 600 s). Null when not live.
+   */
+  async liveStepUp(accountId: string, sessionId: string): Promise<{ stepUpNeeded: boolean } | null> {
+    const row = await this.sessions.findLiveStepUp(
+      accountId,
+      sessionId,
+      this.config.sessionMaxAge,
+      LAST_USED_GRANULARITY_SECONDS,
+    );
+    if (!row) return null;
+    if (row.stale) this.touch(sessionId);
+    return { stepUpNeeded: row.step_up_needed };
+  }
+
+  /**
    * The same check, reading the account in the same query (routes marked @WithAccountProfile, e.g.
    * `/v1/auth/me`): one round trip instead of the check plus a second read. Null when not live.
    */
@@ -69,7 +85,12 @@ export class SessionLiveness {
     sessionId: string,
     store: { locator: string; value: string },
     withProfile: boolean,
-  ): Promise<{ membership: AccessibleStore | null; profile?: AccountProfile } | null> {
+  ): Promise<{
+    membership: AccessibleStore | null;
+    secondFactor: boolean;
+    stepUpNeeded: boolean;
+    profile?: AccountProfile;
+  } | null> {
     const live = await this.sessions.findLiveMember(
       accountId,
       sessionId,
@@ -81,7 +102,12 @@ export class SessionLiveness {
     if (!live) return null;
     if (live.stale) this.touch(sessionId);
     const profile = live.profile && withSortedProviders({ id: accountId, ...live.profile });
-    return { membership: live.membership, ...(profile ? { profile } : {}) };
+    return {
+      membership: live.membership,
+      secondFactor: live.secondFactor,
+      stepUpNeeded: live.stepUpNeeded,
+      ...(profile ? { profile } : {}),
+    };
   }
 
   /** Records the session's use (at most once a minute: see `stale`), without making the request wait. */

@@ -35,12 +35,14 @@ export class SessionService {
     };
   }
 
-  async open(accountId: string, method: string, client: ClientInfo): Promise<TokenPair> {
+  /** A new session and its first pair; `verified`: a second factor was answered to open it (step-up). */
+  async open(accountId: string, method: string, client: ClientInfo, verified = false): Promise<TokenPair> {
     const sessionId = await this.sessions.open(
       accountId,
       method,
       { userAgent: client.userAgent?.slice(0, 512) ?? null, ip: client.ip?.slice(0, 64) ?? null },
       this.limits,
+      verified,
     );
     return this.issuePair(accountId, sessionId);
   }

@@ -11,6 +11,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Sql } from '@app/database';
 import type { Repository } from 'typeorm';
 import { SessionEntity } from '../entities/session.entity';
+import { STEP_UP_MAX_AGE } from '../factors/factors.errors';
 
 export interface SessionRow {
   id: string;
@@ -38,6 +39,13 @@ function liveSession(alias: string | null, maxAge: string): string {
   const c = alias ? `${alias}.` : '';
   return `${c}revoked_at IS NULL AND ${c}expires_at > now() AND ${c}created_at > now() - make_interval(secs => ${maxAge})`;
 }
+
+/**
+ * (v1.4) Step-up (RFC 9470): the account has a second factor and this session has not verified one within
+ * STEP_UP_MAX_AGE seconds (`s` the session, `a` its account). Read by the per-request statement of
+ * @StepUp and store routes, so a step-up is seen by the very next request, on every instance.
+ */
+const STEP_UP_NEEDED = `(a.second_factor AND (s.verified_at IS NULL OR s.verified_at <= now() - interval '${STEP_UP_MAX_AGE} seconds')) AS step_up_needed`;
 
 /** The account's creation time as the API writes it (ISO 8601, UTC, milliseconds), formatted by the database. */
 const ISO_CREATED_AT = `to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`;
@@ -79,9 +87,10 @@ export class SessionsRepository {
         const membership = memberships.membership(locator.storeOf('$5::uuid'), 's.account_id');
         this.memberReads.set(`${locator.name}:${profile}`, {
           name: `auth_session_live${profile ? '_profile' : ''}_member_${locator.name}`,
-          text: `SELECT s.last_used_at < now() - make_interval(secs => $4) AS stale, m.store_id, m.role
+          text: `SELECT s.last_used_at < now() - make_interval(secs => $4) AS stale, m.store_id, m.role,
+                        m.two_factor_required, a.second_factor, ${STEP_UP_NEEDED}
                         ${profile ? `, a.email, ${ISO_CREATED_AT}, a.providers` : ''}
-                   FROM sessions s ${profile ? 'JOIN accounts a ON a.id = s.account_id' : ''}
+                   FROM sessions s JOIN accounts a ON a.id = s.account_id
                    LEFT JOIN LATERAL ${membership} m ON true
                   WHERE s.id = $1 AND s.account_id = $2 AND ${liveSession('s', '$3')}`,
         });
@@ -94,10 +103,13 @@ export class SessionsRepository {
     method: string,
     client: { userAgent: string | null; ip: string | null },
     limits: SessionLimits,
+    verified = false,
   ): Promise<string> {
+    // `verified`: opened by answering a second factor, so it counts as verified for step-up from now.
     const row = await this.sql.one<{ id: string }>({
-      text: `INSERT INTO sessions (account_id, method, user_agent, ip, expires_at)
-             VALUES ($1, $2, $3, $4, ${sessionEnd('$7', '$5', '$6', 'now()')}) RETURNING id`,
+      text: `INSERT INTO sessions (account_id, method, user_agent, ip, expires_at, verified_at)
+             VALUES ($1, $2, $3, $4, ${sessionEnd('$7', '$5', '$6', 'now()')}, CASE WHEN $8::boolean THEN now() END)
+             RETURNING id`,
       values: [
         accountId,
         method,
@@ -106,6 +118,7 @@ export class SessionsRepository {
         limits.refreshTokenTtl,
         limits.sessionMaxAge,
         limits.accessTokenTtl,
+        verified,
       ],
     });
     return (row as { id: string }).id;
@@ -233,6 +246,25 @@ export class SessionsRepository {
   }
 
   /**
+   * (v1.4) The same read on a @StepUp route (not on a store): with whether this session must step up, from
+   * the account row (its primary key) and the session's `verified_at`. Still one statement.
+   */
+  findLiveStepUp(
+    accountId: string,
+    sessionId: string,
+    sessionMaxAge: number,
+    touchAfter: number,
+  ): Promise<{ stale: boolean; step_up_needed: boolean } | undefined> {
+    return this.sql.one({
+      name: 'auth_session_live_step_up',
+      text: `SELECT s.last_used_at < now() - make_interval(secs => $4) AS stale, ${STEP_UP_NEEDED}
+               FROM sessions s JOIN accounts a ON a.id = s.account_id
+              WHERE s.id = $1 AND s.account_id = $2 AND ${liveSession('s', '$3')}`,
+      values: [sessionId, accountId, sessionMaxAge, touchAfter],
+    });
+  }
+
+  /**
    * The same read, with the account (for routes marked @WithAccountProfile): still one round trip. The
    * creation time comes formatted as the API writes it (ISO 8601, UTC, milliseconds), so the hottest
    * authenticated read parses no timestamp.
@@ -278,7 +310,14 @@ export class SessionsRepository {
     store: { locator: string; value: string },
     withProfile: boolean,
   ): Promise<
-    { stale: boolean; membership: AccessibleStore | null; profile?: Omit<AccountProfile, 'id'> } | undefined
+    | {
+        stale: boolean;
+        membership: AccessibleStore | null;
+        secondFactor: boolean;
+        stepUpNeeded: boolean;
+        profile?: Omit<AccountProfile, 'id'>;
+      }
+    | undefined
   > {
     const statement = this.memberReads.get(`${store.locator}:${withProfile}`);
     // A route naming a locator nobody wired is a programming error, not a refusal.
@@ -287,17 +326,29 @@ export class SessionsRepository {
       stale: boolean;
       store_id: string | null;
       role: AccessibleStore['role'] | null;
+      two_factor_required: boolean | null;
+      second_factor: boolean;
+      step_up_needed: boolean;
       email?: string;
       created_at?: string;
       providers?: string[];
     }>({ ...statement, values: [sessionId, accountId, sessionMaxAge, touchAfter, store.value] });
     if (!row) return undefined;
-    const membership = row.store_id && row.role ? { storeId: row.store_id, role: row.role } : null;
+    const membership =
+      row.store_id && row.role
+        ? { storeId: row.store_id, role: row.role, twoFactorRequired: row.two_factor_required === true }
+        : null;
     const profile =
       withProfile && row.email !== undefined
         ? { email: row.email, createdAt: row.created_at!, providers: row.providers ?? [] }
         : undefined;
-    return { stale: row.stale, membership, ...(profile ? { profile } : {}) };
+    return {
+      stale: row.stale,
+      membership,
+      secondFactor: row.second_factor,
+      stepUpNeeded: row.step_up_needed,
+      ...(profile ? { profile } : {}),
+    };
   }
 
   async touch(sessionId: string): Promise<void> {

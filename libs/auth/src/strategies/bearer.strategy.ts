@@ -38,6 +38,8 @@ export interface BearerRequest {
    * (a uuid) is read in the same query as the revocation check.
    */
   store?: { locator: string; value: string };
+  /** (v1.4) A @StepUp route: whether this session must step up is read in the same query. */
+  stepUp?: boolean;
 }
 
 type Verified = (error: unknown, caller?: Caller | false | null) => void;

@@ -56,6 +56,10 @@ export class JwtBearerStrategy extends PassportStrategy(Strategy, JWT_STRATEGY) 
       );
       return live ? { ...caller, ...live } : false;
     }
+    if (request.stepUp) {
+      const live = await this.sessions.liveStepUp(claims.sub, claims.sid);
+      return live ? { ...caller, stepUpNeeded: live.stepUpNeeded } : false;
+    }
     if (request.withAccountProfile) {
       const profile = await this.sessions.liveProfile(claims.sub, claims.sid);
       return profile ? { ...caller, profile } : false;

@@ -53,3 +53,23 @@ export const WithAccountProfile = () => SetMetadata(ACCOUNT_PROFILE_METADATA, tr
 export const CurrentCaller = createParamDecorator((_data: unknown, ctx: ExecutionContext): Caller => {
   return ctx.switchToHttp().getRequest<{ caller: Caller }>().caller;
 });
+
+export const STEP_UP_METADATA = 'storefront:step-up';
+/** What a step-up route declares: always, or only when the JSON body carries `bodyKey` (a setting). */
+export interface StepUpRule {
+  bodyKey?: string;
+}
+/**
+ * (v1.4) The route needs step-up (RFC 9470) from an account that has a second factor: one verified in
+ * this session within the last 600 s. The guard reads that in the same statement as the session's
+ * revocation check and answers 401 `step_up_required` before the handler runs; an account without a
+ * factor is never asked. `bodyKey`: only when the body sets that member (e.g. `requireTwoFactor`).
+ */
+export const StepUp = (rule: StepUpRule = {}) =>
+  applyDecorators(
+    SetMetadata(STEP_UP_METADATA, rule),
+    ApiUnauthorizedResponse({
+      description:
+        '`unauthenticated` or `invalid_token`; `step_up_required` (with `WWW-Authenticate: Bearer error="insufficient_user_authentication", …, max_age=600`): the account has a second factor and this session has not verified one in the last 600 s — `POST /v1/auth/step-up`, then retry.',
+    }),
+  );

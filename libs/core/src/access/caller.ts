@@ -14,6 +14,13 @@ export interface AccountCaller {
    * @CurrentStore().
    */
   membership?: AccessibleStore | null;
+  /**
+   * (v1.4) On @StepUp and @StoreAccess routes, read in the same query as the revocation check: the account
+   * has a second factor, and this session has not verified one within the step-up max age (600 s).
+   */
+  stepUpNeeded?: boolean;
+  /** (v1.4) On @StoreAccess routes: the account has a second factor (read with the session). */
+  secondFactor?: boolean;
 }
 
 /** The account as `/v1/auth/me` shows it. */

@@ -80,6 +80,8 @@ export function StoreAccess(permission: StorePermission, options: StoreAccessOpt
 export interface AccessibleStore {
   storeId: string;
   role: Role;
+  /** (v1.4) The store requires a second factor of its members (`requireTwoFactor`). */
+  twoFactorRequired?: boolean;
 }
 
 /** The route's store and the caller's role in it (`@StoreAccess` routes only). */
@@ -96,7 +98,10 @@ export const CurrentStore = createParamDecorator((_data: unknown, ctx: Execution
  * SQL. Wired in the composition root (apps/api's app.module.ts).
  */
 export interface MembershipSql {
-  /** A row source `(store_id, role)`: the account's membership of the store (none when not a member). */
+  /**
+   * A row source `(store_id, role, two_factor_required)`: the account's membership of the store (none when
+   * not a member), with the store's `requireTwoFactor` (v1.4), which the access guard enforces.
+   */
   membership(storeExpr: string, accountExpr: string): string;
   /** A row source `(store_id, role)`: every membership of the account. */
   membershipsOf(accountExpr: string): string;

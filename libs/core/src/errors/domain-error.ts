@@ -21,6 +21,11 @@ export interface DomainErrorOptions {
   extensions?: Record<string, unknown>;
   /** Headers of this case only (e.g. WWW-Authenticate: Basic after a failed Basic authentication). */
   headers?: Record<string, string>;
+  /**
+   * The status of this case, where one code means one idea under two statuses (a wrong second-factor code
+   * is 401 on sign-in and 400 on a signed-in route); otherwise the table's.
+   */
+  status?: number;
 }
 
 export class DomainError extends Error {
@@ -37,7 +42,7 @@ export class DomainError extends Error {
   }
 
   get status(): number {
-    return ERROR_TABLE[this.code].status;
+    return this.options.status ?? ERROR_TABLE[this.code].status;
   }
 
   get title(): string {

@@ -80,6 +80,14 @@ export const ERROR_TABLE = {
   provider_error: client(401, 'Provider error'),
   email_not_verified: client(403, 'E-mail not verified'),
   provider_not_configured: client(404, 'Not found'),
+  // (v1.4) Second factors and step-up (libs/auth, contract §19). A wrong answer to a sign-in's second
+  // step (no bearer token yet) is 401; on a signed-in route (confirming a factor, step-up) it is 400
+  // (a 401 there would read as "your token is bad" and make clients refresh it): the case sets that.
+  invalid_mfa_code: client(401, 'Invalid second-factor code'),
+  invalid_mfa_token: client(401, 'Invalid MFA token'),
+  // RFC 9470: the WWW-Authenticate challenge (with its max_age) is set by the case.
+  step_up_required: client(401, 'Step-up required', { graphql: 'UNAUTHENTICATED' }),
+  two_factor_required: client(403, 'Two-factor authentication required'),
   // Stores and onboarding (libs/stores, libs/onboarding).
   store_not_found: client(404, 'Not found'),
   onboarding_out_of_order: client(409, 'Conflict'),

@@ -18,6 +18,7 @@ import { InstalledAppsOneLiveSuccessor1795801000000 } from './1795801000000-Inst
 import { IdempotencyCallerPerInstallation1795810100000 } from './1795810100000-IdempotencyCallerPerInstallation';
 import { InvitationMails1795810200000 } from './1795810200000-InvitationMails';
 import { CatalogueVersionSlots1795831000000 } from './1795831000000-CatalogueVersionSlots';
+import { SecondFactors1795840000000 } from './1795840000000-SecondFactors';
 import { MediaAndProductImages1795850000000 } from './1795850000000-MediaAndProductImages';
 
 // Every migration, in order. Listed explicitly (not globbed) so the same list works from TypeScript
@@ -44,5 +45,6 @@ export const MIGRATIONS: Function[] = [
   IdempotencyCallerPerInstallation1795810100000,
   InvitationMails1795810200000,
   CatalogueVersionSlots1795831000000,
+  SecondFactors1795840000000,
   MediaAndProductImages1795850000000,
 ];

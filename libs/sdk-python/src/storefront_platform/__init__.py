@@ -19,6 +19,7 @@ from ._errors import (
     OutOfStockError,
     PriceChangedError,
     RateLimitError,
+    StepUpRequiredError,
     StorefrontError,
     WebhookVerificationError,
 )
@@ -73,6 +74,7 @@ __all__ = [
     "StorefrontError",
     "ApiError",
     "RateLimitError",
+    "StepUpRequiredError",
     "OAuthError",
     "GraphQLError",
     "GraphQLErrorEntry",

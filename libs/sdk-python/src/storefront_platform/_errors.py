@@ -88,6 +88,26 @@ class RateLimitError(ApiError):
         self.retry_after = retry_after
 
 
+class StepUpRequiredError(ApiError):
+    """HTTP 401 ``step_up_required`` (RFC 9470): the account has a second factor and this session has not
+    verified one within ``max_age`` seconds. Not a bad token: verify a factor in the session, then retry."""
+
+    max_age: int
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        status: int,
+        code: str,
+        problem: Dict[str, Any],
+        request_id: Optional[str] = None,
+        max_age: int = 600,
+    ) -> None:
+        super().__init__(message, status=status, code=code, problem=problem, request_id=request_id)
+        self.max_age = max_age
+
+
 class OAuthError(StorefrontError):
     """The token or revocation endpoint refused (RFC 6749 §5.2), e.g. ``invalid_client`` after the
     app's secret was rotated."""

@@ -28,7 +28,14 @@ from datetime import timezone
 from decimal import Decimal
 from typing import Any, Dict, Mapping, Optional, Tuple, cast
 
-from ._errors import APIConnectionError, APITimeoutError, ApiError, OAuthError, RateLimitError
+from ._errors import (
+    APIConnectionError,
+    APITimeoutError,
+    ApiError,
+    OAuthError,
+    RateLimitError,
+    StepUpRequiredError,
+)
 from ._version import __version__
 
 RETRY_STATUSES = frozenset({429, 502, 503, 504})
@@ -366,6 +373,16 @@ def api_error(response: Response) -> ApiError:
     )
     code = problem.get("code") or f"http_{response.status}"
     message = problem.get("detail") or problem.get("title") or f"HTTP {response.status}"
+    if code == "step_up_required":
+        max_age = problem.get("maxAge")
+        return StepUpRequiredError(
+            str(message),
+            status=response.status,
+            code=str(code),
+            problem=problem,
+            request_id=response.request_id,
+            max_age=max_age if isinstance(max_age, int) and not isinstance(max_age, bool) else 600,
+        )
     return ApiError(
         str(message), status=response.status, code=str(code), problem=problem, request_id=response.request_id
     )

@@ -69,6 +69,11 @@ export class StoreDataModel {
   @ApiProperty({ type: String, nullable: true, example: 'South India' }) region!: string | null;
   @ApiProperty({ type: String, nullable: true, example: '27AAPFU0939F1ZV' }) gstNumber!: string | null;
   @ApiProperty({ type: [String], example: ['https://instagram.com/chaiandco'] }) socialLinks!: string[];
+  @ApiProperty({
+    description:
+      '(v1.4) Members whose account has no second factor are refused on every route of the store (403 `two_factor_required`). Set by the owner.',
+  })
+  requireTwoFactor!: boolean;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
   @ApiProperty({ format: 'date-time' }) updatedAt!: string;
 }
@@ -80,4 +85,13 @@ export class StoreModel extends StoreDataModel {
     description: "The caller's role in the store (a member's, never anyone else's).",
   })
   role!: Role;
+}
+
+/** (v1.4) A store in the caller's list (`GET /v1/user/stores/@me`). */
+export class StoreListItemModel extends StoreModel {
+  @ApiProperty({
+    description:
+      'True when the store requires a second factor and the caller has none: every route of the store answers 403 `two_factor_required` until they add one (under Security).',
+  })
+  twoFactorRequired!: boolean;
 }

@@ -1,3 +1,5 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsBoolean, IsOptional } from 'class-validator';
 import type { StoreAddress } from '../entities/store.entity';
 import type { StoreFields } from '../store.row';
 import { AddressDto, StoreField } from './store-fields';
@@ -24,6 +26,15 @@ export class UpdateStoreDto {
   @StoreField.region('patch') region?: string;
   @StoreField.gstNumber('optional') gstNumber?: string | null;
   @StoreField.socialLinks('patch') socialLinks?: string[];
+
+  /** (v1.4) The owner only, with a second factor of their own and step-up (contract §19). */
+  @ApiPropertyOptional({
+    description:
+      'Require a second factor of every member (the owner only: others 403 `insufficient_role`; an owner without a factor 409 `two_factor_required`). Needs step-up, on and off.',
+  })
+  @IsOptional()
+  @IsBoolean()
+  requireTwoFactor?: boolean;
 }
 
 export function toAddress(dto: AddressDto): StoreAddress {

@@ -31,6 +31,10 @@ export class StoreEntity extends UuidRow {
   @Column({ name: 'completed_stages', type: 'smallint', array: true, default: () => "'{}'" })
   completedStages!: number[];
 
+  /** (v1.4) Members without a second factor are refused on every route of the store (the access guard). */
+  @Column({ name: 'require_two_factor', type: 'boolean', default: false })
+  requireTwoFactor!: boolean;
+
   @Column({ name: 'completed_at', type: 'timestamptz', nullable: true })
   completedAt!: Date | null;
 
