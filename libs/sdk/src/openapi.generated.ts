@@ -104,6 +104,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/auth/factors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's second factors and how many unused recovery codes it has. */
+        get: operations["FactorsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/factors/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ten new recovery codes (shown once); the earlier ones die. */
+        post: operations["FactorsController_regenerateRecoveryCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/factors/totp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start setting up an authenticator app: a new secret and its otpauth URL, pending until confirmed (a new POST replaces a pending one). Needs step-up when the account already has a factor. */
+        post: operations["FactorsController_startTotp"];
+        /** Remove the authenticator app (with the last factor, the recovery codes go too). */
+        delete: operations["FactorsController_removeTotp"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/factors/totp/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm the pending authenticator with one of its codes; the account's first factor comes with 10 recovery codes (shown once). Counts as verifying a factor in this session. */
+        post: operations["FactorsController_confirmTotp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/auth/github": {
         parameters: {
             query?: never;
@@ -200,6 +269,23 @@ export interface paths {
         put?: never;
         /** Trade a login_code from a social sign-in redirect for a token pair. */
         post: operations["SocialController_exchange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/login/mfa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The second step of sign-in: the answer (`totp` or `recoveryCode`) to an `mfaToken`; the new session counts as verified for step-up. */
+        post: operations["FactorsController_answerSignIn"];
         delete?: never;
         options?: never;
         head?: never;
@@ -408,6 +494,23 @@ export interface paths {
         post?: never;
         /** Revoke one of the account's sessions; another account's id is 404. */
         delete: operations["AuthController_revokeSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/step-up": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Step-up (RFC 9470): verify a second factor; from the next request, on every instance, this session counts as verified for 600 s. */
+        post: operations["FactorsController_stepUp"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1546,6 +1649,23 @@ export interface components {
             /** @description Pass as `after` for the next (older) page; null on the last page. */
             nextCursor: string | null;
         };
+        FactorAnswerDto: {
+            /**
+             * @description An unused recovery code (hyphens and case do not matter).
+             * @example ABCD-EFGH-JKMN
+             */
+            recoveryCode?: string;
+            /**
+             * @description A code of the authenticator app.
+             * @example 123456
+             */
+            totp?: string;
+        };
+        FactorsDto: {
+            passkeys: components["schemas"]["PasskeyDto"][];
+            recoveryCodesLeft: number;
+            totp: components["schemas"]["TotpFactorDto"] | null;
+        };
         InstallationEventDto: {
             /** Format: uuid */
             appId: string;
@@ -1708,6 +1828,27 @@ export interface components {
             /** @enum {string} */
             role: "owner" | "admin" | "developer" | "staff";
         };
+        MfaAnswerDto: {
+            /** @description From the `mfaRequired` answer of sign-in. */
+            mfaToken: string;
+            /**
+             * @description An unused recovery code (hyphens and case do not matter).
+             * @example ABCD-EFGH-JKMN
+             */
+            recoveryCode?: string;
+            /**
+             * @description A code of the authenticator app.
+             * @example 123456
+             */
+            totp?: string;
+        };
+        MfaRequiredDto: {
+            methods: ("totp" | "passkey" | "recovery_code")[];
+            /** @example true */
+            mfaRequired: boolean;
+            /** @description Opaque, single use, lives 300 s, dies after 5 wrong answers. */
+            mfaToken: string;
+        };
         MoneyDto: {
             /**
              * @description A decimal string with the currency's digits.
@@ -1818,6 +1959,15 @@ export interface components {
             /** @description Pass as `after` for the next (older) page; null on the last page. */
             nextCursor: string | null;
         };
+        PasskeyDto: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            lastUsedAt: string | null;
+            name: string;
+        };
         ProvidersDto: {
             /**
              * @description Where an e-mail sign-in code goes: `mail` (SMTP_URL is set), or `log` — development without SMTP_URL (refused in production), where the mail, code included, is written to the server's log.
@@ -1862,6 +2012,10 @@ export interface components {
              * @example sfp_…
              */
             token: string;
+        };
+        RecoveryCodesDto: {
+            /** @description Ten single-use codes, shown this once. */
+            recoveryCodes: string[];
         };
         RefreshDto: {
             /** @example sfr_… */
@@ -2063,6 +2217,69 @@ export interface components {
             installedBy: components["schemas"]["InstalledByDto"];
             scopes: ("store:read" | "products:read" | "products:write" | "orders:read" | "orders:write")[];
         };
+        StoreListItemModel: {
+            address: components["schemas"]["StoreAddressModel"] | null;
+            /** Format: date-time */
+            createdAt: string;
+            description: string | null;
+            /**
+             * Format: uuid
+             * @description The media the favicon comes from (its `180` rendition); null for a plain URL.
+             */
+            faviconMediaId: string | null;
+            /** Format: uri */
+            faviconUrl: string | null;
+            /** @example 27AAPFU0939F1ZV */
+            gstNumber: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @example +912226591234 */
+            landline: string | null;
+            /**
+             * Format: uuid
+             * @description The media of the black-and-white logo (its `medium` rendition); null for a plain URL.
+             */
+            logoBlackWhiteMediaId: string | null;
+            /** Format: uri */
+            logoBlackWhiteUrl: string | null;
+            /**
+             * Format: uuid
+             * @description The media of the coloured logo (its `medium` rendition); null for a plain URL.
+             */
+            logoColorMediaId: string | null;
+            /** Format: uri */
+            logoColorUrl: string | null;
+            /** @example +919876543210 */
+            mobile: string | null;
+            /** @example Chai & Co. */
+            name: string;
+            onboarding: components["schemas"]["StoreOnboardingModel"];
+            /** @example South India */
+            region: string | null;
+            /** @description (v1.4) Members whose account has no second factor are refused on every route of the store (403 `two_factor_required`). Set by the owner. */
+            requireTwoFactor: boolean;
+            /**
+             * @description The caller's role in the store (a member's, never anyone else's).
+             * @enum {string}
+             */
+            role: "owner" | "admin" | "developer" | "staff";
+            /**
+             * @example [
+             *       "https://instagram.com/chaiandco"
+             *     ]
+             */
+            socialLinks: string[];
+            /** @enum {string} */
+            status: "onboarding" | "active";
+            /** Format: email */
+            supportEmail: string | null;
+            /** @description True when the store requires a second factor and the caller has none: every route of the store answers 403 `two_factor_required` until they add one (under Security). */
+            twoFactorRequired: boolean;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @example +919876543210 */
+            whatsappNumber: string | null;
+        };
         StoreModel: {
             address: components["schemas"]["StoreAddressModel"] | null;
             /** Format: date-time */
@@ -2102,6 +2319,8 @@ export interface components {
             onboarding: components["schemas"]["StoreOnboardingModel"];
             /** @example South India */
             region: string | null;
+            /** @description (v1.4) Members whose account has no second factor are refused on every route of the store (403 `two_factor_required`). Set by the owner. */
+            requireTwoFactor: boolean;
             /**
              * @description The caller's role in the store (a member's, never anyone else's).
              * @enum {string}
@@ -2202,6 +2421,24 @@ export interface components {
             store_id?: string;
             /** @example Bearer */
             token_type: string;
+        };
+        TotpCodeDto: {
+            /** @example 123456 */
+            code: string;
+        };
+        TotpConfirmedDto: {
+            /** @description Ten recovery codes when this is the account's first factor (shown this once), else null. */
+            recoveryCodes: string[] | null;
+        };
+        TotpFactorDto: {
+            /** Format: date-time */
+            createdAt: string;
+        };
+        TotpSetupDto: {
+            /** @example otpauth://totp/Storefront:ada%40example.com?secret=…&issuer=Storefront */
+            otpauthUrl: string;
+            /** @description Base32; pending until confirmed. */
+            secret: string;
         };
         TransferStoreDto: {
             /**
@@ -2316,6 +2553,8 @@ export interface components {
              * @example South India
              */
             region?: string;
+            /** @description Require a second factor of every member (the owner only: others 403 `insufficient_role`; an owner without a factor 409 `two_factor_required`). Needs step-up, on and off. */
+            requireTwoFactor?: boolean;
             /**
              * @description https:// URLs, at most 10, no duplicates; [] is a valid answer.
              * @example [
@@ -2557,6 +2796,199 @@ export interface operations {
             };
         };
     };
+    FactorsController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FactorsDto"];
+                };
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    FactorsController_regenerateRecoveryCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodesDto"];
+                };
+            };
+            /**
+             * @description `unauthenticated` or `invalid_token`; `step_up_required` (with `WWW-Authenticate: Bearer error="insufficient_user_authentication", …, max_age=600`): the account has a second factor and this session has not verified one in the last 600 s — `POST /v1/auth/step-up`, then retry.
+             *
+             *     `unauthenticated` or `invalid_token`.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `conflict`: the account has no second factor. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    FactorsController_startTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TotpSetupDto"];
+                };
+            };
+            /**
+             * @description `unauthenticated` or `invalid_token`; `step_up_required` (with `WWW-Authenticate: Bearer error="insufficient_user_authentication", …, max_age=600`): the account has a second factor and this session has not verified one in the last 600 s — `POST /v1/auth/step-up`, then retry.
+             *
+             *     `unauthenticated` or `invalid_token`.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    FactorsController_removeTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description `unauthenticated` or `invalid_token`; `step_up_required` (with `WWW-Authenticate: Bearer error="insufficient_user_authentication", …, max_age=600`): the account has a second factor and this session has not verified one in the last 600 s — `POST /v1/auth/step-up`, then retry.
+             *
+             *     `unauthenticated` or `invalid_token`.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    FactorsController_confirmTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TotpCodeDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TotpConfirmedDto"];
+                };
+            };
+            /** @description `invalid_mfa_code`: a wrong code, or nothing pending. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     SocialController_startGithub: {
         parameters: {
             query?: {
@@ -2612,7 +3044,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Without a redirect_uri at the start. */
+            /** @description Without a redirect_uri at the start: a token pair, or `{ mfaRequired, mfaToken, methods }` for an account with a second factor (POST /v1/auth/login/mfa). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2713,7 +3145,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Without a redirect_uri at the start. */
+            /** @description Without a redirect_uri at the start: a token pair, or `{ mfaRequired, mfaToken, methods }` for an account with a second factor (POST /v1/auth/login/mfa). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2802,6 +3234,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description A token pair, or `{ mfaRequired, mfaToken, methods }` for an account with a second factor (POST /v1/auth/login/mfa). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2826,6 +3259,43 @@ export interface operations {
             };
         };
     };
+    FactorsController_answerSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MfaAnswerDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenPairDto"];
+                };
+            };
+            /** @description `invalid_mfa_code`: a wrong, reused or stale answer. `invalid_mfa_token`: a used, expired or killed (5 wrong answers) mfaToken. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `rate_limited` (with Retry-After): 10 wrong second-factor answers for this account in 15 minutes (sign-in and step-up together); a right answer too is refused until the window frees up. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     AuthController_verify: {
         parameters: {
             query?: never;
@@ -2839,12 +3309,13 @@ export interface operations {
             };
         };
         responses: {
+            /** @description A token pair; or, for an account with a second factor, `{ mfaRequired: true, mfaToken, methods }` (answer it at POST /v1/auth/login/mfa). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TokenPairDto"];
+                    "application/json": components["schemas"]["TokenPairDto"] | components["schemas"]["MfaRequiredDto"];
                 };
             };
         };
@@ -3213,6 +3684,62 @@ export interface operations {
             };
         };
     };
+    FactorsController_stepUp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FactorAnswerDto"];
+            };
+        };
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_mfa_code`: a wrong, reused or stale answer. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `conflict`: the account has no second factor (it is never asked). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `rate_limited` (with Retry-After): 10 wrong second-factor answers for this account in 15 minutes (sign-in and step-up together); a right answer too is refused until the window frees up. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     MediaFilesController_upload: {
         parameters: {
             query?: never;
@@ -3446,7 +3973,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `unauthenticated` or `invalid_token`. */
+            /** @description `unauthenticated` or `invalid_token`; `step_up_required` (with `WWW-Authenticate: Bearer error="insufficient_user_authentication", …, max_age=600`): the account has a second factor and this session has not verified one in the last 600 s — `POST /v1/auth/step-up`, then retry. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3532,7 +4059,7 @@ export interface operations {
                     "application/json": components["schemas"]["RotatedClientSecretDto"];
                 };
             };
-            /** @description `unauthenticated` or `invalid_token`. */
+            /** @description `unauthenticated` or `invalid_token`; `step_up_required` (with `WWW-Authenticate: Bearer error="insufficient_user_authentication", …, max_age=600`): the account has a second factor and this session has not verified one in the last 600 s — `POST /v1/auth/step-up`, then retry. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3575,7 +4102,7 @@ export interface operations {
                     "application/json": components["schemas"]["RotatedWebhookSecretDto"];
                 };
             };
-            /** @description `unauthenticated` or `invalid_token`. */
+            /** @description `unauthenticated` or `invalid_token`; `step_up_required` (with `WWW-Authenticate: Bearer error="insufficient_user_authentication", …, max_age=600`): the account has a second factor and this session has not verified one in the last 600 s — `POST /v1/auth/step-up`, then retry. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3892,7 +4419,11 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `unauthenticated` or `invalid_token`. */
+            /**
+             * @description `unauthenticated` or `invalid_token`; `step_up_required` (with `WWW-Authenticate: Bearer error="insufficient_user_authentication", …, max_age=600`): the account has a second factor and this session has not verified one in the last 600 s — `POST /v1/auth/step-up`, then retry.
+             *
+             *     `unauthenticated` or `invalid_token`.
+             */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3933,7 +4464,11 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `unauthenticated` or `invalid_token`. */
+            /**
+             * @description `unauthenticated` or `invalid_token`.
+             *
+             *     `unauthenticated` or `invalid_token`; `step_up_required` (with `WWW-Authenticate: Bearer error="insufficient_user_authentication", …, max_age=600`): the account has a second factor and this session has not verified one in the last 600 s — `POST /v1/auth/step-up`, then retry.
+             */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5641,7 +6176,11 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `unauthenticated` or `invalid_token`. */
+            /**
+             * @description `unauthenticated` or `invalid_token`.
+             *
+             *     `unauthenticated` or `invalid_token`; `step_up_required` (with `WWW-Authenticate: Bearer error="insufficient_user_authentication", …, max_age=600`): the account has a second factor and this session has not verified one in the last 600 s — `POST /v1/auth/step-up`, then retry.
+             */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5992,7 +6531,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookCreatedModel"];
                 };
             };
-            /** @description `unauthenticated` or `invalid_token`. */
+            /** @description `unauthenticated` or `invalid_token`; `step_up_required` (with `WWW-Authenticate: Bearer error="insufficient_user_authentication", …, max_age=600`): the account has a second factor and this session has not verified one in the last 600 s — `POST /v1/auth/step-up`, then retry. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6080,7 +6619,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StoreModel"][];
+                    "application/json": components["schemas"]["StoreListItemModel"][];
                 };
             };
             /** @description `unauthenticated` or `invalid_token`. */
@@ -6202,7 +6741,11 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `unauthenticated` or `invalid_token`. */
+            /**
+             * @description `unauthenticated` or `invalid_token`.
+             *
+             *     `unauthenticated` or `invalid_token`; `step_up_required` (with `WWW-Authenticate: Bearer error="insufficient_user_authentication", …, max_age=600`): the account has a second factor and this session has not verified one in the last 600 s — `POST /v1/auth/step-up`, then retry.
+             */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6244,7 +6787,11 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthAppCredentialsDto"];
                 };
             };
-            /** @description `unauthenticated` or `invalid_token`. */
+            /**
+             * @description `unauthenticated` or `invalid_token`.
+             *
+             *     `unauthenticated` or `invalid_token`; `step_up_required` (with `WWW-Authenticate: Bearer error="insufficient_user_authentication", …, max_age=600`): the account has a second factor and this session has not verified one in the last 600 s — `POST /v1/auth/step-up`, then retry.
+             */
             401: {
                 headers: {
                     [name: string]: unknown;
