@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { StoresModule } from '@app/stores';
 import { CartsRepository } from './carts/carts.repository';
 import { CartsService } from './carts/carts.service';
 import { OrdersRepository } from './orders/orders.repository';
@@ -13,6 +14,7 @@ import { ProductsService } from './products/products.service';
  * of an order, in the cart's transaction.
  */
 @Module({
+  imports: [StoresModule],
   providers: [
     ProductsRepository,
     OrdersRepository,

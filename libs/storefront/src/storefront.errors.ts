@@ -26,8 +26,12 @@ export const STOREFRONT_ERROR_CODES = [
 const storefrontError = errorFactory(STOREFRONT_ERROR_CODES);
 
 export const StorefrontErrors = {
-  badInput: (detail: string, errors?: FieldError[]) =>
-    storefrontError('validation_failed', detail, { errors }),
+  /**
+   * `reason` (v1.4): the rule broken, when a client can act on it (`amount_precision`, …) — GraphQL's
+   * `extensions.reason`, a top-level member of the REST problem.
+   */
+  badInput: (detail: string, errors?: FieldError[], reason?: string) =>
+    storefrontError('validation_failed', detail, { errors, ...(reason ? { extensions: { reason } } : {}) }),
   /** Unknown, malformed, deleted or another store's: one answer. */
   productNotFound: (detail = 'No such product in this store.') =>
     storefrontError('product_not_found', detail),

@@ -47,6 +47,7 @@ export function toStoreData(row: StoreRow): StoreDataModel {
     region: row.region,
     gstNumber: row.gst_number,
     socialLinks: row.social_links ?? [],
+    currencyCode: row.currency_code.trim(),
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };

@@ -20,6 +20,7 @@ export interface StoreRow {
   region: string | null;
   gst_number: string | null;
   social_links: string[];
+  currency_code: string;
   created_at: Date;
   updated_at: Date;
 }
@@ -27,7 +28,7 @@ export interface StoreRow {
 /** The columns every read selects, in one place so reads and RETURNING agree. */
 export const STORE_COLUMNS = `id, name, description, status, completed_stages, completed_at,
   favicon_url, logo_black_white_url, logo_color_url, mobile, landline, support_email, whatsapp_number,
-  address, region, gst_number, social_links, created_at, updated_at`;
+  address, region, gst_number, social_links, currency_code, created_at, updated_at`;
 
 /** The fields a store holder sets (stages 1–4 and PUT). */
 export interface StoreFields {
@@ -44,6 +45,8 @@ export interface StoreFields {
   region: string | null;
   gstNumber: string | null;
   socialLinks: string[];
+  /** (v1.4) ISO 4217, `USD` unless set at stage 1 or by PUT. */
+  currencyCode: string;
 }
 
 /** A change to a store: some fields, and/or onboarding progress (set only by the onboarding context). */
@@ -69,4 +72,5 @@ export const STORE_FIELD_NAMES: readonly (keyof StoreFields)[] = [
   'region',
   'gstNumber',
   'socialLinks',
+  'currencyCode',
 ];

@@ -25,6 +25,7 @@ function row(overrides: Partial<StoreRow> = {}): StoreRow {
     region: null,
     gst_number: null,
     social_links: [],
+    currency_code: 'USD',
     created_at: now,
     updated_at: now,
     ...overrides,

@@ -14,6 +14,7 @@ import { StoreMembers1795693014244 } from './1795693014244-StoreMembers';
 import { StorefrontCaching1795700000000 } from './1795700000000-StorefrontCaching';
 import { CartsAndOrderLifecycle1795750000000 } from './1795750000000-CartsAndOrderLifecycle';
 import { InstalledApps1795760000000 } from './1795760000000-InstalledApps';
+import { StoreCurrencyAndPaidOrders1795860000000 } from './1795860000000-StoreCurrencyAndPaidOrders';
 
 // Every migration, in order. Listed explicitly (not globbed) so the same list works from TypeScript
 // (tests, the migration CLI) and from the compiled build. Add new ones at the end.
@@ -35,4 +36,5 @@ export const MIGRATIONS: Function[] = [
   StorefrontCaching1795700000000,
   CartsAndOrderLifecycle1795750000000,
   InstalledApps1795760000000,
+  StoreCurrencyAndPaidOrders1795860000000,
 ];

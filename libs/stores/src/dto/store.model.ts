@@ -48,6 +48,11 @@ export class StoreDataModel {
   @ApiProperty({ type: String, nullable: true, example: 'South India' }) region!: string | null;
   @ApiProperty({ type: String, nullable: true, example: '27AAPFU0939F1ZV' }) gstNumber!: string | null;
   @ApiProperty({ type: [String], example: ['https://instagram.com/chaiandco'] }) socialLinks!: string[];
+  @ApiProperty({
+    example: 'USD',
+    description: 'ISO 4217; products created without a currencyCode are priced in it.',
+  })
+  currencyCode!: string;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
   @ApiProperty({ format: 'date-time' }) updatedAt!: string;
 }

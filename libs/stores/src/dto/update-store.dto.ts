@@ -21,6 +21,7 @@ export class UpdateStoreDto {
   @StoreField.region('patch') region?: string;
   @StoreField.gstNumber('optional') gstNumber?: string | null;
   @StoreField.socialLinks('patch') socialLinks?: string[];
+  @StoreField.currencyCode('patch') currencyCode?: string;
 }
 
 export function toAddress(dto: AddressDto): StoreAddress {
