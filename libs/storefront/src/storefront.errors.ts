@@ -61,8 +61,14 @@ export const StorefrontErrors = {
     ),
   cartCompleted: () =>
     storefrontError('cart_completed', 'This cart has been checked out; it cannot change any more.'),
-  orderStatusConflict: (status: string, to: 'fulfilled' | 'cancelled') =>
-    storefrontError('order_status_conflict', `The order is ${status}; only an open order can be ${to}.`, {
-      extensions: { reason: 'order_status_conflict', orderStatus: status },
-    }),
+  orderStatusConflict: (status: string, to: 'fulfilled' | 'cancelled' | 'paid') =>
+    storefrontError(
+      'order_status_conflict',
+      to === 'paid'
+        ? `The order is ${status}; a cancelled order cannot be marked paid.`
+        : `The order is ${status}; only an open order can be ${to}.`,
+      {
+        extensions: { reason: 'order_status_conflict', orderStatus: status },
+      },
+    ),
 };

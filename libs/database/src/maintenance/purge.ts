@@ -1,8 +1,9 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { APP_CONFIG, APP_LOGGER, AppConfig, errorForLog } from '@app/core';
+import { APP_CONFIG, APP_LOGGER, AppConfig } from '@app/core';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
+import { PeriodicJob } from './periodic';
 
 /**
  * One kind of row that stops mattering at some point. Each context owns the rules of its tables and
@@ -43,36 +44,23 @@ export interface PurgeReport {
  */
 @Injectable()
 export class ExpiredRowsPurge implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
+  private readonly job: PeriodicJob;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(APP_LOGGER) private readonly logger: Logger,
     @Inject(PURGE_RULES) private readonly rules: PurgeRule[],
-  ) {}
+  ) {
+    this.job = new PeriodicJob('purge', () => this.purgeOnce(), logger);
+  }
 
   onApplicationBootstrap(): void {
-    const schedule = (delay: number) => {
-      this.timer = setTimeout(() => {
-        this.running = this.purgeOnce()
-          .catch((error: unknown) => this.logger.warn({ err: errorForLog(error) }, 'purge round failed'))
-          .finally(() => {
-            this.running = null;
-            if (this.timer) schedule(PURGE_INTERVAL_MS);
-          });
-      }, delay);
-      // The timer never keeps the process alive (SIGTERM exits cleanly).
-      this.timer.unref();
-    };
-    schedule(FIRST_ROUND_MS);
+    this.job.start(FIRST_ROUND_MS, PURGE_INTERVAL_MS);
   }
 
   async onApplicationShutdown(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running; // let a round in flight finish before the pool closes
+    await this.job.stop(); // lets a round in flight finish before the pool closes
   }
 
   /** One round over every rule. Exposed for tests and operators. */

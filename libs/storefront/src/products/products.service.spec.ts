@@ -120,8 +120,9 @@ describe('ProductsService (repository replaced)', () => {
     expect(calls.insert).toMatchObject({ price_minor: '500', currency_code: 'JPY' });
     const refused = await service
       .create(APP, STORE, input({ price: '500.5', currencyCode: undefined }))
+      .then(() => undefined)
       .catch((e: unknown) => e as { options: { extensions?: { reason?: string } } });
-    expect(refused.options.extensions).toEqual({ reason: 'amount_precision' });
+    expect(refused?.options.extensions).toEqual({ reason: 'amount_precision' });
   });
 
   it('re-prices in the stored currency on update and refuses a currency change without a price', async () => {
