@@ -70,7 +70,7 @@ export function Products() {
     setHandleTouched(product !== 'new');
     setDraft(
       product === 'new'
-        ? EMPTY
+        ? { ...EMPTY, currencyCode: store.currencyCode }
         : {
             handle: product.handle,
             title: product.title,

@@ -22,7 +22,7 @@ export const PURGE_RULES = Symbol('PURGE_RULES');
 
 /** Every 10 minutes; the first round a minute after start, so a restart loop does not hammer the database. */
 export const PURGE_INTERVAL_MS = 10 * 60_000;
-const FIRST_ROUND_MS = 60_000;
+export const PURGE_FIRST_ROUND_MS = 60_000;
 /** Rows per DELETE: short statements, short row locks, whatever the backlog. */
 const BATCH = 1_000;
 /** Any fixed 64-bit key, the same on every instance: one batch at a time across instances. */
@@ -56,7 +56,7 @@ export class ExpiredRowsPurge implements OnApplicationBootstrap, OnApplicationSh
   }
 
   onApplicationBootstrap(): void {
-    this.job.start(FIRST_ROUND_MS, PURGE_INTERVAL_MS);
+    this.job.start(PURGE_FIRST_ROUND_MS, PURGE_INTERVAL_MS);
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, APP_LOGGER, AppConfig } from '@app/core';
-import { PeriodicJob } from '@app/database';
+import { PeriodicJob, PURGE_FIRST_ROUND_MS, PURGE_INTERVAL_MS } from '@app/database';
 import type { Logger } from 'pino';
 import { OrdersService } from './orders.service';
 
@@ -9,11 +9,6 @@ import { OrdersService } from './orders.service';
  * (the contract's bound is 10 s, with room for a round that is slow under load).
  */
 export const HOLD_EXPIRY_INTERVAL_MS = 4000;
-/**
- * The embedded database has one instance and one pooled connection that closes when idle; a round every
- * few seconds would keep it open for ever. There, a round a minute (docs/storefront.md says so).
- */
-const EMBEDDED_INTERVAL_MS = 60_000;
 
 /**
  * (v1.4) Cancels checkout orders left unpaid for ORDER_HOLD_TTL seconds, so a scraped public token with
@@ -34,8 +29,12 @@ export class OrderHoldExpiry implements OnApplicationBootstrap, OnApplicationShu
   }
 
   onApplicationBootstrap(): void {
-    const every = this.config.databaseUrl === null ? EMBEDDED_INTERVAL_MS : HOLD_EXPIRY_INTERVAL_MS;
-    this.job.start(every, every);
+    // The embedded database has one instance and one pooled connection, which the pool closes after 30 s
+    // idle; a round every few seconds — or any clock of its own beside the purge's and the webhook
+    // poll's — would keep it open for ever. There the rounds run with the purge's, at the same moments
+    // (docs/storefront.md says what that costs: holds end within the purge's 10 minutes, not 10 s).
+    if (this.config.databaseUrl === null) this.job.start(PURGE_FIRST_ROUND_MS, PURGE_INTERVAL_MS);
+    else this.job.start(HOLD_EXPIRY_INTERVAL_MS, HOLD_EXPIRY_INTERVAL_MS);
   }
 
   async onApplicationShutdown(): Promise<void> {
