@@ -122,6 +122,8 @@ describe('console: the first week of real use', () => {
         },
       });
       inStore = await live('Chai House', STAGE3);
+      // (v1.4) The store's own currency is what a new product starts with (USD unless set).
+      expect((await t.put(`/v1/user/stores/${inStore}`, { currencyCode: 'INR' }, as)).status).toBe(200);
       await t.post(
         `/v1/user/stores/${usStore}/products`,
         { handle: 'maple-syrup', title: 'Maple syrup', price: '12.50', currencyCode: 'USD', inventory: 4 },

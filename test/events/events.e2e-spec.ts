@@ -245,6 +245,9 @@ describe('events', () => {
             fulfilledAt: null,
             cancelledAt: null,
             cancelReason: null,
+            // (v1.4) an app's orderCreate records a paid order; order.created shows it
+            paymentStatus: 'paid',
+            paidAt: expect.any(String),
             total: placed.total,
             lines: placed.lines.map(({ product, ...line }: { product: { id: string } }) => ({
               productId: product.id,

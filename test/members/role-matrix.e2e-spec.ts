@@ -332,6 +332,13 @@ describe('the role matrix: every store route × owner, admin, developer, staff, 
         body: { reason: 'Asked by the buyer' },
       }),
     },
+    // (v1.4, §18) Marking an order paid is `commerce` too (a paid order answers 200, unchanged).
+    {
+      method: 'POST',
+      route: '/v1/user/stores/:id/orders/:orderId/mark-paid',
+      expect: [200, 200, 403, 200, 404],
+      request: async () => ({ path: `${base()}/orders/${await freshOrder()}/mark-paid` }),
+    },
 
     // Integrations — apps, public tokens, webhooks — listing included: owner, admin and developer.
     {

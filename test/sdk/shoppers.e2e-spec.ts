@@ -121,4 +121,46 @@ describe('SDK — carts, checkout and orders that move', () => {
     ]);
     expect((await owner.products.get(storeId, lamp.id)).inventory).toBe(3);
   });
+
+  it('(v1.4) marks orders paid through AppClient and AccountClient; a checkout order starts pending', async () => {
+    const kettle = await app.products.create({
+      handle: 'sdk-kettle',
+      title: 'Kettle',
+      price: '20',
+      inventory: 5,
+    });
+    expect(kettle.price).toEqual({ amount: '20.00', currencyCode: 'USD' });
+    const cart = await shop.cart.create({
+      lines: [{ productId: kettle.id, quantity: 1 }],
+      buyerEmail: 'k@example.com',
+    });
+    const pending = await shop.checkout(cart.id);
+    expect(pending).toMatchObject({ paymentStatus: 'pending', paidAt: null });
+    const paid = await app.orders.markPaid(pending.id);
+    expect(paid).toMatchObject({ id: pending.id, paymentStatus: 'paid' });
+    const other = await app.orders.create({
+      customerEmail: 'b@example.com',
+      lines: [{ productId: kettle.id, quantity: 1 }],
+      paymentStatus: 'pending',
+    });
+    expect((await owner.orders.markPaid(storeId, other.id)).paymentStatus).toBe('paid');
+    await owner.orders
+      .cancel(
+        storeId,
+        (
+          await app.orders.create({
+            customerEmail: 'c@example.com',
+            lines: [{ productId: kettle.id, quantity: 1 }],
+            paymentStatus: 'pending',
+          })
+        ).id,
+      )
+      .then(async (cancelled) => {
+        const conflict = await owner.orders.markPaid(storeId, cancelled.id).catch((e: unknown) => e);
+        expect([(conflict as ApiError).status, (conflict as ApiError).code]).toEqual([
+          409,
+          'order_status_conflict',
+        ]);
+      });
+  });
 });

@@ -312,6 +312,9 @@ describe('owner catalogue and orders (REST)', () => {
       ],
       total: { amount: '27.50', currencyCode: 'INR' },
       createdAt: first.createdAt,
+      // (v1.4) an app's orderCreate records a paid order
+      paymentStatus: 'paid',
+      paidAt: expect.any(String),
     });
     expect(list.body.data[2]).toEqual(one.body);
 

@@ -230,6 +230,17 @@ describe('webhooks', () => {
       (await t.post(`/v1/user/stores/${storeId}/orders/${await placeOne()}/cancel`, {}, { token: owner }))
         .status,
     ).toBe(200);
+    // (v1.4) order.paid: an order placed pending, marked paid
+    const pending = (
+      await sf.data(appToken, `mutation($input: OrderCreateInput!) { orderCreate(input: $input) { id } }`, {
+        input: {
+          customerEmail: 'buyer@example.com',
+          lines: [{ productId: product.id, quantity: 1 }],
+          paymentStatus: 'pending',
+        },
+      })
+    ).orderCreate.id as string;
+    await sf.data(appToken, `mutation($id: ID!) { orderMarkPaid(id: $id) { id } }`, { id: pending });
     await sf.data(appToken, `mutation($id: ID!) { productDelete(id: $id) }`, { id: product.id });
     expect(
       (await t.post(`/v1/user/stores/oauth/apps/${app.id}/rotate-secret`, undefined, { token: owner }))

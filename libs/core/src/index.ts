@@ -22,3 +22,4 @@ export * from './observability';
 export * from './pagination/keyset-cursor';
 export * from './pagination/page-query.dto';
 export * from './database/entity-bases';
+export * from './money/currencies';

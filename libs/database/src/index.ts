@@ -4,6 +4,7 @@ export * from './embedded-postgres';
 export * from './sql';
 export { MIGRATIONS } from './migrations';
 export * from './maintenance/purge';
+export * from './maintenance/periodic';
 export * from './maintenance/embedded-vacuum';
 export * from './migrate';
 export * from './statement-timeout';

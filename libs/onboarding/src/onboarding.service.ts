@@ -13,7 +13,7 @@ export class OnboardingService {
   start(caller: AccountCaller, body: Stage1Dto): Promise<StoreModel> {
     return this.stores.create(
       caller,
-      { name: body.name, description: body.description ?? null },
+      { name: body.name, description: body.description ?? null, currencyCode: body.currencyCode },
       OnboardingPolicy.initialStages(),
     );
   }

@@ -762,6 +762,17 @@ export class AccountClient {
         args.reason === undefined ? {} : { reason: args.reason },
         options,
       ),
+    /**
+     * (v1.4) Marks a pending order paid: the order after it (event `order.paid`); a paid one comes back
+     * unchanged. Cancelled: ApiError 409 `order_status_conflict`.
+     */
+    markPaid: (storeId: string, orderId: string, options: CallOptions = {}): Promise<StoreOrder> =>
+      this.#call(
+        'POST',
+        `${this.#storePath(storeId)}/orders/${encodeURIComponent(orderId)}/mark-paid`,
+        undefined,
+        options,
+      ),
   };
 
   /** A store's webhook endpoints and their deliveries (docs/webhooks.md; verify deliveries with `verifyWebhook`). */

@@ -357,6 +357,19 @@ export class AppClient {
         ),
         'orderCancel',
       ),
+    /**
+     * (v1.4) Marks a pending order paid (event `order.paid`); an order already paid comes back unchanged.
+     * A cancelled one throws GraphQLError (BAD_USER_INPUT, order_status_conflict).
+     */
+    markPaid: async (id: string, options: CallOptions = {}): Promise<Order> =>
+      field<Order>(
+        await this.graphql(
+          `mutation OrderMarkPaid($id: ID!) { orderMarkPaid(id: $id) { ${ORDER_FIELDS} } }`,
+          { id },
+          options,
+        ),
+        'orderMarkPaid',
+      ),
   };
 
   /** Revokes the current token (RFC 7009); the next call fetches a new one. */

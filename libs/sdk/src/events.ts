@@ -41,6 +41,7 @@ export const EVENT_DATA = {
   'order.created': data<Schemas['OwnerOrderDto']>(),
   'order.fulfilled': data<Schemas['OwnerOrderDto']>(),
   'order.cancelled': data<Schemas['OwnerOrderDto']>(),
+  'order.paid': data<Schemas['OwnerOrderDto']>(),
   'app.created': data<Schemas['OAuthAppDto']>(),
   'app.secret_rotated': data<Schemas['OAuthAppDto']>(),
   'app.deleted': data<DeletedData>(),

@@ -97,13 +97,13 @@ export function isMutation(document: string, operationName?: string | null): boo
 
 /** An order as the SDK's order calls select it (the lines' products by id, handle and title). */
 export const ORDER_FIELDS = `id status source customerEmail total { amount currencyCode } createdAt
-  fulfilledAt cancelledAt cancelReason
+  fulfilledAt cancelledAt cancelReason paymentStatus paidAt
   lines { quantity unitPrice { amount currencyCode } lineTotal { amount currencyCode } product { id handle title } }`;
 
 export const PRODUCT_FIELDS =
   'id handle title description price { amount currencyCode } inventory createdAt updatedAt';
 export const STORE_FIELDS =
-  'id name description status faviconUrl logoBlackWhiteUrl logoColorUrl supportEmail socialLinks';
+  'id name description status faviconUrl logoBlackWhiteUrl logoColorUrl supportEmail socialLinks currencyCode';
 
 export interface ListArgs {
   /** Page size (default 20; at most 100). */

@@ -1018,6 +1018,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/user/stores/{id}/orders/{orderId}/mark-paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** (v1.4) Mark a pending order paid (event `order.paid`); a paid one answers unchanged, without a second event. */
+        post: operations["OwnerOrdersController_markPaid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/user/stores/{id}/products": {
         parameters: {
             query?: never;
@@ -1450,7 +1467,7 @@ export interface components {
              */
             scopes: ("store:read" | "products:read" | "products:write" | "orders:read" | "orders:write")[];
             /** @description Store events to receive; each needs a read scope the app asks for (product.* products:read, order.* orders:read, store.*, member.* and app.installed store:read). app.uninstalled is always delivered. */
-            webhookEvents?: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "order.fulfilled" | "order.cancelled" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled")[];
+            webhookEvents?: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "order.fulfilled" | "order.cancelled" | "order.paid" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled")[];
             /** @description Where the app receives webhooks (§11 URL rules). */
             webhookUrl?: string | null;
         };
@@ -1473,10 +1490,10 @@ export interface components {
         };
         CreateProductDto: {
             /**
-             * @description ISO 4217 code, upper case.
+             * @description ISO 4217 code, upper case; left out: the store's.
              * @example INR
              */
-            currencyCode: string;
+            currencyCode?: string;
             description?: string | null;
             /** @example darjeeling-tea */
             handle: string;
@@ -1524,7 +1541,7 @@ export interface components {
              *       "order.created"
              *     ]
              */
-            events: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "order.fulfilled" | "order.cancelled" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled" | "*")[];
+            events: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "order.fulfilled" | "order.cancelled" | "order.paid" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled" | "*")[];
             /**
              * @description `https://`, no credentials (http:// and local addresses only with WEBHOOK_ALLOW_LOCAL).
              * @example https://example.com/hooks/storefront
@@ -1552,7 +1569,7 @@ export interface components {
              */
             eventId: string;
             /** @enum {string} */
-            eventType: "store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "order.fulfilled" | "order.cancelled" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled";
+            eventType: "store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "order.fulfilled" | "order.cancelled" | "order.paid" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled";
             /** Format: uuid */
             id: string;
             /** Format: date-time */
@@ -1586,7 +1603,7 @@ export interface components {
             name: string;
             redirectUris: string[];
             scopes: ("store:read" | "products:read" | "products:write" | "orders:read" | "orders:write")[];
-            webhookEvents: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "order.fulfilled" | "order.cancelled" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled")[];
+            webhookEvents: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "order.fulfilled" | "order.cancelled" | "order.paid" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled")[];
             /**
              * @description Shown here (and at rotation) only.
              * @example whsec_…
@@ -1609,7 +1626,7 @@ export interface components {
             scopes: ("store:read" | "products:read" | "products:write" | "orders:read" | "orders:write")[];
             /** @description The last 4 characters of the client secret. */
             secretHint: string;
-            webhookEvents: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "order.fulfilled" | "order.cancelled" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled")[];
+            webhookEvents: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "order.fulfilled" | "order.cancelled" | "order.paid" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled")[];
             /** @description The last 4 characters of the webhook secret. */
             webhookSecretHint: string;
             webhookUrl: string | null;
@@ -1641,7 +1658,7 @@ export interface components {
             /** Format: uuid */
             storeId: string;
             /** @enum {string} */
-            type: "store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "order.fulfilled" | "order.cancelled" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled";
+            type: "store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "order.fulfilled" | "order.cancelled" | "order.paid" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled";
         };
         EventPageModel: {
             /** @description Newest first. */
@@ -1912,6 +1929,13 @@ export interface components {
             /** Format: uuid */
             id: string;
             lines: components["schemas"]["OwnerOrderLineDto"][];
+            /** Format: date-time */
+            paidAt: string | null;
+            /**
+             * @description (v1.4) A checkout order starts `pending` and is cancelled (`payment_timeout`) if still unpaid after ORDER_HOLD_TTL seconds.
+             * @enum {string}
+             */
+            paymentStatus: "pending" | "paid";
             /**
              * @description `app` for `orderCreate`, `checkout` for a cart's `checkoutComplete`.
              * @enum {string}
@@ -2038,7 +2062,7 @@ export interface components {
             scopes: ("store:read" | "products:read" | "products:write" | "orders:read" | "orders:write")[];
             /** @description The last 4 characters of the client secret. */
             secretHint: string;
-            webhookEvents: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "order.fulfilled" | "order.cancelled" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled")[];
+            webhookEvents: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "order.fulfilled" | "order.cancelled" | "order.paid" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled")[];
             /** @description The last 4 characters of the webhook secret. */
             webhookSecretHint: string;
             webhookUrl: string | null;
@@ -2058,7 +2082,7 @@ export interface components {
             scopes: ("store:read" | "products:read" | "products:write" | "orders:read" | "orders:write")[];
             /** @description The last 4 characters of the client secret. */
             secretHint: string;
-            webhookEvents: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "order.fulfilled" | "order.cancelled" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled")[];
+            webhookEvents: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "order.fulfilled" | "order.cancelled" | "order.paid" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled")[];
             /** @example whsec_… */
             webhookSecret: string;
             /** @description The last 4 characters of the webhook secret. */
@@ -2091,6 +2115,11 @@ export interface components {
             userAgent: string | null;
         };
         Stage1Dto: {
+            /**
+             * @description ISO 4217 code, upper case (default USD).
+             * @example USD
+             */
+            currencyCode?: string;
             /** @description 0–2,000 characters; newlines allowed. */
             description?: string | null;
             /**
@@ -2221,6 +2250,11 @@ export interface components {
             address: components["schemas"]["StoreAddressModel"] | null;
             /** Format: date-time */
             createdAt: string;
+            /**
+             * @description ISO 4217; products created without a currencyCode are priced in it.
+             * @example USD
+             */
+            currencyCode: string;
             description: string | null;
             /**
              * Format: uuid
@@ -2459,7 +2493,7 @@ export interface components {
             redirectUris?: string[];
             scopes?: ("store:read" | "products:read" | "products:write" | "orders:read" | "orders:write")[];
             /** @description Store events to receive; each needs a read scope the app asks for (product.* products:read, order.* orders:read, store.*, member.* and app.installed store:read). app.uninstalled is always delivered. */
-            webhookEvents?: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "order.fulfilled" | "order.cancelled" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled")[];
+            webhookEvents?: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "order.fulfilled" | "order.cancelled" | "order.paid" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled")[];
             webhookUrl?: string | null;
         };
         UpdateMemberDto: {
@@ -2493,6 +2527,11 @@ export interface components {
         };
         UpdateStoreDto: {
             address?: components["schemas"]["AddressDto"];
+            /**
+             * @description ISO 4217 code, upper case (default USD).
+             * @example USD
+             */
+            currencyCode?: string;
             /** @description 0–2,000 characters; newlines allowed. */
             description?: string | null;
             /**
@@ -2584,7 +2623,7 @@ export interface components {
              *       "order.created"
              *     ]
              */
-            events?: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "order.fulfilled" | "order.cancelled" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled" | "*")[];
+            events?: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "order.fulfilled" | "order.cancelled" | "order.paid" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled" | "*")[];
             url?: string;
         };
         VerifyLoginDto: {
@@ -2603,7 +2642,7 @@ export interface components {
             /** @enum {string|null} */
             disabledReason: "gone" | "failing" | "manual" | null;
             enabled: boolean;
-            events: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "order.fulfilled" | "order.cancelled" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled" | "*")[];
+            events: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "order.fulfilled" | "order.cancelled" | "order.paid" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled" | "*")[];
             /** Format: uuid */
             id: string;
             /**
@@ -2625,7 +2664,7 @@ export interface components {
              */
             disabledReason: "gone" | "failing" | "manual" | null;
             enabled: boolean;
-            events: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "order.fulfilled" | "order.cancelled" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled" | "*")[];
+            events: ("store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "order.fulfilled" | "order.cancelled" | "order.paid" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled" | "*")[];
             /** Format: uuid */
             id: string;
             /** @description The last 4 characters of the signing secret. */
@@ -4498,7 +4537,7 @@ export interface operations {
                 after?: string;
                 limit?: number;
                 /** @description Only events of this type. */
-                type?: "store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "order.fulfilled" | "order.cancelled" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled";
+                type?: "store.updated" | "store.completed" | "product.created" | "product.updated" | "product.deleted" | "order.created" | "order.fulfilled" | "order.cancelled" | "order.paid" | "app.created" | "app.secret_rotated" | "app.deleted" | "public_token.created" | "public_token.rotated" | "public_token.deleted" | "webhook.test" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "store.transferred" | "app.installed" | "app.uninstalled";
             };
             header?: never;
             path: {
@@ -5641,6 +5680,58 @@ export interface operations {
                 content?: never;
             };
             /** @description `order_status_conflict`: the order is not open (`status` says what it is). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    OwnerOrdersController_markPaid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the caller's stores. */
+                id: unknown;
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnerOrderDto"];
+                };
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. `insufficient_role`: a member of the store whose role does not allow this (see the roles table). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `store_not_found` or `order_not_found` (another store’s included). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `order_status_conflict`: the order is cancelled. */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -85,6 +85,8 @@ export type Mutation = {
   orderCreate: Order;
   /** open → fulfilled (event order.fulfilled); any other status is BAD_USER_INPUT, reason order_status_conflict. Apps only. Scope: orders:write. */
   orderFulfil: Order;
+  /** (v1.4) pending → paid, with paidAt (event order.paid); a paid order is answered unchanged (no second event); a cancelled one is BAD_USER_INPUT, reason order_status_conflict. Apps only. Scope: orders:write. */
+  orderMarkPaid: Order;
   /** Apps only. Scope: products:write. */
   productCreate: Product;
   /** Apps only. Scope: products:write. Returns the deleted id. */
@@ -145,6 +147,11 @@ export type MutationOrderFulfilArgs = {
 };
 
 
+export type MutationOrderMarkPaidArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
 export type MutationProductCreateArgs = {
   input: ProductCreateInput;
 };
@@ -168,6 +175,9 @@ export type Order = {
   fulfilledAt: Maybe<Scalars['DateTime']['output']>;
   id: Scalars['ID']['output'];
   lines: Array<OrderLine>;
+  paidAt: Maybe<Scalars['DateTime']['output']>;
+  /** "pending" or "paid" (orderMarkPaid). A checkout order starts "pending" and is cancelled, reason "payment_timeout", if still unpaid after ORDER_HOLD_TTL seconds. */
+  paymentStatus: Scalars['String']['output'];
   /** "app" for orderCreate, "checkout" for a cart's checkoutComplete (whoever called it). */
   source: Scalars['String']['output'];
   /** "open" when placed, then "fulfilled" or "cancelled" (orderFulfil, orderCancel). */
@@ -184,6 +194,8 @@ export type OrderConnection = {
 export type OrderCreateInput = {
   customerEmail: Scalars['String']['input'];
   lines: Array<OrderLineInput>;
+  /** (v1.4) "paid" (the default: an app records what it has been paid for) or "pending". */
+  paymentStatus?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type OrderEdge = {
@@ -233,8 +245,8 @@ export type ProductConnection = {
 };
 
 export type ProductCreateInput = {
-  /** ISO 4217 code, upper case, e.g. "USD". */
-  currencyCode: Scalars['String']['input'];
+  /** ISO 4217 code, upper case, e.g. "USD"; left out: the store's currencyCode. */
+  currencyCode?: InputMaybe<Scalars['String']['input']>;
   description?: InputMaybe<Scalars['String']['input']>;
   handle: Scalars['String']['input'];
   inventory: Scalars['Int']['input'];
@@ -303,6 +315,8 @@ export type QueryProductsArgs = {
 
 /** The store the token belongs to. */
 export type Store = {
+  /** ISO 4217: the currency products take when created without one. */
+  currencyCode: Scalars['String']['output'];
   description: Maybe<Scalars['String']['output']>;
   faviconUrl: Maybe<Scalars['String']['output']>;
   id: Scalars['ID']['output'];

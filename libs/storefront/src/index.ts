@@ -4,3 +4,4 @@ export { STOREFRONT_GRAPHQL_PATH, StorefrontHttpAuth } from './graphql/apollo/ht
 export { StorefrontConditionalGet } from './caching/conditional-get.hook';
 export { CATALOGUE_VERSION_COLUMN, catalogueVersionJoin } from './caching/catalogue-version.sql';
 export { STOREFRONT_PURGE_RULES } from './purge-rules';
+export { OrderHoldExpiry } from './orders/order-hold-expiry';

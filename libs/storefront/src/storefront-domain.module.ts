@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
+import { StoresModule } from '@app/stores';
 import { CartsRepository } from './carts/carts.repository';
 import { CartsService } from './carts/carts.service';
+import { OrderHoldExpiry } from './orders/order-hold-expiry';
 import { OrdersRepository } from './orders/orders.repository';
 import { OrdersService } from './orders/orders.service';
 import { ProductsRepository } from './products/products.repository';
@@ -13,6 +15,7 @@ import { ProductsService } from './products/products.service';
  * of an order, in the cart's transaction.
  */
 @Module({
+  imports: [StoresModule],
   providers: [
     ProductsRepository,
     OrdersRepository,
@@ -20,7 +23,8 @@ import { ProductsService } from './products/products.service';
     ProductsService,
     OrdersService,
     CartsService,
+    OrderHoldExpiry,
   ],
-  exports: [ProductsService, OrdersService, CartsService],
+  exports: [ProductsService, OrdersService, CartsService, OrderHoldExpiry],
 })
 export class StorefrontDomainModule {}

@@ -26,8 +26,12 @@ export const STOREFRONT_ERROR_CODES = [
 const storefrontError = errorFactory(STOREFRONT_ERROR_CODES);
 
 export const StorefrontErrors = {
-  badInput: (detail: string, errors?: FieldError[]) =>
-    storefrontError('validation_failed', detail, { errors }),
+  /**
+   * `reason` (v1.4): the rule broken, when a client can act on it (`amount_precision`, …) — GraphQL's
+   * `extensions.reason`, a top-level member of the REST problem.
+   */
+  badInput: (detail: string, errors?: FieldError[], reason?: string) =>
+    storefrontError('validation_failed', detail, { errors, ...(reason ? { extensions: { reason } } : {}) }),
   /** Unknown, malformed, deleted or another store's: one answer. */
   productNotFound: (detail = 'No such product in this store.') =>
     storefrontError('product_not_found', detail),
@@ -57,8 +61,14 @@ export const StorefrontErrors = {
     ),
   cartCompleted: () =>
     storefrontError('cart_completed', 'This cart has been checked out; it cannot change any more.'),
-  orderStatusConflict: (status: string, to: 'fulfilled' | 'cancelled') =>
-    storefrontError('order_status_conflict', `The order is ${status}; only an open order can be ${to}.`, {
-      extensions: { reason: 'order_status_conflict', orderStatus: status },
-    }),
+  orderStatusConflict: (status: string, to: 'fulfilled' | 'cancelled' | 'paid') =>
+    storefrontError(
+      'order_status_conflict',
+      to === 'paid'
+        ? `The order is ${status}; a cancelled order cannot be marked paid.`
+        : `The order is ${status}; only an open order can be ${to}.`,
+      {
+        extensions: { reason: 'order_status_conflict', orderStatus: status },
+      },
+    ),
 };

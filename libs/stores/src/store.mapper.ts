@@ -51,6 +51,7 @@ export function toStoreData(row: StoreRow): StoreDataModel {
     gstNumber: row.gst_number,
     socialLinks: row.social_links ?? [],
     requireTwoFactor: row.require_two_factor === true,
+    currencyCode: row.currency_code.trim(),
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };

@@ -24,6 +24,7 @@ export interface StoreRow {
   gst_number: string | null;
   social_links: string[];
   require_two_factor: boolean;
+  currency_code: string;
   created_at: Date;
   updated_at: Date;
 }
@@ -32,7 +33,7 @@ export interface StoreRow {
 export const STORE_COLUMNS = `id, name, description, status, completed_stages, completed_at,
   favicon_url, logo_black_white_url, logo_color_url, favicon_media_id, logo_black_white_media_id,
   logo_color_media_id, mobile, landline, support_email, whatsapp_number,
-  address, region, gst_number, social_links, require_two_factor, created_at, updated_at`;
+  address, region, gst_number, social_links, require_two_factor, currency_code, created_at, updated_at`;
 
 /** The fields a store holder sets (stages 1–4 and PUT). */
 export interface StoreFields {
@@ -54,6 +55,8 @@ export interface StoreFields {
   socialLinks: string[];
   /** (v1.4) Members without a second factor are refused on the store's routes (set by the owner, PUT). */
   requireTwoFactor: boolean;
+  /** (v1.4) ISO 4217, `USD` unless set at stage 1 or by PUT. */
+  currencyCode: string;
 }
 
 /** A change to a store: some fields, and/or onboarding progress (set only by the onboarding context). */
@@ -83,4 +86,5 @@ export const STORE_FIELD_NAMES: readonly (keyof StoreFields)[] = [
   'gstNumber',
   'socialLinks',
   'requireTwoFactor',
+  'currencyCode',
 ];

@@ -56,14 +56,19 @@ export class StoresRepository {
   async insert(
     tx: EntityManager,
     ownerId: string,
-    fields: Pick<StoreFields, 'name' | 'description'>,
+    fields: Pick<StoreFields, 'name' | 'description'> & { currencyCode?: string },
     completedStages: number[],
   ): Promise<StoreRow> {
     const result = await tx
       .getRepository(StoreEntity)
       .createQueryBuilder()
       .insert()
-      .values({ name: fields.name, description: fields.description, completedStages })
+      .values({
+        name: fields.name,
+        description: fields.description,
+        completedStages,
+        ...(fields.currencyCode ? { currencyCode: fields.currencyCode } : {}),
+      })
       .returning(STORE_COLUMNS)
       .updateEntity(false)
       .execute();
@@ -99,7 +104,7 @@ export class StoresRepository {
     return this.sql.one<PublicStoreRow>({
       name: 'stores_public_profile',
       text: `SELECT id, name, description, status, favicon_url, logo_black_white_url, logo_color_url,
-                    support_email, social_links
+                    support_email, social_links, currency_code
                FROM stores WHERE id = $1`,
       values: [storeId],
     });
@@ -180,6 +185,7 @@ export interface PublicStoreRow {
   logo_color_url: string | null;
   support_email: string | null;
   social_links: string[] | null;
+  currency_code: string;
 }
 
 /**

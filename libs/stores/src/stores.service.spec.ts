@@ -31,6 +31,7 @@ function row(overrides: Partial<StoreRow> = {}): StoreRow {
     gst_number: null,
     social_links: [],
     require_two_factor: false,
+    currency_code: 'USD',
     created_at: now,
     updated_at: now,
     ...overrides,

@@ -27,6 +27,8 @@ export interface PublicStore {
   logoColorUrl: string | null;
   supportEmail: string | null;
   socialLinks: string[];
+  /** (v1.4) ISO 4217: the store's currency. */
+  currencyCode: string;
 }
 
 /** What the onboarding rules look at when deciding a change. */
@@ -92,7 +94,7 @@ export class StoresService {
    */
   async create(
     caller: AccountCaller,
-    fields: Pick<StoreFields, 'name' | 'description'>,
+    fields: Pick<StoreFields, 'name' | 'description'> & { currencyCode?: string },
     completedStages: number[],
   ): Promise<StoreModel> {
     return this.stores.transaction(async (tx) => {
@@ -168,6 +170,7 @@ export class StoresService {
       logoColorUrl: row.logo_color_url,
       supportEmail: row.support_email,
       socialLinks: row.social_links ?? [],
+      currencyCode: row.currency_code.trim(),
     };
   }
 

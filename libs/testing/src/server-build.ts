@@ -11,10 +11,15 @@ const ROOT = join(__dirname, '..', '..', '..');
  * the real `npm run start:prod` script against it without touching the checkout's dist/ (which other
  * processes may be using). The console (Vite) is not built: /console answers 503 without it.
  * Returns the package directory. Takes ~30–45 s on two cores.
+ *
+ * `root`: another source tree to build instead (a previous release's, unpacked by `git archive`), with
+ * this checkout's node_modules — for a test that runs the previous release beside a migrated database.
  */
-export function buildServerPackage(): string {
+export function buildServerPackage(root = ROOT): string {
   const dir = mkdtempSync(join(tmpdir(), 'sf-build-'));
-  copyFileSync(join(ROOT, 'package.json'), join(dir, 'package.json'));
+  copyFileSync(join(root, 'package.json'), join(dir, 'package.json'));
+  if (root !== ROOT && !existsSync(join(root, 'node_modules')))
+    symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'), 'dir');
   symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
   const out = join(dir, 'dist');
   const bin = (name: string) => join(ROOT, 'node_modules', name, 'bin');
@@ -32,7 +37,7 @@ export function buildServerPackage(): string {
         '--tsBuildInfoFile',
         join(out, '.tsbuildinfo'),
       ],
-      { cwd: ROOT, stdio: 'pipe' },
+      { cwd: root, stdio: 'pipe' },
     );
   } catch {
     // see above
@@ -41,7 +46,7 @@ export function buildServerPackage(): string {
     process.execPath,
     [join(ROOT, 'node_modules/tsc-alias/dist/bin/index.js'), '-p', 'tsconfig.build.json', '--outDir', out],
     {
-      cwd: ROOT,
+      cwd: root,
       stdio: 'pipe',
     },
   );

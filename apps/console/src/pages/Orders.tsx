@@ -16,6 +16,15 @@ const short = (id: string) => id.slice(0, 8);
 /** What a line's product is called: its title, or null once it has been deleted (the line keeps its id). */
 type Titles = Record<string, string | null>;
 
+/** (v1.4) An order's payment status as the table says it. */
+const PAYMENT_NAMES: Record<StoreOrder['paymentStatus'], string> = {
+  pending: 'Pending',
+  paid: 'Paid',
+};
+
+/** What the live region says after a move. */
+const MOVED = { fulfil: 'fulfilled', cancel: 'cancelled', markPaid: 'marked paid' } as const;
+
 /** An order's status as the table says it. */
 const STATUS_NAMES: Record<StoreOrder['status'], string> = {
   open: 'Open',
@@ -26,7 +35,9 @@ const STATUS_NAMES: Record<StoreOrder['status'], string> = {
 /**
  * The store's orders (placed by its apps and its shoppers' checkouts), newest first; each row opens its
  * lines and total. A role that may (owner, admin, staff: `commerce`) fulfils or cancels an open order —
- * the buttons **Fulfil** and **Cancel order**; other members see no button.
+ * the buttons **Fulfil** and **Cancel order**, and (v1.4) marks a pending order paid — **Mark as paid**
+ * (a checkout order is pending until then, and is cancelled when its stock hold runs out); other members
+ * see no button.
  */
 export function Orders() {
   const { store, can } = useStore();
@@ -47,7 +58,7 @@ export function Orders() {
    */
   const move = async (
     order: StoreOrder,
-    to: 'fulfil' | 'cancel',
+    to: 'fulfil' | 'cancel' | 'markPaid',
     why?: string,
     say: (message: string | null) => void = orders.setError,
   ) => {
@@ -57,9 +68,11 @@ export function Orders() {
       const moved =
         to === 'fulfil'
           ? await account.orders.fulfil(store.id, order.id)
-          : await account.orders.cancel(store.id, order.id, why ? { reason: why } : {});
+          : to === 'markPaid'
+            ? await account.orders.markPaid(store.id, order.id)
+            : await account.orders.cancel(store.id, order.id, why ? { reason: why } : {});
       orders.replace(moved);
-      setStatus(`Order ${short(order.id)} ${to === 'fulfil' ? 'fulfilled' : 'cancelled'}.`);
+      setStatus(`Order ${short(order.id)} ${MOVED[to]}.`);
       return true;
     } catch (e) {
       say(describe(e));
@@ -117,7 +130,7 @@ export function Orders() {
       {orders.items && orders.items.length > 0 && (
         <DataTable
           caption={`Orders of ${store.name}`}
-          columns={['Order', 'Placed', 'Customer', 'Items', 'Total', 'Status']}
+          columns={['Order', 'Placed', 'Customer', 'Items', 'Total', 'Payment', 'Status']}
         >
           {orders.items.map((order) => {
             const expanded = open.has(order.id);
@@ -143,6 +156,26 @@ export function Orders() {
                   </td>
                   <td data-label="Total" className="nowrap">
                     {formatMoney(order.total)}
+                  </td>
+                  <td data-label="Payment">
+                    <div>
+                      <span className={`badge payment-${order.paymentStatus}`}>
+                        {PAYMENT_NAMES[order.paymentStatus]}
+                      </span>
+                      {moves && order.paymentStatus === 'pending' && order.status !== 'cancelled' && (
+                        <span className="order-moves">
+                          <button
+                            type="button"
+                            className="secondary"
+                            disabled={busy === order.id}
+                            aria-describedby={`order-name-${order.id}`}
+                            onClick={() => void move(order, 'markPaid')}
+                          >
+                            Mark as paid
+                          </button>
+                        </span>
+                      )}
+                    </div>
                   </td>
                   <td data-label="Status">
                     {/* One grid item on a phone's stacked row: the badge, then the buttons under it. */}
@@ -179,13 +212,14 @@ export function Orders() {
                 </tr>
                 {expanded && (
                   <tr className="order-detail" id={`order-${order.id}`}>
-                    <td colSpan={6}>
+                    <td colSpan={7}>
                       {order.status === 'cancelled' && (
                         <p className="muted">
                           Cancelled {order.cancelledAt ? formatDate(order.cancelledAt) : ''}
                           {order.cancelReason ? `: ${order.cancelReason}` : ''} — its stock was put back.
                         </p>
                       )}
+                      {order.paidAt && <p className="muted">Paid {formatDate(order.paidAt)}.</p>}
                       {order.status === 'fulfilled' && order.fulfilledAt && (
                         <p className="muted">Fulfilled {formatDate(order.fulfilledAt)}.</p>
                       )}

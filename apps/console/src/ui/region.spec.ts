@@ -9,13 +9,20 @@ describe('region-specific fields and defaults', () => {
   });
 
   it("defaults a product's currency from the store's country, never INR elsewhere", () => {
-    const store = (country: string | null) => ({ address: country ? ({ country } as never) : null });
+    const store = (country: string | null) => ({
+      address: country ? ({ country } as never) : null,
+      currencyCode: '',
+    });
     expect(defaultCurrency(store('IN'))).toBe('INR');
     expect(defaultCurrency(store('US'))).toBe('USD');
     expect(defaultCurrency(store('DE'))).toBe('EUR');
     expect(defaultCurrency(store('GB'))).toBe('GBP');
     expect(defaultCurrency(store('JP'))).toBe('JPY');
     expect(defaultCurrency(store(null))).toBe('USD');
+  });
+
+  it("takes the store's own currency first (v1.4)", () => {
+    expect(defaultCurrency({ address: { country: 'IN' } as never, currencyCode: 'JPY' })).toBe('JPY');
   });
 
   it('knows a currency for every inhabited ISO 3166-1 country, each an ISO 4217 code', () => {

@@ -49,9 +49,11 @@ export function countryCurrency(country: string | null | undefined): string | un
 }
 
 /**
- * The currency a new product of this store starts with: its country's (USD when it has none yet). The one
- * place to switch to the store's own currency once stores carry one.
+ * The currency a new product of this store starts with: the store's own (v1.4), as the API gives a product
+ * created without one; for a store answer without it, its country's (USD when it has none yet).
  */
-export function defaultCurrency(store: Pick<Store, 'address'>): string {
-  return countryCurrency(store.address?.country) ?? 'USD';
+export function defaultCurrency(store: Pick<Store, 'address' | 'currencyCode'>): string {
+  // (v1.4) The store's own currency, set at stage 1 or in Settings; a store without one (an older
+  // answer) falls back to its country's.
+  return store.currencyCode || (countryCurrency(store.address?.country) ?? 'USD');
 }

@@ -86,6 +86,8 @@ export interface AppConfig {
   storefrontCacheSeconds: number;
   /** Seconds a cart lives after its last change (reading it does not extend it). */
   cartTtl: number;
+  /** (v1.4) Seconds an unpaid checkout order holds its stock before the service cancels it. */
+  orderHoldTtl: number;
   /** Cart writes and checkouts a minute per client address and token pair. */
   storefrontWriteRateLimit: number;
   /** (v1.4) Stores one account may own; stage 1 past it is 409 `store_limit_reached`. */
@@ -521,6 +523,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     invitationTtl: check(() => int(env, 'INVITATION_TTL', 259_200, 1, 31_536_000), 259_200),
     storefrontCacheSeconds: check(() => int(env, 'STOREFRONT_CACHE_SECONDS', 0, 0, 31_536_000), 0),
     cartTtl: check(() => int(env, 'CART_TTL', 864_000, 1, 31_536_000), 864_000),
+    orderHoldTtl: check(() => int(env, 'ORDER_HOLD_TTL', 1800, 1, 31_536_000), 1800),
     storefrontWriteRateLimit: check(() => int(env, 'STOREFRONT_WRITE_RATE_LIMIT', 60, 1, 1_000_000), 60),
     maxStoresPerAccount: check(() => int(env, 'MAX_STORES_PER_ACCOUNT', 100, 1, 1_000_000), 100),
     media: mediaConfig(env, publicUrl, dataDir, check, errors),

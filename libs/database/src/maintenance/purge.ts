@@ -1,9 +1,10 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown, Type } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { APP_CONFIG, APP_LOGGER, AppConfig, errorForLog } from '@app/core';
+import { APP_CONFIG, APP_LOGGER, AppConfig } from '@app/core';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
+import { PeriodicJob } from './periodic';
 
 /**
  * One kind of row that stops mattering at some point. Each context owns the rules of its tables and
@@ -35,7 +36,7 @@ export const PURGE_SWEEPERS = Symbol('PURGE_SWEEPERS');
 
 /** Every 10 minutes; the first round a minute after start, so a restart loop does not hammer the database. */
 export const PURGE_INTERVAL_MS = 10 * 60_000;
-const FIRST_ROUND_MS = 60_000;
+export const PURGE_FIRST_ROUND_MS = 60_000;
 /** Rows per DELETE: short statements, short row locks, whatever the backlog. */
 const BATCH = 1_000;
 /** Any fixed 64-bit key, the same on every instance: one batch at a time across instances. */
@@ -57,8 +58,7 @@ export interface PurgeReport {
  */
 @Injectable()
 export class ExpiredRowsPurge implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
+  private readonly job: PeriodicJob;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -67,28 +67,16 @@ export class ExpiredRowsPurge implements OnApplicationBootstrap, OnApplicationSh
     @Inject(PURGE_RULES) private readonly rules: PurgeRule[],
     @Inject(PURGE_SWEEPERS) private readonly sweepers: Type<PurgeSweeper>[],
     private readonly modules: ModuleRef,
-  ) {}
+  ) {
+    this.job = new PeriodicJob('purge', () => this.purgeOnce(), logger);
+  }
 
   onApplicationBootstrap(): void {
-    const schedule = (delay: number) => {
-      this.timer = setTimeout(() => {
-        this.running = this.purgeOnce()
-          .catch((error: unknown) => this.logger.warn({ err: errorForLog(error) }, 'purge round failed'))
-          .finally(() => {
-            this.running = null;
-            if (this.timer) schedule(PURGE_INTERVAL_MS);
-          });
-      }, delay);
-      // The timer never keeps the process alive (SIGTERM exits cleanly).
-      this.timer.unref();
-    };
-    schedule(FIRST_ROUND_MS);
+    this.job.start(PURGE_FIRST_ROUND_MS, PURGE_INTERVAL_MS);
   }
 
   async onApplicationShutdown(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running; // let a round in flight finish before the pool closes
+    await this.job.stop(); // lets a round in flight finish before the pool closes
   }
 
   /** One round over every rule. Exposed for tests and operators. */

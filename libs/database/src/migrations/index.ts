@@ -20,6 +20,7 @@ import { InvitationMails1795810200000 } from './1795810200000-InvitationMails';
 import { CatalogueVersionSlots1795831000000 } from './1795831000000-CatalogueVersionSlots';
 import { SecondFactors1795840000000 } from './1795840000000-SecondFactors';
 import { MediaAndProductImages1795850000000 } from './1795850000000-MediaAndProductImages';
+import { StoreCurrencyAndPaidOrders1795860000000 } from './1795860000000-StoreCurrencyAndPaidOrders';
 
 // Every migration, in order. Listed explicitly (not globbed) so the same list works from TypeScript
 // (tests, the migration CLI) and from the compiled build. Add new ones at the end.
@@ -47,4 +48,5 @@ export const MIGRATIONS: Function[] = [
   CatalogueVersionSlots1795831000000,
   SecondFactors1795840000000,
   MediaAndProductImages1795850000000,
+  StoreCurrencyAndPaidOrders1795860000000,
 ];

@@ -4,6 +4,8 @@ import { AddressDto, StoreField } from '@app/stores';
 export class Stage1Dto {
   @StoreField.name('required') name!: string;
   @StoreField.description('optional') description?: string | null;
+  /** (v1.4) Left out: USD. */
+  @StoreField.currencyCode('patch') currencyCode?: string;
 }
 
 /**

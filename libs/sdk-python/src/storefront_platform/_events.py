@@ -17,6 +17,7 @@ EVENT_TYPES: tuple[str, ...] = (
     "order.created",
     "order.fulfilled",
     "order.cancelled",
+    "order.paid",
     "app.created",
     "app.secret_rotated",
     "app.deleted",

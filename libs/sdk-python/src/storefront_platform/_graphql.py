@@ -27,10 +27,12 @@ from ._types import (
 GRAPHQL_PATH = "/v1/storefront/graphql"
 
 PRODUCT_FIELDS = "id handle title description price { amount currencyCode } inventory createdAt updatedAt"
-STORE_FIELDS = "id name description status faviconUrl logoBlackWhiteUrl logoColorUrl supportEmail socialLinks"
+STORE_FIELDS = (
+    "id name description status faviconUrl logoBlackWhiteUrl logoColorUrl supportEmail socialLinks currencyCode"
+)
 ORDER_FIELDS = (
     "id status source customerEmail total { amount currencyCode } createdAt fulfilledAt cancelledAt "
-    "cancelReason lines { quantity unitPrice { amount currencyCode } lineTotal { amount currencyCode } "
+    "cancelReason paymentStatus paidAt lines { quantity unitPrice { amount currencyCode } lineTotal { amount currencyCode } "
     "product { id handle title } }"
 )
 #: A cart with its lines and, once checked out, its order: 1 + 100 lines × 4 + 1 + 402 = 804 of the
@@ -559,6 +561,24 @@ class AppOrders:
             timeout=timeout,
         )
         return cast(Order, field(data, "orderCancel"))
+
+    def mark_paid(
+        self,
+        id: str,  # noqa: A002 — the API's name
+        *,
+        idempotency_key: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> Order:
+        """(v1.4) Marks a pending order paid (``order.paid``); a paid one comes back unchanged. A
+        cancelled order is a GraphQLError ``BAD_USER_INPUT`` with
+        ``extensions.reason == "order_status_conflict"``."""
+        data = self._run(
+            f"mutation OrderMarkPaid($id: ID!) {{ orderMarkPaid(id: $id) {{ {ORDER_FIELDS} }} }}",
+            {"id": id},
+            idempotency_key=idempotency_key,
+            timeout=timeout,
+        )
+        return cast(Order, field(data, "orderMarkPaid"))
 
 
 def read_store(run: Run, timeout: Optional[float]) -> StorefrontStore:

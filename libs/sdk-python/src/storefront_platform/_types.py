@@ -68,6 +68,9 @@ class Order(TypedDict):
     cancelledAt: Optional[str]
     #: The ``reason`` given to ``orders.cancel``, if any.
     cancelReason: Optional[str]
+    #: (v1.4) "pending" (a checkout's order until marked paid) or "paid".
+    paymentStatus: str
+    paidAt: Optional[str]
     lines: List[OrderLine]
 
 
@@ -148,6 +151,8 @@ class StorefrontStore(TypedDict):
     logoColorUrl: Optional[str]
     supportEmail: Optional[str]
     socialLinks: List[str]
+    #: (v1.4) ISO 4217: what products created without a currency are priced in.
+    currencyCode: str
 
 
 class Deleted(TypedDict):

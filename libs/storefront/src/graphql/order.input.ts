@@ -5,14 +5,22 @@ import {
   ArrayMinSize,
   IsArray,
   IsEmail,
+  IsIn,
   IsInt,
+  IsOptional,
   IsString,
   Max,
   MaxLength,
   Min,
   ValidateNested,
 } from 'class-validator';
-import { MAX_LINE_QUANTITY, MAX_ORDER_LINES, OrderInput } from '../orders/order';
+import {
+  MAX_LINE_QUANTITY,
+  MAX_ORDER_LINES,
+  OrderInput,
+  PAYMENT_STATUSES,
+  PaymentStatus,
+} from '../orders/order';
 
 @InputType('OrderLineInput')
 export class OrderLineInput {
@@ -41,4 +49,12 @@ export class OrderCreateInput implements OrderInput {
   @ValidateNested({ each: true })
   @Type(() => OrderLineInput)
   lines!: OrderLineInput[];
+
+  @Field(() => String, {
+    nullable: true,
+    description: '(v1.4) "paid" (the default: an app records what it has been paid for) or "pending".',
+  })
+  @IsOptional()
+  @IsIn(PAYMENT_STATUSES, { message: 'paymentStatus must be "pending" or "paid"' })
+  paymentStatus?: PaymentStatus;
 }

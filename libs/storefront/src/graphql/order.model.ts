@@ -1,6 +1,6 @@
 import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
 import type { Money } from '../money/money';
-import type { Order, OrderLine, OrderSource, OrderStatus } from '../orders/order';
+import type { Order, OrderLine, OrderSource, OrderStatus, PaymentStatus } from '../orders/order';
 import { MoneyModel } from './money.model';
 import { connectionOf } from './connection.model';
 
@@ -53,6 +53,16 @@ export class OrderModel implements Order {
 
   @Field(() => String, { nullable: true })
   cancelReason!: string | null;
+
+  @Field(() => String, {
+    description:
+      '"pending" or "paid" (orderMarkPaid). A checkout order starts "pending" and is cancelled, reason ' +
+      '"payment_timeout", if still unpaid after ORDER_HOLD_TTL seconds.',
+  })
+  paymentStatus!: PaymentStatus;
+
+  @Field(() => Date, { nullable: true })
+  paidAt!: Date | null;
 
   /** Not a field of the type: the lines when already at hand (orderCreate); else `lines` loads them. */
   lines?: OrderLine[];

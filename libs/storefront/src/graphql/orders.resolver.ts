@@ -64,6 +64,16 @@ export class OrdersResolver {
     return this.service.cancel(caller, caller.storeId, id, reason);
   }
 
+  @Mutation(() => OrderModel, {
+    description:
+      '(v1.4) pending → paid, with paidAt (event order.paid); a paid order is answered unchanged (no second ' +
+      'event); a cancelled one is BAD_USER_INPUT, reason order_status_conflict. Apps only. Scope: orders:write.',
+  })
+  orderMarkPaid(@GqlCaller() caller: ScopedCaller, @Args('id', { type: () => ID }) id: string) {
+    requireScope(caller, 'orders:write');
+    return this.service.markPaid(caller, caller.storeId, id);
+  }
+
   @ResolveField('lines', () => [OrderLineModel])
   lines(@Parent() order: Order, @Context() ctx: StorefrontContext): Promise<OrderLine[]> | OrderLine[] {
     return order.lines ?? ctx.loaders.orderLines.load(order.id);

@@ -19,9 +19,12 @@ export class ProductCreateInput implements ProductInput {
   @ProductRule.price()
   price!: string;
 
-  @Field({ description: 'ISO 4217 code, upper case, e.g. "USD".' })
-  @ProductRule.currencyCode()
-  currencyCode!: string;
+  @Field(() => String, {
+    nullable: true,
+    description: 'ISO 4217 code, upper case, e.g. "USD"; left out: the store\'s currencyCode.',
+  })
+  @ProductRule.currencyCode('patch')
+  currencyCode?: string;
 
   @Field(() => Int)
   @ProductRule.inventory()

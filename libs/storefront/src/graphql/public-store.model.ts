@@ -32,4 +32,7 @@ export class PublicStoreModel {
 
   @Field(() => [String])
   socialLinks!: string[];
+
+  @Field({ description: 'ISO 4217: the currency products take when created without one.' })
+  currencyCode!: string;
 }

@@ -17,9 +17,16 @@ describe('money', () => {
     }
     expect(parseAmount('1.001', 'USD')).toEqual({
       ok: false,
+      reason: 'amount_precision',
       message: 'price in USD takes at most 2 decimals',
     });
-    expect(parseAmount('500.0', 'JPY')).toEqual({ ok: false, message: 'price in JPY takes no decimals' });
+    expect(parseAmount('500.0', 'JPY')).toEqual({
+      ok: false,
+      reason: 'amount_precision',
+      message: 'price in JPY takes no decimals',
+    });
+    expect(parseAmount('1.0001', 'BHD')).toMatchObject({ ok: false, reason: 'amount_precision' });
+    expect(parseAmount('1.001', 'BHD')).toEqual({ ok: true, minor: 1001n });
     expect(parseAmount('1.0001', 'KWD').ok).toBe(false);
     expect(parseAmount('1', 'usd').ok).toBe(false);
     expect(parseAmount('1', 'XXX').ok).toBe(false);

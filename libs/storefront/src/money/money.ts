@@ -1,4 +1,6 @@
-import { currencyDigits } from './currencies';
+import { currencyDigits, isCurrencyCode } from './currencies';
+
+export { isCurrencyCode };
 
 /**
  * Money is kept as integer minor units (bigint in the database, BigInt here) and travels as a decimal
@@ -20,15 +22,19 @@ export function money(minor: bigint | string, currencyCode: string): Money {
   return { amount: formatAmount(minor, currencyCode), currencyCode };
 }
 
-export type MoneyParseResult = { ok: true; minor: bigint } | { ok: false; message: string };
+/**
+ * Why an amount was refused, when a client can act on it: `amount_precision` (v1.4) — more decimals than
+ * its currency has; the amount is never rounded to fit.
+ */
+export type MoneyRefusal = 'amount_precision';
+
+export type MoneyParseResult =
+  | { ok: true; minor: bigint }
+  | { ok: false; message: string; reason?: MoneyRefusal };
 
 /** A non-negative decimal amount as the wire carries it: digits, optionally a dot and more digits. */
 export const AMOUNT_PATTERN = /^(\d+)(?:\.(\d+))?$/;
 const AMOUNT = AMOUNT_PATTERN;
-
-export function isCurrencyCode(code: string): boolean {
-  return currencyDigits(code) !== undefined;
-}
 
 /**
  * Parses a non-negative decimal amount in a currency into minor units. Refuses signs, exponents,
@@ -46,6 +52,7 @@ export function parseAmount(amount: string, currencyCode: string): MoneyParseRes
   if (fraction.length > digits) {
     return {
       ok: false,
+      reason: 'amount_precision',
       message:
         digits === 0
           ? `price in ${currencyCode} takes no decimals`

@@ -3,7 +3,15 @@ import { Transform } from 'class-transformer';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { listPageOf } from '@app/core';
 import { MoneyDto } from '../money/money.dto';
-import { MAX_CANCEL_REASON, ORDER_SOURCES, ORDER_STATUSES, OrderSource, OrderStatus } from './order';
+import {
+  MAX_CANCEL_REASON,
+  ORDER_SOURCES,
+  ORDER_STATUSES,
+  OrderSource,
+  OrderStatus,
+  PAYMENT_STATUSES,
+  PaymentStatus,
+} from './order';
 
 /**
  * An order's REST bodies (orders are placed through GraphQL; members fulfil and cancel them over REST). The
@@ -35,6 +43,13 @@ export class OrderDto {
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) fulfilledAt!: string | null;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) cancelledAt!: string | null;
   @ApiProperty({ type: String, nullable: true }) cancelReason!: string | null;
+  @ApiProperty({
+    enum: PAYMENT_STATUSES,
+    description:
+      '(v1.4) A checkout order starts `pending` and is cancelled (`payment_timeout`) if still unpaid after ORDER_HOLD_TTL seconds.',
+  })
+  paymentStatus!: PaymentStatus;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) paidAt!: string | null;
 }
 
 /** `POST …/orders/:orderId/cancel`: an optional reason, kept on the order. */

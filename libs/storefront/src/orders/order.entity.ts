@@ -9,6 +9,11 @@ import { OrderLineEntity } from './order-line.entity';
 // (v1.3) The lifecycle: the database refuses a status or source the domain does not know.
 @Check('ck_orders_status', `"status" IN ('open', 'fulfilled', 'cancelled')`)
 @Check('ck_orders_source', `"source" IN ('app', 'checkout')`)
+// (v1.4) Paid orders; the hold expiry's scan of pending, still open orders by age.
+@Check('ck_orders_payment_status', `"payment_status" IN ('pending', 'paid')`)
+@Index('ix_orders_pending_holds', ['createdAt'], {
+  where: `"payment_status" = 'pending' AND "status" = 'open'`,
+})
 export class OrderEntity extends StoreOwnedRow {
   @Column({ type: 'varchar', length: 16, default: 'open' })
   status!: string;
@@ -34,6 +39,13 @@ export class OrderEntity extends StoreOwnedRow {
 
   @Column({ name: 'cancel_reason', type: 'varchar', length: 500, nullable: true })
   cancelReason!: string | null;
+
+  /** (v1.4) `pending` or `paid`; rows from before v1.4 (and a previous release's inserts) are `paid`. */
+  @Column({ name: 'payment_status', type: 'varchar', length: 16, default: 'paid' })
+  paymentStatus!: string;
+
+  @Column({ name: 'paid_at', type: 'timestamptz', nullable: true })
+  paidAt!: Date | null;
 
   @OneToMany(() => OrderLineEntity, (line) => line.order)
   lines?: OrderLineEntity[];

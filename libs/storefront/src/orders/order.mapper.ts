@@ -1,5 +1,5 @@
 import { money, Money } from '../money/money';
-import type { Order, OrderLine, OrderSource, OrderStatus, OrderWithLines } from './order';
+import type { Order, OrderLine, OrderSource, OrderStatus, OrderWithLines, PaymentStatus } from './order';
 import type { OrderDto } from './order.dto';
 import type { LineRow, OrderRow } from './order.row';
 
@@ -16,6 +16,8 @@ export function toOrder(row: OrderRow): Order {
     fulfilledAt: row.fulfilled_at,
     cancelledAt: row.cancelled_at,
     cancelReason: row.cancel_reason,
+    paymentStatus: row.payment_status as PaymentStatus,
+    paidAt: row.paid_at,
   };
 }
 
@@ -51,5 +53,7 @@ export function toOrderDto(order: OrderWithLines): OrderDto {
     fulfilledAt: order.fulfilledAt?.toISOString() ?? null,
     cancelledAt: order.cancelledAt?.toISOString() ?? null,
     cancelReason: order.cancelReason,
+    paymentStatus: order.paymentStatus,
+    paidAt: order.paidAt?.toISOString() ?? null,
   };
 }

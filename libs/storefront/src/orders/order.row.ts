@@ -12,6 +12,8 @@ export interface OrderRow {
   fulfilled_at: Date | null;
   cancelled_at: Date | null;
   cancel_reason: string | null;
+  payment_status: string;
+  paid_at: Date | null;
   cursor_ts: string;
 }
 
@@ -26,4 +28,4 @@ export interface LineRow {
 }
 
 export const ORDER_COLUMNS = `o.id, o.status, o.source, o.customer_email, o.total_minor, o.currency_code, o.created_at,
-  o.fulfilled_at, o.cancelled_at, o.cancel_reason, ${cursorTimestampSql('o.created_at')} AS cursor_ts`;
+  o.fulfilled_at, o.cancelled_at, o.cancel_reason, o.payment_status, o.paid_at, ${cursorTimestampSql('o.created_at')} AS cursor_ts`;

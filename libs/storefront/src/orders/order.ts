@@ -16,6 +16,17 @@ export interface OrderLine {
 export const ORDER_STATUSES = ['open', 'fulfilled', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/**
+ * (v1.4) Whether the order has been paid for: an app's `orderCreate` records what it was paid for (`paid`
+ * unless it says `pending`); a checkout's order starts `pending` and holds its stock ORDER_HOLD_TTL
+ * seconds, then is cancelled (`payment_timeout`) unless it was marked paid. Fulfilling does not need it.
+ */
+export const PAYMENT_STATUSES = ['pending', 'paid'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** The cancel reason of an order whose stock hold ran out unpaid. */
+export const PAYMENT_TIMEOUT = 'payment_timeout';
+
 /** Where an order came from: an app's `orderCreate`, or a cart's `checkoutComplete` (whoever called it). */
 export const ORDER_SOURCES = ['app', 'checkout'] as const;
 export type OrderSource = (typeof ORDER_SOURCES)[number];
@@ -35,6 +46,8 @@ export interface Order {
   fulfilledAt: Date | null;
   cancelledAt: Date | null;
   cancelReason: string | null;
+  paymentStatus: PaymentStatus;
+  paidAt: Date | null;
   /** The lines, when already at hand (a created order, the REST reads); else GraphQL loads them. */
   lines?: OrderLine[];
 }
@@ -46,6 +59,8 @@ export type OrderWithLines = Order & { lines: OrderLine[] };
 export interface OrderInput {
   customerEmail: string;
   lines: { productId: string; quantity: number }[];
+  /** (v1.4) `orderCreate` only; left out: `paid`. */
+  paymentStatus?: PaymentStatus;
 }
 
 export const MAX_ORDER_LINES = 100;

@@ -3,7 +3,7 @@ import { Sql } from '@app/database';
 import { EntityManager } from 'typeorm';
 import { keysetList } from '../pagination/keyset-list';
 import { After } from '../pagination/page';
-import type { OrderSource } from './order';
+import { PAYMENT_TIMEOUT, type OrderSource, type PaymentStatus } from './order';
 import { LineRow, ORDER_COLUMNS, OrderRow } from './order.row';
 
 const orderList = (name: string, newest: boolean) =>
@@ -97,6 +97,7 @@ export class OrdersRepository {
     order: {
       customerEmail: string;
       source: OrderSource;
+      paymentStatus: PaymentStatus;
       totalMinor: string;
       currencyCode: string;
       lines: { productId: string; quantity: number; unitPriceMinor: string }[];
@@ -105,9 +106,17 @@ export class OrdersRepository {
     const row = (await this.sql.one<OrderRow>(
       {
         name: 'sf_order_insert',
-        text: `INSERT INTO orders AS o (store_id, customer_email, total_minor, currency_code, source)
-               VALUES ($1, $2, $3, $4, $5) RETURNING ${ORDER_COLUMNS}`,
-        values: [storeId, order.customerEmail, order.totalMinor, order.currencyCode, order.source],
+        text: `INSERT INTO orders AS o (store_id, customer_email, total_minor, currency_code, source, payment_status, paid_at)
+               VALUES ($1, $2, $3, $4, $5, $6::varchar, CASE WHEN $6::varchar = 'paid' THEN now() END)
+               RETURNING ${ORDER_COLUMNS}`,
+        values: [
+          storeId,
+          order.customerEmail,
+          order.totalMinor,
+          order.currencyCode,
+          order.source,
+          order.paymentStatus,
+        ],
       },
       tx,
     )) as OrderRow;
@@ -154,6 +163,62 @@ export class OrdersRepository {
                 WHERE o.id = $1 AND o.store_id = $2 AND o.status = 'open'
             RETURNING ${ORDER_COLUMNS}`,
         values: [id, storeId, to, reason],
+      },
+      tx,
+    );
+  }
+
+  /**
+   * (v1.4) Marks a pending order of the store paid, now: a conditional UPDATE (`payment_status = 'pending'`
+   * and not cancelled), so of a mark-paid racing another, or racing the hold's expiry, exactly one wins —
+   * the loser waits for the winner's row lock and matches nothing. The order as it is now, or undefined
+   * when it is missing, already paid or cancelled.
+   */
+  markPaid(tx: EntityManager, storeId: string, id: string): Promise<OrderRow | undefined> {
+    return this.sql.one<OrderRow>(
+      {
+        name: 'sf_order_mark_paid',
+        text: `UPDATE orders AS o SET payment_status = 'paid', paid_at = now()
+                WHERE o.id = $1 AND o.store_id = $2 AND o.payment_status = 'pending' AND o.status <> 'cancelled'
+            RETURNING ${ORDER_COLUMNS}`,
+        values: [id, storeId],
+      },
+      tx,
+    );
+  }
+
+  /**
+   * (v1.4) Up to `limit` orders whose stock hold has run out (pending, still open, placed more than
+   * `ttlSeconds` ago), oldest first, with their stores: candidates only — each is cancelled by expireHold,
+   * which checks the same condition again under the row lock. Read through ix_orders_pending_holds.
+   */
+  expiredHolds(ttlSeconds: number, limit: number): Promise<{ id: string; store_id: string }[]> {
+    return this.sql.rows({
+      name: 'sf_orders_expired_holds',
+      text: `SELECT id, store_id FROM orders
+              WHERE payment_status = 'pending' AND status = 'open'
+                AND created_at < now() - $1::int * interval '1 second'
+              ORDER BY created_at LIMIT $2`,
+      values: [ttlSeconds, limit],
+    });
+  }
+
+  /**
+   * (v1.4) Cancels one order whose hold has run out — the same conditional UPDATE as any cancel, with the
+   * hold's condition in it — so with several instances expiring at once, or a mark-paid or a member's
+   * cancel racing it, exactly one of them changes the order: the others wait for its row lock and match
+   * nothing. The cancelled order, or undefined when someone else got there first.
+   */
+  expireHold(tx: EntityManager, id: string, ttlSeconds: number): Promise<OrderRow | undefined> {
+    return this.sql.one<OrderRow>(
+      {
+        name: 'sf_order_expire_hold',
+        text: `UPDATE orders AS o
+                  SET status = 'cancelled', cancelled_at = now(), cancel_reason = $3::varchar
+                WHERE o.id = $1 AND o.payment_status = 'pending' AND o.status = 'open'
+                  AND o.created_at < now() - $2::int * interval '1 second'
+            RETURNING o.store_id, ${ORDER_COLUMNS}`,
+        values: [id, ttlSeconds, PAYMENT_TIMEOUT],
       },
       tx,
     );

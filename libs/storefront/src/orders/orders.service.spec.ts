@@ -33,6 +33,8 @@ function setup(stock: Record<string, { inventory: number; price: string; currenc
         created_at: new Date(),
         fulfilled_at: null,
         cancelled_at: null,
+        payment_status: order.paymentStatus,
+        paid_at: null,
         cancel_reason: null,
         cursor_ts: '',
       };
@@ -125,6 +127,8 @@ describe('OrdersService lifecycle (repository replaced)', () => {
       fulfilled_at: to === 'fulfilled' ? new Date() : null,
       cancelled_at: to === 'cancelled' ? new Date() : null,
       cancel_reason: reason,
+      payment_status: 'paid',
+      paid_at: null,
       cursor_ts: '',
     });
     const repo = {

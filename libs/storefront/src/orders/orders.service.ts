@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Caller, isUuid, keysetPage } from '@app/core';
-import { EventsWriter } from '@app/events';
+import { EventsWriter, SYSTEM_ACTOR } from '@app/events';
 import type { EntityManager } from 'typeorm';
 import { money, Money } from '../money/money';
 import { encodeCursor, LIST_CURSORS } from '../pagination/cursor';
@@ -14,6 +14,7 @@ import {
   OrderLine,
   OrderSource,
   OrderWithLines,
+  PaymentStatus,
 } from './order';
 import { toOrder, toOrderDto, toOrderLine } from './order.mapper';
 import { OrdersRepository } from './orders.repository';
@@ -106,8 +107,10 @@ export class OrdersService {
       }
     }
     const customerEmail = input.customerEmail.trim();
+    // (v1.4) An app records what it has been paid for: paid unless it says pending.
+    const paymentStatus = input.paymentStatus ?? 'paid';
     return this.orders.transaction((tx) =>
-      this.placeIn(tx, caller, storeId, { customerEmail, lines }, { source: 'app' }),
+      this.placeIn(tx, caller, storeId, { customerEmail, lines, paymentStatus }, { source: 'app' }),
     );
   }
 
@@ -160,9 +163,13 @@ export class OrdersService {
       0n,
     );
     options.checkTotal?.(money(totalMinor, currency));
+    // (v1.4) A checkout's order holds its stock unpaid until marked paid or its hold runs out.
+    const paymentStatus: PaymentStatus =
+      input.paymentStatus ?? (options.source === 'checkout' ? 'pending' : 'paid');
     const row = await this.orders.insert(tx, storeId, {
       customerEmail: input.customerEmail,
       source: options.source,
+      paymentStatus,
       totalMinor: totalMinor.toString(),
       currencyCode: currency,
       lines: lines.map((l) => ({ ...l, unitPriceMinor: unitPrice(l.productId) })),
@@ -180,6 +187,65 @@ export class OrdersService {
     };
     await this.events.emit(tx, { storeId, type: 'order.created', caller, data: toOrderDto(order) });
     return order;
+  }
+
+  /**
+   * (v1.4) `pending` → `paid`, with `paidAt` (event `order.paid`). Again on a paid order: the order as it
+   * is, no second event. A cancelled order (its hold ran out, or a member cancelled it): 409
+   * `order_status_conflict`. A fulfilled order may still be marked paid: fulfilling does not need payment.
+   */
+  markPaid(caller: Caller, storeId: string, id: string): Promise<OrderWithLines> {
+    if (!isUuid(id)) return Promise.reject(StorefrontErrors.orderNotFound());
+    return this.orders.transaction(async (tx) => {
+      const row = await this.orders.markPaid(tx, storeId, id);
+      if (!row) {
+        const current = await this.orders.byId(storeId, id, tx);
+        if (!current) throw StorefrontErrors.orderNotFound();
+        if (current.status === 'cancelled')
+          throw StorefrontErrors.orderStatusConflict(current.status, 'paid');
+        return this.get(storeId, id, tx);
+      }
+      const lines = (await this.orders.lines(storeId, [id], tx)).map(toOrderLine);
+      const order: OrderWithLines = { ...toOrder(row), lines };
+      await this.events.emit(tx, { storeId, type: 'order.paid', caller, data: toOrderDto(order) });
+      return order;
+    });
+  }
+
+  /**
+   * (v1.4) One round of the stock holds' expiry: every pending, still open order older than `ttlSeconds`
+   * is cancelled (`payment_timeout`), its stock put back and `order.cancelled` written with the system
+   * as actor — each order in a transaction of its own (its products locked in id order, as any cancel
+   * locks them, so it cannot deadlock with a checkout). Exactly once across instances: each cancel is
+   * the conditional UPDATE of expireHold, which only one of several concurrent rounds can win. Answers
+   * how many orders this round cancelled.
+   */
+  async expireHolds(ttlSeconds: number, batch = 100): Promise<number> {
+    let cancelled = 0;
+    for (;;) {
+      const due = await this.orders.expiredHolds(ttlSeconds, batch);
+      let won = 0;
+      for (const { id, store_id: storeId } of due) {
+        const done = await this.orders.transaction(async (tx) => {
+          const row = await this.orders.expireHold(tx, id, ttlSeconds);
+          if (!row) return false;
+          await this.orders.restoreStock(tx, id);
+          const lines = (await this.orders.lines(storeId, [id], tx)).map(toOrderLine);
+          const order: OrderWithLines = { ...toOrder(row), lines };
+          await this.events.emit(tx, {
+            storeId,
+            type: 'order.cancelled',
+            caller: SYSTEM_ACTOR,
+            data: toOrderDto(order),
+          });
+          return true;
+        });
+        if (done) won++;
+      }
+      cancelled += won;
+      // A short page is the end; a full page another instance took entirely is its work, not ours.
+      if (due.length < batch || won === 0) return cancelled;
+    }
   }
 
   /** `open` → `fulfilled` (event `order.fulfilled`); from any other status 409 `order_status_conflict`. */

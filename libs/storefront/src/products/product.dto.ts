@@ -53,9 +53,9 @@ export class CreateProductDto implements ProductInput {
   @ProductRule.price()
   price!: string;
 
-  @ApiProperty({ example: 'INR', description: 'ISO 4217 code, upper case.' })
-  @ProductRule.currencyCode()
-  currencyCode!: string;
+  @ApiPropertyOptional({ example: 'INR', description: "ISO 4217 code, upper case; left out: the store's." })
+  @ProductRule.currencyCode('patch')
+  currencyCode?: string;
 
   @ApiProperty({ minimum: 0, maximum: MAX_INVENTORY })
   @ProductRule.inventory()

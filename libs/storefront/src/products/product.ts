@@ -41,7 +41,8 @@ export interface ProductInput {
   title: string;
   description?: string | null;
   price: string;
-  currencyCode: string;
+  /** (v1.4) Left out of a create: the store's currency. */
+  currencyCode?: string;
   inventory: number;
 }
 /** An update: any subset; `description: null` clears it. */

@@ -1,6 +1,7 @@
 import { APP, changeRecorder, errorCode, OWNER, STORE_ID as STORE } from '@app/testing/service-fakes';
 import type { ProductRow, ProductWrite } from './product.row';
 import { HandleTakenError, ProductsRepository } from './products.repository';
+import type { StoresService } from '@app/stores';
 import { ProductsService } from './products.service';
 
 // The catalogue's rules with its repository replaced: what reaches the repository, pricing, and the coded
@@ -48,7 +49,13 @@ function setup(rows: ProductRow[] = []) {
     },
     softDelete: async (_tx: unknown, _s: string, id: string) => rows.find((r) => r.id === id)?.id,
   };
-  const service = new ProductsService(repo as unknown as ProductsRepository, events);
+  // The store's currency (v1.4), what a product created without currencyCode is priced in.
+  const stores = { publicProfile: async () => ({ currencyCode: 'JPY' }) };
+  const service = new ProductsService(
+    repo as unknown as ProductsRepository,
+    events,
+    stores as unknown as StoresService,
+  );
   return { service, calls, emitted, TX };
 }
 
@@ -105,6 +112,17 @@ describe('ProductsService (repository replaced)', () => {
     expect(calls.insert).toMatchObject({ price_minor: '1250', currency_code: 'JPY' });
     expect(await errorCode(service.create(APP, STORE, input({ price: '1.005' })))).toBe('validation_failed');
     expect(await errorCode(service.create(APP, STORE, input({ handle: 'taken' })))).toBe('handle_taken');
+  });
+
+  it("(v1.4) prices a product created without currencyCode in the store's currency, refusing extra decimals", async () => {
+    const { service, calls } = setup();
+    await service.create(APP, STORE, input({ price: '500', currencyCode: undefined }));
+    expect(calls.insert).toMatchObject({ price_minor: '500', currency_code: 'JPY' });
+    const refused = await service
+      .create(APP, STORE, input({ price: '500.5', currencyCode: undefined }))
+      .then(() => undefined)
+      .catch((e: unknown) => e as { options: { extensions?: { reason?: string } } });
+    expect(refused?.options.extensions).toEqual({ reason: 'amount_precision' });
   });
 
   it('re-prices in the stored currency on update and refuses a currency change without a price', async () => {

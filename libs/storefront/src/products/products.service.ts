@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Caller, isUuid, keysetPage } from '@app/core';
 import { EventsWriter } from '@app/events';
+import { StoresService } from '@app/stores';
 import type { EntityManager } from 'typeorm';
 import { parseAmount } from '../money/money';
 import { encodeCursor, LIST_CURSORS } from '../pagination/cursor';
@@ -29,6 +30,7 @@ export class ProductsService {
   constructor(
     private readonly products: ProductsRepository,
     private readonly events: EventsWriter,
+    private readonly stores: StoresService,
   ) {}
 
   /** The catalogue oldest first, `first` products after the cursor's (GraphQL `products`, `Store.products`). */
@@ -90,11 +92,13 @@ export class ProductsService {
     return new Map(rows.map((row) => [row.id, toProduct(row)]));
   }
 
+  /** Priced in `input.currencyCode`, or (v1.4) when it is left out in the store's currency. */
   async create(caller: Caller, storeId: string, input: ProductInput): Promise<Product> {
+    const currencyCode = input.currencyCode ?? (await this.storeCurrency(storeId));
     const write: ProductWrite = {
       ...this.storedAsGiven({ ...input, description: input.description ?? null }),
-      price_minor: this.price(input.price, input.currencyCode).toString(),
-      currency_code: input.currencyCode,
+      price_minor: this.price(input.price, currencyCode).toString(),
+      currency_code: currencyCode,
     };
     return this.handleChecked(
       this.products.transaction(async (tx) =>
@@ -156,6 +160,12 @@ export class ProductsService {
     return product;
   }
 
+  private async storeCurrency(storeId: string): Promise<string> {
+    const store = await this.stores.publicProfile(storeId);
+    if (!store) throw StorefrontErrors.storeGone();
+    return store.currencyCode;
+  }
+
   private pattern(query: string | null | undefined): string | null {
     const trimmed = query?.trim() ?? '';
     if (trimmed.length > MAX_QUERY_LENGTH) {
@@ -178,7 +188,7 @@ export class ProductsService {
     const parsed = parseAmount(amount, currencyCode);
     if (!parsed.ok) {
       const field = parsed.message.startsWith('currencyCode') ? 'currencyCode' : 'price';
-      throw StorefrontErrors.badInput(parsed.message, [{ field, message: parsed.message }]);
+      throw StorefrontErrors.badInput(parsed.message, [{ field, message: parsed.message }], parsed.reason);
     }
     return parsed.minor;
   }

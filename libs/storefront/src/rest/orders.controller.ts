@@ -73,6 +73,24 @@ export class OrdersController {
     return toOrderDto(await this.orders.fulfil(caller, store.storeId, orderId));
   }
 
+  @Post(':orderId/mark-paid')
+  @HttpCode(200)
+  @StoreAccess('commerce')
+  @pinned.operation(
+    'markPaid',
+    '(v1.4) Mark a pending order paid (event `order.paid`); a paid one answers unchanged, without a second event.',
+  )
+  @ApiOkResponse({ type: OrderDto, description: 'The order after the change.' })
+  @ApiConflictResponse({ description: '`order_status_conflict`: the order is cancelled.' })
+  @ApiNotFoundResponse({ description: '`store_not_found` or `order_not_found` (another store’s included).' })
+  async markPaid(
+    @CurrentCaller() caller: AccountCaller,
+    @CurrentStore() store: AccessibleStore,
+    @Param('orderId') orderId: string,
+  ): Promise<OrderDto> {
+    return toOrderDto(await this.orders.markPaid(caller, store.storeId, orderId));
+  }
+
   @Post(':orderId/cancel')
   @HttpCode(200)
   @StoreAccess('commerce')

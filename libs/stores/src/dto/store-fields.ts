@@ -1,8 +1,8 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, ApiPropertyOptions } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsOptional, IsUUID, ValidateIf } from 'class-validator';
-import { ReadableName } from '@app/core';
+import { IsIn, IsOptional, IsUUID, ValidateIf } from 'class-validator';
+import { CURRENCY_DIGITS, ReadableName } from '@app/core';
 import {
   IsCountryCode,
   IsE164Phone,
@@ -132,6 +132,12 @@ export const StoreField = {
         description: 'https:// URLs, at most 10, no duplicates; [] is a valid answer.',
       },
       IsSocialLinks(),
+    ),
+  currencyCode: (p: Presence) =>
+    field(
+      p,
+      { type: String, example: 'USD', description: 'ISO 4217 code, upper case (default USD).' },
+      IsIn(Object.keys(CURRENCY_DIGITS), { message: 'currencyCode must be an ISO 4217 code, e.g. "USD"' }),
     ),
   address: (p: Presence) =>
     field(

@@ -74,6 +74,11 @@ export class StoreDataModel {
       '(v1.4) Members whose account has no second factor are refused on every route of the store (403 `two_factor_required`). Set by the owner.',
   })
   requireTwoFactor!: boolean;
+  @ApiProperty({
+    example: 'USD',
+    description: 'ISO 4217; products created without a currencyCode are priced in it.',
+  })
+  currencyCode!: string;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
   @ApiProperty({ format: 'date-time' }) updatedAt!: string;
 }

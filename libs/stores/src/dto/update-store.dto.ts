@@ -26,6 +26,7 @@ export class UpdateStoreDto {
   @StoreField.region('patch') region?: string;
   @StoreField.gstNumber('optional') gstNumber?: string | null;
   @StoreField.socialLinks('patch') socialLinks?: string[];
+  @StoreField.currencyCode('patch') currencyCode?: string;
 
   /** (v1.4) The owner only, with a second factor of their own and step-up (contract §19). */
   @ApiPropertyOptional({

@@ -81,6 +81,10 @@ export class StoreEntity extends UuidRow {
   @Column({ name: 'gst_number', type: 'varchar', length: 15, nullable: true })
   gstNumber!: string | null;
 
+  /** (v1.4) ISO 4217: the currency a product created without one is priced in. */
+  @Column({ name: 'currency_code', type: 'char', length: 3, default: 'USD' })
+  currencyCode!: string;
+
   @Column({ name: 'social_links', type: 'varchar', length: 2048, array: true, default: () => "'{}'" })
   socialLinks!: string[];
 

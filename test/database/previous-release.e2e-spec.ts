@@ -1,0 +1,166 @@
+import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildServerPackage, freePort, StorefrontClient, waitReady } from '@app/testing';
+import { TestApp } from '@app/testing/test-app';
+
+/**
+ * (v1.4) The v1.4 migration is expand-only: the previous release keeps answering correctly on a database
+ * migrated by this one (a rolling upgrade runs both at once). The previous release is the source just
+ * before the commit that added the migration (git archive of it), built as production builds it, and
+ * started beside the current application on the same database, with migrations off and the same secrets
+ * (so an app's client secret and a public token work on both).
+ */
+const ROOT = join(__dirname, '..', '..');
+const MIGRATION = 'libs/database/src/migrations/1795860000000-StoreCurrencyAndPaidOrders.ts';
+
+function previousReleaseSource(): string {
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
+  const added = git('log', '--diff-filter=A', '--format=%H', '--', MIGRATION).split('\n').pop()!;
+  const dir = mkdtempSync(join(tmpdir(), 'sf-previous-'));
+  execFileSync('sh', ['-c', `git archive ${added}^ | tar -x -C "${dir}"`], { cwd: ROOT });
+  return dir;
+}
+
+describe('the previous release on the migrated database', () => {
+  const secrets = {
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    OTP_PEPPER: randomBytes(32).toString('hex'),
+  };
+  let source: string;
+  let pkg: string;
+  let t: TestApp;
+  let sf: StorefrontClient;
+  let previous: ChildProcess | null = null;
+  let base: string;
+  let log = '';
+
+  beforeAll(async () => {
+    source = previousReleaseSource();
+    pkg = buildServerPackage(source);
+    t = await TestApp.start({ env: secrets });
+    sf = new StorefrontClient(t);
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    previous = spawn(
+      process.execPath,
+      ['--experimental-vm-modules', '--no-warnings', join(pkg, 'dist/apps/api/src/main.js')],
+      {
+        cwd: pkg,
+        env: {
+          PATH: process.env.PATH!,
+          HOME: process.env.HOME ?? tmpdir(),
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATABASE_URL: t.config.databaseUrl!,
+          MIGRATIONS_RUN: 'false',
+          WEBHOOK_DELIVERY: 'false',
+          LOG_LEVEL: 'warn',
+          ...secrets,
+        },
+      },
+    );
+    previous.stdout!.on('data', (d) => (log += d));
+    previous.stderr!.on('data', (d) => (log += d));
+    await waitReady(base, 120_000);
+  }, 400_000);
+
+  afterAll(async () => {
+    if (previous && previous.exitCode === null) {
+      const exited = new Promise((resolve) => previous!.on('exit', resolve));
+      previous.kill('SIGTERM');
+      await exited;
+    }
+    await t?.close();
+    rmSync(pkg, { recursive: true, force: true });
+    rmSync(source, { recursive: true, force: true });
+  });
+
+  const gql = async (token: string, query: string, variables?: Record<string, unknown>) => {
+    const res = await fetch(`${base}/v1/storefront/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ query, variables }),
+    });
+    return { status: res.status, body: (await res.json()) as any };
+  };
+
+  it('reads, writes and checks out there; its orders read as paid here', async () => {
+    const owner = await sf.account('previous@example.com');
+    const storeId = (
+      await t.post(
+        '/v1/user/stores/onboarding/stage1',
+        { name: 'Rolling', currencyCode: 'JPY' },
+        { token: owner },
+      )
+    ).body.id;
+    const client = await sf.app(owner, storeId);
+    const shopper = (await sf.publicToken(owner, storeId, ['store:read', 'products:read', 'cart:write']))
+      .token;
+    // A product written by the current release (in the store currency), and a pending checkout order.
+    const here = await sf.createProduct(await sf.appToken(client), {
+      handle: 'here',
+      title: 'Here',
+      price: '500',
+      inventory: 10,
+    });
+    expect(here.price).toEqual({ amount: '500', currencyCode: 'JPY' });
+
+    // The previous release: an app token from the same client, then its reads and writes.
+    const tokenRes = await fetch(`${base}/v1/auth/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        grant_type: 'client_credentials',
+        client_id: client.clientId,
+        client_secret: client.clientSecret,
+      }),
+    });
+    expect(tokenRes.status).toBe(200);
+    const old = ((await tokenRes.json()) as { access_token: string }).access_token;
+    const read = await gql(
+      old,
+      `{ store { name } products(first: 10) { edges { node { id price { amount currencyCode } inventory } } } }`,
+    );
+    expect(read.body.errors).toBeUndefined();
+    expect(read.body.data.store.name).toBe('Rolling');
+    expect(read.body.data.products.edges).toEqual([
+      { node: { id: here.id, price: { amount: '500', currencyCode: 'JPY' }, inventory: 10 } },
+    ]);
+    const made = await gql(
+      old,
+      `mutation($i: ProductCreateInput!) { productCreate(input: $i) { id price { amount } } }`,
+      { i: { handle: 'there', title: 'There', price: '300', currencyCode: 'JPY', inventory: 5 } },
+    );
+    expect(made.body.data.productCreate.price.amount).toBe('300');
+    const ordered = await gql(
+      old,
+      `mutation($i: OrderCreateInput!) { orderCreate(input: $i) { id status total { amount } } }`,
+      { i: { customerEmail: 'b@example.com', lines: [{ productId: here.id, quantity: 2 }] } },
+    );
+    expect(ordered.body.errors).toBeUndefined();
+    expect(ordered.body.data.orderCreate).toMatchObject({ status: 'open', total: { amount: '1000' } });
+    const cart = await gql(shopper, `mutation($i: CartInput) { cartCreate(input: $i) { id } }`, {
+      i: {
+        lines: [{ productId: made.body.data.productCreate.id, quantity: 1 }],
+        buyerEmail: 's@example.com',
+      },
+    });
+    const checkout = await gql(shopper, `mutation($c: ID!) { checkoutComplete(cartId: $c) { id status } }`, {
+      c: cart.body.data.cartCreate.id,
+    });
+    expect(checkout.body.errors).toBeUndefined();
+
+    // The current release reads what the previous one wrote: stock taken, orders paid (never expired).
+    const orders = (await t.get(`/v1/user/stores/${storeId}/orders`, { token: owner })).body.data;
+    expect(orders.map((o: { paymentStatus: string }) => o.paymentStatus)).toEqual(['paid', 'paid']);
+    const products = (await t.get(`/v1/user/stores/${storeId}/products`, { token: owner })).body.data;
+    expect(products.map((p: { handle: string; inventory: number }) => [p.handle, p.inventory])).toEqual([
+      ['there', 4],
+      ['here', 8],
+    ]);
+    expect(log).not.toMatch(/"level":(50|60)/);
+  }, 120_000);
+});
