@@ -2318,6 +2318,11 @@ export interface components {
             address: components["schemas"]["StoreAddressModel"] | null;
             /** Format: date-time */
             createdAt: string;
+            /**
+             * @description ISO 4217; products created without a currencyCode are priced in it.
+             * @example USD
+             */
+            currencyCode: string;
             description: string | null;
             /**
              * Format: uuid
