@@ -76,6 +76,7 @@ async function main() {
       SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT: '1000000',
+      MAX_STORES_PER_ACCOUNT: '1000000',
       OTP_RESEND_AFTER: '0',
       ACCESS_TOKEN_TTL: '3600',
     },

@@ -105,6 +105,7 @@ async function main() {
         SMTP_URL: mail.url,
         LOG_LEVEL: 'warn',
         AUTH_RATE_LIMIT: '1000000',
+        MAX_STORES_PER_ACCOUNT: '1000000',
         OTP_RESEND_AFTER: '0',
       },
     });

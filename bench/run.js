@@ -403,6 +403,8 @@ async function main() {
       SMTP_URL: mail.url,
       LOG_LEVEL: options.logLevel,
       AUTH_RATE_LIMIT: '1000000',
+      // Scenarios seed and create stores by the hundred with one account.
+      MAX_STORES_PER_ACCOUNT: '1000000',
       // The checkout scenario's one public token from one address places every order.
       STOREFRONT_WRITE_RATE_LIMIT: '1000000',
       OTP_RESEND_AFTER: '0',

@@ -81,7 +81,8 @@ describeServer(
       url.host = `127.0.0.1:${proxy.port}`;
       t = await TestApp.start({
         databaseUrl: url.toString(),
-        env: { LOG_LEVEL: 'info' },
+        // Every write creates a store for the one account: more than MAX_STORES_PER_ACCOUNT's default.
+        env: { LOG_LEVEL: 'info', MAX_STORES_PER_ACCOUNT: '1000000' },
         logDestination: { write: (line: string) => void lines.push(JSON.parse(line)) },
       });
       token = (await t.signIn('cut@example.com')).access_token;
@@ -162,7 +163,8 @@ describeWithPostgres(
       pg = await new PrivatePostgres(bin!).start();
       t = await TestApp.start({
         databaseUrl: pg.url(),
-        env: { LOG_LEVEL: 'info' },
+        // Every write creates a store for the one account: more than MAX_STORES_PER_ACCOUNT's default.
+        env: { LOG_LEVEL: 'info', MAX_STORES_PER_ACCOUNT: '1000000' },
         logDestination: { write: (line: string) => void lines.push(JSON.parse(line)) },
       });
       token = (await t.signIn('restart@example.com')).access_token;

@@ -136,6 +136,8 @@ function rollingRestartSuite(title: string, front: Front): void {
         DATABASE_URL: db.url,
         SMTP_URL: mail.url,
         AUTH_RATE_LIMIT: '100000',
+        // One account creates a store with every stage-1 POST of the traffic (hundreds of them).
+        MAX_STORES_PER_ACCOUNT: '1000000',
         OTP_RESEND_AFTER: '0',
         SHUTDOWN_DELAY: String(SHUTDOWN_DELAY),
         SHUTDOWN_TIMEOUT: '10',
