@@ -65,4 +65,49 @@ describe('console: Security page — setting up an authenticator app', () => {
     await page.getByText(/Recovery codes left: 10/).waitFor();
     expect(await page.getByTestId('recovery-codes').count()).toBe(0);
   }, 120_000);
+
+  it("asks Confirm it's you for Regenerate recovery codes in a session that has not verified a factor, retries after Verify, then removes the app", async () => {
+    const other = `console-stepup-${Date.now()}@example.com`;
+    const page = await newPage();
+    await signInToConsole(page, t, other); // before the factor exists: this session never verified one
+    // The factor is added in another session, through the API.
+    const { access_token: token } = await t.signIn(other);
+    const setup = await t.post('/v1/auth/factors/totp', undefined, { token });
+    const step = await stepWithMargin();
+    const confirmed = await t.post(
+      '/v1/auth/factors/totp/confirm',
+      { code: authenticatorCode(setup.body.secret, step - 1) },
+      { token },
+    );
+    expect(confirmed.status).toBe(200);
+
+    await page.goto(`${t.config.publicUrl}/console/security`);
+    await page.getByText(/On since/).waitFor();
+    await page.getByRole('button', { name: 'Regenerate recovery codes' }).click();
+    const dialog = page.getByRole('dialog', { name: "Confirm it's you" });
+    await dialog.waitFor();
+    await checkStorePage(page, 'security-step-up', VIEWS);
+    await dialog.getByRole('textbox', { name: 'Authenticator code' }).fill('000000');
+    await dialog.getByRole('button', { name: 'Verify' }).click();
+    await dialog
+      .getByRole('alert')
+      .filter({ hasText: 'The code is wrong, already used, or too old.' })
+      .waitFor();
+    await dialog
+      .getByRole('textbox', { name: 'Authenticator code' })
+      .fill(authenticatorCode(setup.body.secret, step));
+    await dialog.getByRole('button', { name: 'Verify' }).click();
+    // The action is retried: ten new codes, the old ones dead.
+    await page.getByRole('heading', { name: 'Recovery codes' }).waitFor();
+    expect(await dialog.isVisible()).toBe(false);
+    const codes = await page.getByTestId('recovery-codes').locator('li').allTextContents();
+    expect(codes).toHaveLength(10);
+    expect(codes).not.toContain(confirmed.body.recoveryCodes[0]);
+
+    // Verified within 600 s: Remove goes through without asking again.
+    await page.getByRole('button', { name: 'Remove' }).click();
+    await page.getByText(/^Off\./).waitFor();
+    expect(await dialog.isVisible()).toBe(false);
+    expect((await t.get('/v1/auth/factors', { token })).body.totp).toBeNull();
+  }, 120_000);
 });

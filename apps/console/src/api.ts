@@ -3,6 +3,7 @@ import {
   ApiError,
   RateLimitError,
   SecondFactorRequiredError,
+  StepUpRequiredError,
   StorefrontError,
 } from '@storefront-platform/sdk/browser';
 import type { SessionStorage } from '@storefront-platform/sdk/browser';
@@ -107,4 +108,4 @@ export function waitInWords(seconds: number): string {
   return `${Math.ceil(seconds / 3600)} hours`;
 }
 
-export { ApiError, RateLimitError, SecondFactorRequiredError };
+export { ApiError, RateLimitError, SecondFactorRequiredError, StepUpRequiredError };

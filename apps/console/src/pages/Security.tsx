@@ -2,13 +2,14 @@ import { FormEvent, useEffect, useState } from 'react';
 import { account, describe, fieldErrors } from '../api';
 import { Field } from '../ui/Field';
 import { CopyButton, ErrorMessage, formatDate, Loading, Status } from '../ui/misc';
+import { useStepUp } from '../ui/StepUp';
 
 type Factors = Awaited<ReturnType<typeof account.factors.list>>;
 
 /**
  * (v1.4, §19) The account's second factors: set up an authenticator app (the secret and its otpauth URL
  * as text — no QR code image yet), confirm it with a code, and see the recovery codes once (Copy,
- * Download). Removing the app and new recovery codes need step-up, which this page does not offer yet.
+ * Download); Remove and Regenerate recovery codes, through the Confirm it's you step-up dialog.
  */
 export function Security() {
   const [factors, setFactors] = useState<Factors | null>(null);
@@ -18,6 +19,7 @@ export function Security() {
   const [error, setError] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const stepUp = useStepUp();
   const load = () => account.factors.list().then(setFactors, (e: unknown) => setError(describe(e)));
   useEffect(() => {
     void load();
@@ -56,6 +58,26 @@ export function Security() {
     }
   };
 
+  /** Remove and Regenerate need step-up: the Confirm it's you dialog asks and retries. */
+  const guarded = (action: () => Promise<void>) => async () => {
+    setError(null);
+    try {
+      await stepUp.run(action);
+    } catch (e) {
+      setError(describe(e));
+    }
+  };
+  const remove = guarded(async () => {
+    await account.factors.totp.remove();
+    setCodes(null);
+    await load();
+  });
+  const regenerate = guarded(async () => {
+    const fresh = await account.factors.recoveryCodes.regenerate();
+    setCodes(fresh.recoveryCodes);
+    await load();
+  });
+
   const download = () => {
     if (!codes) return;
     const blob = new Blob([`Storefront recovery codes\n\n${codes.join('\n')}\n`], { type: 'text/plain' });
@@ -84,6 +106,16 @@ export function Security() {
             </p>
           ) : (
             <p>Off. Sign-in asks only for the e-mail code.</p>
+          )}
+          {factors.totp && (
+            <div className="actions">
+              <button type="button" className="danger" onClick={remove}>
+                Remove
+              </button>
+              <button type="button" className="secondary" onClick={regenerate}>
+                Regenerate recovery codes
+              </button>
+            </div>
           )}
           {!factors.totp && !setup && (
             <button type="button" disabled={busy} onClick={start}>
@@ -122,8 +154,8 @@ export function Security() {
             <div aria-labelledby="recovery-codes">
               <h2 id="recovery-codes">Recovery codes</h2>
               <Status>
-                Your authenticator app is set up. Keep these recovery codes somewhere safe: each one signs you
-                in once if you lose your phone. They are shown only now.
+                Keep these recovery codes somewhere safe: each one signs you in once if you lose your phone.
+                They are shown only now.
               </Status>
               <ul className="recovery-codes" data-testid="recovery-codes">
                 {codes.map((c) => (
@@ -142,6 +174,7 @@ export function Security() {
           )}
         </section>
       )}
+      {stepUp.dialog}
     </main>
   );
 }
