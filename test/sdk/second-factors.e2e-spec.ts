@@ -1,4 +1,10 @@
-import { AccountClient, ApiError, StepUpRequiredError, StorefrontError } from '@app/sdk';
+import {
+  AccountClient,
+  ApiError,
+  SecondFactorRequiredError,
+  StepUpRequiredError,
+  StorefrontError,
+} from '@app/sdk';
 import { authenticatorCode, otpFrom, stepWithMargin } from '@app/testing';
 import { TestApp } from '@app/testing/test-app';
 
@@ -61,11 +67,82 @@ describe('AccountClient: second factors and step-up', () => {
     const asked = await again
       .verify(address, otpFrom(await t.mail.waitFor(address)))
       .catch((e: unknown) => e);
+    expect(asked).toBeInstanceOf(SecondFactorRequiredError);
     expect(asked).toBeInstanceOf(StorefrontError);
+    expect(asked).not.toBeInstanceOf(ApiError);
     expect(String(asked)).toMatch(/second factor/);
     expect(await again.session()).toBeNull();
 
     await other.factors.totp.remove();
     expect((await other.factors.list()).totp).toBeNull();
+  });
+
+  it('signs in with a second factor: verify throws SecondFactorRequiredError, completeSignIn with a TOTP code or a recovery code stores the session', async () => {
+    const address = 'sdk-2fa-signin@example.com';
+    const enrolling = await signedIn(address);
+    const setup = await enrolling.factors.totp.start();
+    const step = await stepWithMargin();
+    const { recoveryCodes } = await enrolling.factors.totp.confirm(authenticatorCode(setup.secret, step - 1));
+    await t.mail.waitFor(address);
+
+    /** The first step for a new client: the SecondFactorRequiredError it throws. */
+    const firstStep = async (client: AccountClient) => {
+      await client.login(address);
+      const asked = await client
+        .verify(address, otpFrom(await t.mail.waitFor(address)))
+        .catch((e: unknown) => e);
+      expect(asked).toBeInstanceOf(SecondFactorRequiredError);
+      expect(await client.session()).toBeNull();
+      return asked as SecondFactorRequiredError;
+    };
+
+    const client = new AccountClient({ baseUrl: t.baseUrl });
+    const events: string[] = [];
+    client.onChange((event) => events.push(event));
+    const asked = await firstStep(client);
+    expect(asked.mfaToken).toEqual(expect.any(String));
+    expect(asked.methods).toEqual(expect.arrayContaining(['totp', 'recovery_code']));
+    expect(asked.requestId).toEqual(expect.any(String));
+
+    const wrong = await client
+      .completeSignIn({ mfaToken: asked.mfaToken, totp: '000000' })
+      .catch((e: unknown) => e);
+    expect(wrong).toBeInstanceOf(ApiError);
+    expect(wrong).toMatchObject({ status: 401, code: 'invalid_mfa_code' });
+    expect(await client.session()).toBeNull();
+    expect(events).toEqual([]);
+
+    const session = await client.completeSignIn({
+      mfaToken: asked.mfaToken,
+      totp: authenticatorCode(setup.secret, step + 1),
+    });
+    expect(session.accessToken).toEqual(expect.any(String));
+    expect(await client.session()).toMatchObject({ accessToken: session.accessToken });
+    expect(events).toEqual(['signed_in']);
+    expect((await client.me()).email).toBe(address);
+    // The session counts as verified: an action that needs step-up goes through at once.
+    const regenerated = (await client.factors.recoveryCodes.regenerate()).recoveryCodes;
+    expect(regenerated).toHaveLength(10);
+    await t.mail.waitFor(address);
+
+    const reused = await client
+      .completeSignIn({ mfaToken: asked.mfaToken, totp: authenticatorCode(setup.secret, step + 1) })
+      .catch((e: unknown) => e);
+    expect(reused).toMatchObject({ status: 401, code: 'invalid_mfa_token' });
+
+    // A recovery code (the earlier ones died with the regeneration above: the old one is refused).
+    const byCode = new AccountClient({ baseUrl: t.baseUrl });
+    const again = await firstStep(byCode);
+    const stale = await byCode
+      .completeSignIn({ mfaToken: again.mfaToken, recoveryCode: recoveryCodes?.[0] ?? '' })
+      .catch((e: unknown) => e);
+    expect(stale).toMatchObject({ status: 401, code: 'invalid_mfa_code' });
+    const byRecovery = await byCode.completeSignIn({
+      mfaToken: again.mfaToken,
+      recoveryCode: regenerated[0],
+    });
+    expect(await byCode.session()).toMatchObject({ accessToken: byRecovery.accessToken });
+    await t.mail.waitFor(address); // the notice of a recovery code used
+    expect((await byCode.factors.list()).recoveryCodesLeft).toBe(9);
   });
 });

@@ -1,4 +1,11 @@
-import { AccountClient, ApiError, RateLimitError, StorefrontError } from '@storefront-platform/sdk/browser';
+import {
+  AccountClient,
+  ApiError,
+  RateLimitError,
+  SecondFactorRequiredError,
+  StepUpRequiredError,
+  StorefrontError,
+} from '@storefront-platform/sdk/browser';
 import type { SessionStorage } from '@storefront-platform/sdk/browser';
 import { FieldRefusal, plainErrors } from './forms';
 
@@ -101,4 +108,4 @@ export function waitInWords(seconds: number): string {
   return `${Math.ceil(seconds / 3600)} hours`;
 }
 
-export { ApiError, RateLimitError };
+export { ApiError, RateLimitError, SecondFactorRequiredError, StepUpRequiredError };

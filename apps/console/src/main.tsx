@@ -13,6 +13,7 @@ import { Members } from './pages/Members';
 import { Orders } from './pages/Orders';
 import { Products } from './pages/Products';
 import { PublicTokens } from './pages/PublicTokens';
+import { Security } from './pages/Security';
 import { Sessions } from './pages/Sessions';
 import { Settings } from './pages/Settings';
 import { SignIn } from './pages/SignIn';
@@ -46,6 +47,7 @@ function Shell() {
           </NavLink>
           <NavLink to="/developer/apps">Developer apps</NavLink>
           <NavLink to="/sessions">Sessions</NavLink>
+          <NavLink to="/security">Security</NavLink>
         </nav>
         <button type="button" className="secondary" onClick={() => signOut()}>
           Sign out
@@ -115,6 +117,7 @@ function Shell() {
         <Route path="authorize" element={<Authorize />} />
         <Route path="developer/apps" element={<DeveloperApps />} />
         <Route path="sessions" element={<Sessions />} />
+        <Route path="security" element={<Security />} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>
     </>

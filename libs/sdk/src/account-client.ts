@@ -1,4 +1,10 @@
-import { ApiError, ConnectionError, StorefrontError, TimeoutError } from './errors';
+import {
+  ApiError,
+  ConnectionError,
+  SecondFactorRequiredError,
+  StorefrontError,
+  TimeoutError,
+} from './errors';
 import {
   apiError,
   CallOptions,
@@ -229,8 +235,27 @@ export class AccountClient {
     return this.#publicCall('POST', '/v1/auth/login', { email }, options);
   }
 
+  /**
+   * Signs in with the e-mail code. For an account with a second factor no session is stored: this throws
+   * SecondFactorRequiredError (`mfaToken`, `methods`) — finish with `completeSignIn(…)`.
+   */
   async verify(email: string, otp: string, options: CallOptions = {}): Promise<Session> {
     const pair = await this.#publicCall<TokenPair>('POST', '/v1/auth/login/verify', { email, otp }, options);
+    return this.#signedIn(pair, pair.requestId);
+  }
+
+  /**
+   * (v1.4) The second step of sign-in (`POST /v1/auth/login/mfa`): the `mfaToken` of the
+   * SecondFactorRequiredError thrown by `verify` or `completeSocialSignIn`, with a code of the
+   * authenticator app or an unused recovery code. Stores and answers the session (verified for step-up).
+   * A wrong or reused code: ApiError 401 `invalid_mfa_code` (the same `mfaToken` may be tried again, up to
+   * 5 wrong answers); a used, expired or killed token: 401 `invalid_mfa_token` (sign in again).
+   */
+  async completeSignIn(
+    answer: { mfaToken: string; totp: string } | { mfaToken: string; recoveryCode: string },
+    options: CallOptions = {},
+  ): Promise<Session> {
+    const pair = await this.#publicCall<TokenPair>('POST', '/v1/auth/login/mfa', answer, options);
     return this.#signedIn(pair, pair.requestId);
   }
 
@@ -943,10 +968,12 @@ export class AccountClient {
 
   async #signedIn(pair: TokenPair, requestId: string | null): Promise<Session> {
     // (v1.4) An account with a second factor gets `{ mfaRequired, mfaToken, methods }`, not a pair: never
-    // store that as a session. The SDK has no second sign-in step yet (POST /v1/auth/login/mfa).
-    if ((pair as { mfaRequired?: unknown }).mfaRequired === true) {
-      throw new StorefrontError(
-        'This account has a second factor: sign-in needs its second step (POST /v1/auth/login/mfa), which this SDK version does not make yet.',
+    // store that as a session; the caller finishes with completeSignIn (POST /v1/auth/login/mfa).
+    const asked = pair as { mfaRequired?: unknown; mfaToken?: unknown; methods?: unknown };
+    if (asked.mfaRequired === true) {
+      throw new SecondFactorRequiredError(
+        String(asked.mfaToken),
+        Array.isArray(asked.methods) ? (asked.methods as SecondFactorRequiredError['methods']) : [],
         requestId,
       );
     }

@@ -105,6 +105,28 @@ export class StepUpRequiredError extends ApiError {
 }
 brand(StepUpRequiredError, 'StepUpRequiredError');
 
+/** A method the second step of sign-in accepts (`mfaRequired` answer of `login/verify` or `login/exchange`). */
+export type SecondFactorMethod = 'totp' | 'passkey' | 'recovery_code';
+
+/**
+ * (v1.4) Sign-in's first step passed, but the account has a second factor: no session is stored yet.
+ * Finish with `AccountClient.completeSignIn({ mfaToken, totp } | { mfaToken, recoveryCode })`. The
+ * `mfaToken` is single use, lives 300 s and dies after 5 wrong answers; `methods` says what it accepts.
+ */
+export class SecondFactorRequiredError extends StorefrontError {
+  constructor(
+    readonly mfaToken: string,
+    readonly methods: readonly SecondFactorMethod[],
+    requestId: string | null,
+  ) {
+    super(
+      'This account has a second factor: finish signing in with completeSignIn({ mfaToken, totp | recoveryCode }).',
+      requestId,
+    );
+  }
+}
+brand(SecondFactorRequiredError, 'SecondFactorRequiredError');
+
 /** An RFC 6749 error from the token or revocation endpoint (e.g. `invalid_client`). */
 export class OAuthError extends StorefrontError {
   constructor(

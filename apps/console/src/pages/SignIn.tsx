@@ -1,6 +1,15 @@
 import { FormEvent, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { account, attention, CALLBACK_PATH, fieldErrors, RateLimitError, rememberReturn } from '../api';
+import {
+  account,
+  ApiError,
+  attention,
+  CALLBACK_PATH,
+  fieldErrors,
+  RateLimitError,
+  rememberReturn,
+  SecondFactorRequiredError,
+} from '../api';
 import { useSession } from '../session';
 import { Field } from '../ui/Field';
 import { ErrorMessage, Status, useCountdown } from '../ui/misc';
@@ -51,6 +60,10 @@ export function SignIn() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** (v1.4) The second step: the account has a factor; its mfaToken and the methods it accepts. */
+  const [mfa, setMfa] = useState<{ token: string; methods: readonly string[] } | null>(null);
+  const [useRecovery, setUseRecovery] = useState(false);
+  const [answer, setAnswer] = useState('');
   const resendIn = useCountdown(resendAt);
   const emailBox = useRef<HTMLInputElement>(null);
   const blockedFor = useCountdown(blockedUntil);
@@ -133,10 +146,51 @@ export function SignIn() {
       keepPending(null);
       // The session provider hears signed_in and shows the stores.
     } catch (err) {
-      fail(err);
+      if (err instanceof SecondFactorRequiredError) {
+        keepPending(null);
+        setMfa({ token: err.mfaToken, methods: err.methods });
+        setUseRecovery(!err.methods.includes('totp'));
+        setAnswer('');
+      } else fail(err);
     } finally {
       setBusy(false);
     }
+  };
+
+  /** The second step: a code of the authenticator app, or a recovery code. */
+  const second = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!mfa) return;
+    setBusy(true);
+    setError(null);
+    setErrors({});
+    try {
+      const typed = answer.trim();
+      await account.completeSignIn(
+        useRecovery ? { mfaToken: mfa.token, recoveryCode: typed } : { mfaToken: mfa.token, totp: typed },
+      );
+      // The session provider hears signed_in and shows the stores.
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'invalid_mfa_token') {
+        // Used, expired (300 s) or dead after 5 wrong answers: start again from the e-mail code.
+        setMfa(null);
+        setSentTo(null);
+        setResendAt(null);
+        setCode('');
+        setError(
+          'This sign-in took too long or had too many wrong codes. Send a new e-mail code to start again.',
+        );
+      } else fail(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const switchMethod = () => {
+    setUseRecovery((r) => !r);
+    setAnswer('');
+    setError(null);
+    setErrors({});
   };
 
   const social = async (provider: string) => {
@@ -189,7 +243,60 @@ export function SignIn() {
           </button>
         )}
       </form>
-      {sentTo && (
+      {mfa && (
+        <form onSubmit={second} noValidate aria-labelledby="second-step">
+          <h2 id="second-step">Two-step verification</h2>
+          <p>
+            {useRecovery
+              ? 'Enter one of your recovery codes. Each code works once.'
+              : 'Enter the 6-digit code from your authenticator app.'}
+          </p>
+          {useRecovery ? (
+            <Field
+              key="recovery"
+              label="Recovery code"
+              name="recoveryCode"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              required
+              autoFocus
+              value={answer}
+              onChange={(e) => setAnswer(e.target.value)}
+              error={errors.recoveryCode}
+            />
+          ) : (
+            <Field
+              key="totp"
+              label="Authenticator code"
+              name="totp"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              required
+              autoFocus
+              value={answer}
+              onChange={(e) => setAnswer(e.target.value)}
+              error={errors.totp}
+            />
+          )}
+          <div className="actions">
+            <button type="submit" disabled={busy || !answer.trim() || blockedFor > 0}>
+              Verify
+            </button>
+            {!useRecovery && mfa.methods.includes('recovery_code') && (
+              <button type="button" className="link" onClick={switchMethod}>
+                Use a recovery code
+              </button>
+            )}
+            {useRecovery && mfa.methods.includes('totp') && (
+              <button type="button" className="link" onClick={switchMethod}>
+                Use your authenticator app
+              </button>
+            )}
+          </div>
+        </form>
+      )}
+      {sentTo && !mfa && (
         <form onSubmit={verify} noValidate>
           <p>
             {already ? 'We already sent' : 'We sent'} a 6-digit code to{' '}
