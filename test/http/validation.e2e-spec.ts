@@ -75,9 +75,10 @@ describe('validation reports every error at once', () => {
     const res = await t.post(`/v1/user/stores/${storeId}/onboarding/stage2`, {}, { token: owner });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual(
+      // (v1.4) Each image is given as a URL or as an uploaded media: the message names both ways.
       ['faviconUrl', 'logoBlackWhiteUrl', 'logoColorUrl'].map((field) => ({
         field,
-        message: `${field} is required`,
+        message: `${field} or ${field.replace(/Url$/, 'MediaId')} is required`,
       })),
     );
   });
