@@ -108,6 +108,28 @@ class StepUpRequiredError(ApiError):
         self.max_age = max_age
 
 
+class SecondFactorRequiredError(StorefrontError):
+    """Sign-in needs a second factor: the account answered ``mfaRequired`` with an ``mfa_token`` and the
+    ``methods`` it may finish with (``POST /v1/auth/login/mfa``). The TypeScript SDK's ``AccountClient``
+    raises it; this SDK has no account sign-in, so it only names the same answer for code that makes that
+    call itself."""
+
+    mfa_token: str
+    methods: List[str]
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        mfa_token: str,
+        methods: List[str],
+        request_id: Optional[str] = None,
+    ) -> None:
+        super().__init__(message, request_id=request_id)
+        self.mfa_token = mfa_token
+        self.methods = methods
+
+
 class OAuthError(StorefrontError):
     """The token or revocation endpoint refused (RFC 6749 §5.2), e.g. ``invalid_client`` after the
     app's secret was rotated."""
