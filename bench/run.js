@@ -128,7 +128,9 @@ function select(all, filters) {
     const haystack = `${s.name} ${s.title} ${s.file}`.toLowerCase();
     if (!filters.length || filters.some((f) => haystack.includes(f))) chosen.add(s.name);
   }
-  for (const name of [...chosen]) {
+  // Transitively: a peer is measured against me, and me against the ceiling (a Set's iteration visits what
+  // is added while it runs).
+  for (const name of chosen) {
     const ratioTo = byName.get(name)?.ratioTo;
     if (ratioTo) {
       if (!byName.has(ratioTo)) throw new Error(`scenario ${name}: ratioTo "${ratioTo}" does not exist`);

@@ -4,7 +4,8 @@
 // peers (bench/peers/*.js).
 const { join } = require('node:path');
 const os = require('node:os');
-const { rmSync } = require('node:fs');
+const { existsSync, rmSync } = require('node:fs');
+const { spawnSync } = require('node:child_process');
 const { startServer } = require('../../lib/server');
 
 const started = new Map();
@@ -47,5 +48,26 @@ const stopCeiling = () => stopBeside('ceiling');
 const nestExpressPeer = (ctx) =>
   besideServer(ctx, 'peer-nest-express', join(__dirname, '../../peers/nest-express.js'));
 const stopNestExpressPeer = () => stopBeside('peer-nest-express');
+/**
+ * Better Auth with database sessions (bench/peers/better-auth/server.mjs). It has its own package.json and
+ * lock, installed there on first use (`npm ci`), so its dependency tree never touches the service's.
+ */
+const betterAuthPeer = (ctx) => {
+  const dir = join(__dirname, '../../peers/better-auth');
+  if (!existsSync(join(dir, 'node_modules/better-auth'))) {
+    console.log('  installing the Better Auth peer (npm ci in bench/peers/better-auth)…');
+    const result = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: dir, stdio: 'inherit' });
+    if (result.status !== 0) throw new Error('npm ci in bench/peers/better-auth failed');
+  }
+  return besideServer(ctx, 'peer-better-auth', join(dir, 'server.mjs'));
+};
+const stopBetterAuthPeer = () => stopBeside('peer-better-auth');
 
-module.exports = { ceiling, stopCeiling, nestExpressPeer, stopNestExpressPeer };
+module.exports = {
+  ceiling,
+  stopCeiling,
+  nestExpressPeer,
+  stopNestExpressPeer,
+  betterAuthPeer,
+  stopBetterAuthPeer,
+};
