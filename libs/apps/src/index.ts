@@ -1,9 +1,7 @@
-export * from './oauth-apps.module';
-export * from './entities/oauth-app.entity';
+export * from './apps.module';
+export * from './entities';
 export { OAUTH_PATH_PREFIX, sendOAuthError } from './oauth/oauth-errors';
-export { AppTokenLiveness } from './app-token-liveness.service';
+export { AppTokens } from './tokens/app-token-resolver';
 export { AppNames } from './app-names';
-export { APP_STORE_LOCATOR } from './oauth-apps.repository';
-export { INSTALLED_APP_GRANTS } from './oauth/installed-app-grants.port';
-export type { InstalledAppGrants, InstalledTokenResponse } from './oauth/installed-app-grants.port';
-export type { ClientCredentials, OAuthParams } from './oauth/oauth-params';
+export { APP_STORE_LOCATOR } from './store-apps/store-apps.repository';
+export { APPS_PURGE_RULES } from './purge-rules';

@@ -5,7 +5,7 @@ import type { PurgeRule } from '@app/database';
  * tokens of its exchange), then it stops mattering. Revoked grants go with their refresh tokens once the
  * longest access token of them has expired.
  */
-export const INSTALLED_APPS_PURGE_RULES: PurgeRule[] = [
+export const APPS_PURGE_RULES: PurgeRule[] = [
   {
     name: 'app_authorization_codes',
     table: 'app_authorization_codes',

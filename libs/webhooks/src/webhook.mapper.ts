@@ -1,5 +1,5 @@
 import { CursorKey, decodeCursor, encodeCursor } from '@app/core';
-import type { DeliveryModel, WebhookModel } from './dto/webhook.dto';
+import type { DeliveryModel, WebhookCreatedModel, WebhookModel } from './dto/webhook.dto';
 import type { DeliveryRow, EndpointRow } from './webhooks.repository';
 
 /** An endpoint as the routes show it (the secret itself only in the creation and rotation answers). */
@@ -15,6 +15,12 @@ export function toWebhook(row: EndpointRow): WebhookModel {
     secretHint: row.secret_hint,
     createdAt: row.created_at.toISOString(),
   };
+}
+
+/** The answer that shows the signing secret, once: at creation and at rotation (then no hint). */
+export function toWebhookCreated(row: EndpointRow, secret: string): WebhookCreatedModel {
+  const { secretHint: _hint, ...view } = toWebhook(row);
+  return { ...view, secret };
 }
 
 /** A delivery with every attempt; `nextAttemptAt` only while it is pending. */

@@ -11,8 +11,8 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { APP_SCOPES, AppScope, CredentialName, stacked, trimmed } from '@app/core';
-import { APP_WEBHOOK_EVENTS } from '../app-scopes';
-import { MAX_REDIRECT_URIS, MAX_URL_LENGTH } from '../redirect-uris';
+import { APP_WEBHOOK_EVENTS } from './app-scopes';
+import { MAX_REDIRECT_URIS, MAX_URL_LENGTH } from './redirect-uris';
 
 /** The shape checks of the registration fields, the same in a create and an update (URLs are checked by the service). */
 const Rule = {

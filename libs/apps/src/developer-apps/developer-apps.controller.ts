@@ -1,14 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiCreatedResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiTags,
-} from '@nestjs/swagger';
+import { Body, Controller, Delete, Param } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiParam, ApiTags } from '@nestjs/swagger';
 import { AccountCaller, AccountRoute, CurrentCaller, NoContentRoute, StepUp } from '@app/core';
+import { CreateRoute, ListRoute, NotFoundResponse, OkRoute } from '@app/core';
 import {
   AppInstallationDto,
   CreateDeveloperAppDto,
@@ -17,7 +10,7 @@ import {
   RotatedClientSecretDto,
   RotatedWebhookSecretDto,
   UpdateDeveloperAppDto,
-} from './dto/developer-app.dto';
+} from './developer-app.dto';
 import { DeveloperAppsService } from './developer-apps.service';
 
 const APP_404 = '`app_not_found`: no such app, or another account’s.';
@@ -31,11 +24,10 @@ const AppIdParam = () =>
 export class DeveloperAppsController {
   constructor(private readonly apps: DeveloperAppsService) {}
 
-  @Post()
-  @ApiOperation({
-    summary: 'Register an installable app; its client secret and webhook secret are in this response only.',
-  })
-  @ApiCreatedResponse({ type: DeveloperAppCredentialsDto })
+  @CreateRoute(
+    'Register an installable app; its client secret and webhook secret are in this response only.',
+    DeveloperAppCredentialsDto,
+  )
   @ApiBadRequestResponse({
     description: '`validation_failed`: a field, URL, scope or event type is not accepted.',
   })
@@ -43,31 +35,27 @@ export class DeveloperAppsController {
     return this.apps.create(caller, body);
   }
 
-  @Get()
-  @ApiOperation({ summary: 'Your installable apps, oldest first, without secrets (with their hints).' })
-  @ApiOkResponse({ type: [DeveloperAppDto] })
+  @ListRoute('Your installable apps, oldest first, without secrets (with their hints).', DeveloperAppDto)
   list(@CurrentCaller() caller: AccountCaller) {
     return this.apps.list(caller);
   }
 
-  @Get(':appId')
+  @OkRoute('GET', ':appId', 'One of your installable apps.', DeveloperAppDto)
   @AppIdParam()
-  @ApiOperation({ summary: 'One of your installable apps.' })
-  @ApiOkResponse({ type: DeveloperAppDto })
-  @ApiNotFoundResponse({ description: APP_404 })
+  @NotFoundResponse(APP_404)
   get(@CurrentCaller() caller: AccountCaller, @Param('appId') appId: string) {
     return this.apps.get(caller, appId);
   }
 
-  @Put(':appId')
+  @OkRoute(
+    'PUT',
+    ':appId',
+    'Change any registration field. New scopes change what the app may ask for next; installations keep their grant.',
+    DeveloperAppDto,
+  )
   @AppIdParam()
-  @ApiOperation({
-    summary:
-      'Change any registration field. New scopes change what the app may ask for next; installations keep their grant.',
-  })
-  @ApiOkResponse({ type: DeveloperAppDto })
   @ApiBadRequestResponse({ description: '`validation_failed`.' })
-  @ApiNotFoundResponse({ description: APP_404 })
+  @NotFoundResponse(APP_404)
   update(
     @CurrentCaller() caller: AccountCaller,
     @Param('appId') appId: string,
@@ -80,43 +68,42 @@ export class DeveloperAppsController {
   @Delete(':appId')
   @AppIdParam()
   @NoContentRoute('Delete the app: every installation ends as an uninstall does.')
-  @ApiNotFoundResponse({ description: APP_404 })
+  @NotFoundResponse(APP_404)
   async remove(@CurrentCaller() caller: AccountCaller, @Param('appId') appId: string): Promise<void> {
     await this.apps.remove(caller, appId);
   }
 
   @StepUp()
-  @Post(':appId/rotate-secret')
-  @HttpCode(200)
+  @OkRoute(
+    'POST',
+    ':appId/rotate-secret',
+    'A new client secret (shown once): the old secret and every access token of the app are refused at once; refresh tokens keep working with the new secret.',
+    RotatedClientSecretDto,
+  )
   @AppIdParam()
-  @ApiOperation({
-    summary:
-      'A new client secret (shown once): the old secret and every access token of the app are refused at once; refresh tokens keep working with the new secret.',
-  })
-  @ApiOkResponse({ type: RotatedClientSecretDto })
-  @ApiNotFoundResponse({ description: APP_404 })
+  @NotFoundResponse(APP_404)
   rotateSecret(@CurrentCaller() caller: AccountCaller, @Param('appId') appId: string) {
     return this.apps.rotateSecret(caller, appId);
   }
 
   @StepUp()
-  @Post(':appId/rotate-webhook-secret')
-  @HttpCode(200)
+  @OkRoute(
+    'POST',
+    ':appId/rotate-webhook-secret',
+    'A new webhook secret (shown once); for 24 h deliveries carry a signature with each secret.',
+    RotatedWebhookSecretDto,
+  )
   @AppIdParam()
-  @ApiOperation({
-    summary: 'A new webhook secret (shown once); for 24 h deliveries carry a signature with each secret.',
-  })
-  @ApiOkResponse({ type: RotatedWebhookSecretDto })
-  @ApiNotFoundResponse({ description: APP_404 })
+  @NotFoundResponse(APP_404)
   rotateWebhookSecret(@CurrentCaller() caller: AccountCaller, @Param('appId') appId: string) {
     return this.apps.rotateWebhookSecret(caller, appId);
   }
 
-  @Get(':appId/installations')
+  @OkRoute('GET', ':appId/installations', 'The stores that installed the app, oldest installation first.', [
+    AppInstallationDto,
+  ])
   @AppIdParam()
-  @ApiOperation({ summary: 'The stores that installed the app, oldest installation first.' })
-  @ApiOkResponse({ type: [AppInstallationDto] })
-  @ApiNotFoundResponse({ description: APP_404 })
+  @NotFoundResponse(APP_404)
   installations(@CurrentCaller() caller: AccountCaller, @Param('appId') appId: string) {
     return this.apps.installationsOf(caller, appId);
   }

@@ -30,13 +30,11 @@ export interface AppWebhookRow {
   previous_webhook_secret_until: Date | null;
 }
 
-/** What the authorization server needs of a client. */
+/** What the authorization endpoint and the consent need of a client (its authentication is ClientAuthentication's). */
 export interface InstallableClientRow {
   id: string;
   name: string;
   homepage_url: string | null;
-  secret_hash: string;
-  secret_version: number;
   redirect_uris: string[];
   scopes: string[];
 }
@@ -221,11 +219,11 @@ export class DeveloperAppsRepository {
     );
   }
 
-  /** The client behind a client id (one prepared statement: every token and authorize request reads it). */
+  /** The client behind a client id (one prepared statement: every authorize request reads it). */
   byClientId(clientId: string): Promise<InstallableClientRow | undefined> {
     return this.sql.one<InstallableClientRow>({
       name: 'installable_app_by_client_id',
-      text: `SELECT id, name, homepage_url, secret_hash, secret_version, redirect_uris, scopes
+      text: `SELECT id, name, homepage_url, redirect_uris, scopes
                FROM installable_apps WHERE client_id = $1`,
       values: [clientId],
     });
@@ -244,14 +242,5 @@ export class DeveloperAppsRepository {
     });
     if (rows.length > 0) return rows;
     return (await this.get(developerId, appId)) ? [] : undefined;
-  }
-
-  /** The app's current name (an event's actor), in the caller's transaction. */
-  async nameOf(tx: EntityManager, appId: string): Promise<string | null> {
-    const row = await this.sql.one<{ name: string }>(
-      { text: `SELECT name FROM installable_apps WHERE id = $1`, values: [appId] },
-      tx,
-    );
-    return row?.name ?? null;
   }
 }

@@ -1,11 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { AccountCaller, canonicalScopes, isUuid, randomSecret, SecretHasher } from '@app/core';
+import { AccountCaller, canonicalScopes, isUuid, SecretHasher } from '@app/core';
 import { EventsWriter } from '@app/events';
 import { AppEndpointsRepository } from '@app/webhooks';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
+import { AppErrors } from '../apps.errors';
+import { APP_CLIENT_SECRET, newClientId } from '../app-credentials';
+import { syncAppEndpoints, uninstallInTx } from '../installations/installation-effects';
+import { InstallationsRepository } from '../installations/installations.repository';
 import { webhookEventProblem } from './app-scopes';
-import { DeveloperAppPatch, DeveloperAppsRepository } from './developer-apps.repository';
 import type {
   AppInstallationDto,
   CreateDeveloperAppDto,
@@ -14,18 +17,10 @@ import type {
   RotatedClientSecretDto,
   RotatedWebhookSecretDto,
   UpdateDeveloperAppDto,
-} from './dto/developer-app.dto';
-import { InstallationsRepository } from './installations.repository';
-import { InstalledAppErrors } from './installed-apps.errors';
-import { toAppInstallationDto, toDeveloperAppDto } from './installed-apps.mapper';
+} from './developer-app.dto';
+import { toAppInstallationDto, toDeveloperAppDto } from './developer-app.mapper';
+import { DeveloperAppPatch, DeveloperAppsRepository } from './developer-apps.repository';
 import { redirectUriProblem } from './redirect-uris';
-import { syncAppEndpoints, uninstallInTx } from './installation-effects';
-
-/** The same purpose as the store apps' secrets (oauth-apps): one kind of secret, one hash. */
-export const CLIENT_SECRET_PURPOSE = 'oauth_client_secret';
-const SECRET_PREFIX = 'sfs_';
-/** Installable apps' client ids: the token endpoint tells them from store apps (`sfc_`) by the prefix. */
-export const INSTALLABLE_CLIENT_ID_PREFIX = 'sfi_';
 
 /**
  * Installable apps for their developer (`/v1/user/apps`): any signed-in account registers apps and is the
@@ -50,23 +45,23 @@ export class DeveloperAppsService {
       webhookEvents: input.webhookEvents ?? [],
     });
     const id = randomUUID();
-    const secret = randomSecret(SECRET_PREFIX);
+    const secret = this.hasher.issue(APP_CLIENT_SECRET);
     const webhook = this.endpoints.newAppSecret(id);
     const row = await this.apps.transaction((tx) =>
       this.apps.insert(tx, {
         id,
         developerId: caller.accountId,
         name: input.name,
-        clientId: INSTALLABLE_CLIENT_ID_PREFIX + randomBytes(16).toString('hex'),
-        secretHash: this.hasher.hash(CLIENT_SECRET_PURPOSE, secret),
-        secretHint: secret.slice(-4),
+        clientId: newClientId('sfi_'),
+        secretHash: secret.hash,
+        secretHint: secret.hint,
         redirectUris: fields.redirectUris,
         scopes: fields.scopes,
         homepageUrl: fields.homepageUrl,
         webhookUrl: fields.webhookUrl,
         webhookEvents: fields.webhookEvents,
         webhookSecretSealed: webhook.sealed,
-        webhookSecretHint: webhook.secret.slice(-4),
+        webhookSecretHint: webhook.hint,
       }),
     );
     const app = toDeveloperAppDto(row);
@@ -74,13 +69,13 @@ export class DeveloperAppsService {
       id: app.id,
       name: app.name,
       clientId: app.clientId,
-      clientSecret: secret,
+      clientSecret: secret.value,
       redirectUris: app.redirectUris,
       scopes: app.scopes,
       homepageUrl: app.homepageUrl,
       webhookUrl: app.webhookUrl,
       webhookEvents: app.webhookEvents,
-      webhookSecret: webhook.secret,
+      webhookSecret: webhook.value,
       createdAt: app.createdAt,
     };
   }
@@ -99,7 +94,7 @@ export class DeveloperAppsService {
    * subscribed events its grant there can read) in the same transaction.
    */
   async update(caller: AccountCaller, appId: string, input: UpdateDeveloperAppDto): Promise<DeveloperAppDto> {
-    if (!isUuid(appId)) throw InstalledAppErrors.appNotFound();
+    if (!isUuid(appId)) throw AppErrors.appNotFound();
     const row = await this.apps.transaction(async (tx) => {
       const current = await this.found(this.apps.get(caller.accountId, appId, tx));
       const scopes = input.scopes ? canonicalScopes(input.scopes) : current.scopes;
@@ -128,44 +123,34 @@ export class DeveloperAppsService {
 
   /** Deleting the app ends every installation as an uninstall does (events, tokens), then removes it. */
   async remove(caller: AccountCaller, appId: string): Promise<void> {
-    if (!isUuid(appId)) throw InstalledAppErrors.appNotFound();
+    if (!isUuid(appId)) throw AppErrors.appNotFound();
     await this.apps.transaction(async (tx) => {
       await this.found(this.apps.get(caller.accountId, appId, tx));
       for (const installation of await this.installations.lockAllOfApp(tx, appId)) {
         await uninstallInTx(tx, this.events, this.endpoints, caller, installation);
       }
-      if (!(await this.apps.delete(tx, caller.accountId, appId))) throw InstalledAppErrors.appNotFound();
+      if (!(await this.apps.delete(tx, caller.accountId, appId))) throw AppErrors.appNotFound();
     });
   }
 
   /** A new client secret: the old one and every access token are refused at once; refresh tokens keep working. */
   async rotateSecret(caller: AccountCaller, appId: string): Promise<RotatedClientSecretDto> {
-    if (!isUuid(appId)) throw InstalledAppErrors.appNotFound();
-    const secret = randomSecret(SECRET_PREFIX);
-    const row = await this.found(
-      this.apps.rotateSecret(caller.accountId, appId, {
-        hash: this.hasher.hash(CLIENT_SECRET_PURPOSE, secret),
-        hint: secret.slice(-4),
-      }),
-    );
-    return { ...toDeveloperAppDto(row), clientSecret: secret };
+    if (!isUuid(appId)) throw AppErrors.appNotFound();
+    const secret = this.hasher.issue(APP_CLIENT_SECRET);
+    const row = await this.found(this.apps.rotateSecret(caller.accountId, appId, secret));
+    return { ...toDeveloperAppDto(row), clientSecret: secret.value };
   }
 
   /** A new webhook secret; for 24 h every delivery to the app carries a signature with each. */
   async rotateWebhookSecret(caller: AccountCaller, appId: string): Promise<RotatedWebhookSecretDto> {
-    if (!isUuid(appId)) throw InstalledAppErrors.appNotFound();
+    if (!isUuid(appId)) throw AppErrors.appNotFound();
     const webhook = this.endpoints.newAppSecret(appId);
     const row = await this.apps.transaction(async (tx) => {
-      const rotated = await this.found(
-        this.apps.rotateWebhookSecret(tx, caller.accountId, appId, {
-          sealed: webhook.sealed,
-          hint: webhook.secret.slice(-4),
-        }),
-      );
+      const rotated = await this.found(this.apps.rotateWebhookSecret(tx, caller.accountId, appId, webhook));
       await this.syncEndpoints(tx, appId);
       return rotated;
     });
-    return { ...toDeveloperAppDto(row), webhookSecret: webhook.secret };
+    return { ...toDeveloperAppDto(row), webhookSecret: webhook.value };
   }
 
   async installationsOf(caller: AccountCaller, appId: string): Promise<AppInstallationDto[]> {
@@ -179,7 +164,7 @@ export class DeveloperAppsService {
 
   private async found<T>(value: Promise<T | undefined> | T | undefined | null): Promise<T> {
     const resolved = await value;
-    if (resolved === undefined || resolved === null) throw InstalledAppErrors.appNotFound();
+    if (resolved === undefined || resolved === null) throw AppErrors.appNotFound();
     return resolved;
   }
 
@@ -187,7 +172,7 @@ export class DeveloperAppsService {
   private checked<T extends DeveloperAppRowFields>(fields: T): T {
     fields.redirectUris.forEach((uri, i) => {
       const problem = redirectUriProblem(uri);
-      if (problem) throw InstalledAppErrors.invalid(`redirectUris[${i}]`, `redirect URI ${problem}`);
+      if (problem) throw AppErrors.invalid(`redirectUris[${i}]`, `redirect URI ${problem}`);
     });
     if (fields.homepageUrl !== null) {
       let ok = false;
@@ -196,18 +181,18 @@ export class DeveloperAppsService {
       } catch {
         ok = false;
       }
-      if (!ok) throw InstalledAppErrors.invalid('homepageUrl', 'homepageUrl must be an absolute http(s) URL');
+      if (!ok) throw AppErrors.invalid('homepageUrl', 'homepageUrl must be an absolute http(s) URL');
     }
     if (fields.webhookUrl !== null) {
       const problem = this.endpoints.urlProblem(fields.webhookUrl);
-      if (problem) throw InstalledAppErrors.invalid('webhookUrl', problem.replace(/^url/, 'webhookUrl'));
+      if (problem) throw AppErrors.invalid('webhookUrl', problem.replace(/^url/, 'webhookUrl'));
     }
     for (const type of fields.webhookEvents) {
       const problem = webhookEventProblem(type, fields.scopes);
-      if (problem) throw InstalledAppErrors.invalid('webhookEvents', problem);
+      if (problem) throw AppErrors.invalid('webhookEvents', problem);
     }
     if (fields.webhookEvents.length > 0 && fields.webhookUrl === null) {
-      throw InstalledAppErrors.invalid('webhookUrl', 'webhookUrl is required with webhookEvents');
+      throw AppErrors.invalid('webhookUrl', 'webhookUrl is required with webhookEvents');
     }
     return fields;
   }

@@ -3,6 +3,7 @@ import { AppGrantEntity } from './app-grant.entity';
 import { AppInstallationEntity } from './app-installation.entity';
 import { AppRefreshTokenEntity } from './app-refresh-token.entity';
 import { InstallableAppEntity } from './installable-app.entity';
+import { OAuthAppEntity } from './store-app.entity';
 
 export {
   AppAuthorizationCodeEntity,
@@ -10,10 +11,12 @@ export {
   AppInstallationEntity,
   AppRefreshTokenEntity,
   InstallableAppEntity,
+  OAuthAppEntity,
 };
 
-/** The installed-apps tables, for the composition root's entity list. */
-export const INSTALLED_APPS_ENTITIES = [
+/** The apps context's tables, for the composition root's entity list. */
+export const APPS_ENTITIES = [
+  OAuthAppEntity,
   InstallableAppEntity,
   AppInstallationEntity,
   AppGrantEntity,

@@ -1,16 +1,16 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
-import { UuidRow } from '@app/core';
+import { AppClientColumns } from './app-client-columns';
 
 /**
- * An installable app (§13): registered once by a developer (any account), installed by many stores. The
- * client secret exists only as a keyed hash; `secret_version` is stamped into every access token (`ver`) so
- * a rotation refuses them on the very next request (refresh tokens are bound to the installation, not to
- * the secret, and keep working with the new one). The webhook secret must sign, so it is sealed
+ * An installable app (§13): registered once by a developer (any account), installed by many stores. Its
+ * client columns are every app's (AppClientColumns); refresh tokens are bound to the installation, not to
+ * the secret, and keep working after a rotation. The webhook secret must sign, so it is sealed
  * (AES-256-GCM, libs/webhooks' SigningSecretBox), not hashed.
  */
 @Entity({ name: 'installable_apps' })
 @Index('ix_installable_apps_developer_created', ['developerId', 'createdAt', 'id'])
-export class InstallableAppEntity extends UuidRow {
+@Index('uq_installable_apps_client_id', ['clientId'], { unique: true })
+export class InstallableAppEntity extends AppClientColumns {
   @Column({ name: 'developer_id', type: 'uuid' })
   developerId!: string;
 
@@ -19,28 +19,8 @@ export class InstallableAppEntity extends UuidRow {
   @JoinColumn({ name: 'developer_id', foreignKeyConstraintName: 'FK_installable_apps_developer' })
   developer?: object;
 
-  @Column({ type: 'varchar', length: 100 })
-  name!: string;
-
-  @Index('uq_installable_apps_client_id', { unique: true })
-  @Column({ name: 'client_id', type: 'varchar', length: 64 })
-  clientId!: string;
-
-  /** HMAC-SHA-256 (SecretHasher, purpose `oauth_client_secret`) of the client secret, hex. */
-  @Column({ name: 'secret_hash', type: 'char', length: 64 })
-  secretHash!: string;
-
-  @Column({ name: 'secret_hint', type: 'varchar', length: 4 })
-  secretHint!: string;
-
-  @Column({ name: 'secret_version', type: 'integer', default: 1 })
-  secretVersion!: number;
-
   @Column({ name: 'redirect_uris', type: 'text', array: true })
   redirectUris!: string[];
-
-  @Column({ type: 'varchar', length: 32, array: true })
-  scopes!: string[];
 
   @Column({ name: 'homepage_url', type: 'varchar', length: 2048, nullable: true })
   homepageUrl!: string | null;

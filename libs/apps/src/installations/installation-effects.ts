@@ -2,8 +2,8 @@ import type { AccountCaller, AppScope } from '@app/core';
 import type { EventsWriter } from '@app/events';
 import type { AppEndpointsRepository } from '@app/webhooks';
 import type { EntityManager } from 'typeorm';
-import { deliverableEvents } from './app-scopes';
-import type { DeveloperAppsRepository } from './developer-apps.repository';
+import { deliverableEvents } from '../developer-apps/app-scopes';
+import type { DeveloperAppsRepository } from '../developer-apps/developer-apps.repository';
 import type { InstallationRow, InstallationsRepository } from './installations.repository';
 
 /**

@@ -1,26 +1,15 @@
-import { Controller, Delete, Get, Param } from '@nestjs/common';
+import { Controller, Delete, Param } from '@nestjs/common';
+import { ApiBearerAuth, ApiExtraModels, ApiForbiddenResponse, ApiParam, ApiTags } from '@nestjs/swagger';
+import { AccessibleStore, Accepts, AccountCaller, AppCaller, CurrentCaller, CurrentStore } from '@app/core';
 import {
-  ApiBearerAuth,
-  ApiExtraModels,
-  ApiForbiddenResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiTags,
-} from '@nestjs/swagger';
-import {
-  AccessibleStore,
-  Accepts,
-  AccountCaller,
-  AppCaller,
-  CurrentCaller,
-  CurrentStore,
+  ListRoute,
   NoContentRoute,
+  NotFoundResponse,
+  OkRoute,
   StoreAccess,
   StoreNotFoundResponse,
 } from '@app/core';
-import { InstallationEventDto, InstallationSelfDto, StoreInstallationDto } from './dto/installation.dto';
+import { InstallationEventDto, InstallationSelfDto, StoreInstallationDto } from './installation.dto';
 import { InstallationsService } from './installations.service';
 
 /** A store's installed apps (§13 Installations): the integrations permission (owner, admin, developer). */
@@ -31,10 +20,11 @@ import { InstallationsService } from './installations.service';
 export class InstallationsController {
   constructor(private readonly installations: InstallationsService) {}
 
-  @Get()
+  @ListRoute(
+    'The apps installed in the store: who installed each, when, and what it may do.',
+    StoreInstallationDto,
+  )
   @StoreAccess('integrations')
-  @ApiOperation({ summary: 'The apps installed in the store: who installed each, when, and what it may do.' })
-  @ApiOkResponse({ type: [StoreInstallationDto] })
   @StoreNotFoundResponse()
   list(@CurrentStore() store: AccessibleStore) {
     return this.installations.list(store);
@@ -46,7 +36,7 @@ export class InstallationsController {
   @NoContentRoute(
     'Uninstall: every token of the installation is refused on the very next request, its webhooks stop, and the app receives app.uninstalled.',
   )
-  @ApiNotFoundResponse({ description: '`store_not_found`, or `installation_not_found`.' })
+  @NotFoundResponse('`store_not_found`, or `installation_not_found`.')
   async uninstall(
     @CurrentCaller() caller: AccountCaller,
     @CurrentStore() store: AccessibleStore,
@@ -64,13 +54,14 @@ export class InstallationsController {
 export class InstallationApiController {
   constructor(private readonly installations: InstallationsService) {}
 
-  @Get()
-  @ApiOperation({
-    summary: "An installed app token's installation (a store app's token: 404 installation_not_found).",
-  })
-  @ApiOkResponse({ type: InstallationSelfDto })
+  @OkRoute(
+    'GET',
+    '',
+    "An installed app token's installation (a store app's token: 404 installation_not_found).",
+    InstallationSelfDto,
+  )
   @ApiForbiddenResponse({ description: '`insufficient_scope`: not an app token.' })
-  @ApiNotFoundResponse({ description: '`installation_not_found`: a store app’s token.' })
+  @NotFoundResponse('`installation_not_found`: a store app’s token.')
   self(@CurrentCaller() caller: AppCaller) {
     return this.installations.self(caller);
   }

@@ -44,7 +44,8 @@ export interface RotationRow {
 }
 
 /**
- * Installations, authorization codes, grants and refresh tokens (§13): every statement that touches them.
+ * Installations, authorization codes, grants and refresh tokens (§13): every statement that touches them,
+ * but the per-request liveness read of an installed app's token (AppTokensRepository, with the store apps').
  * The store routes' statements carry the store the route's access rule decided; the token endpoint's carry
  * the authenticated client's app id, so a code or token of another app reads as unknown.
  */
@@ -348,33 +349,5 @@ export class InstallationsRepository {
               WHERE id = $1 AND app_id = $2 AND store_id = $3`,
       values: [installationId, appId, storeId],
     });
-  }
-
-  /**
-   * The per-request revocation read of an installed app's access token — ONE prepared statement, as the
-   * store apps' is: its grant is live (not revoked by a code replay, a refresh-token reuse or a wider
-   * consent), its installation still exists (an uninstall deletes it: refused on the very next request on
-   * every instance), the app's secret generation equals the token's `ver` (a rotation), and its jti was not
-   * revoked through RFC 7009. Primary-key probes only.
-   */
-  async isTokenLive(token: {
-    grantId: string;
-    installationId: string;
-    appId: string;
-    storeId: string;
-    ver: number;
-    jti: string;
-  }): Promise<boolean> {
-    const row = await this.sql.one({
-      name: 'installed_app_token_live',
-      text: `SELECT 1 AS live FROM app_grants g
-               JOIN app_installations i ON i.id = g.installation_id
-               JOIN installable_apps a ON a.id = i.app_id
-              WHERE g.id = $1 AND g.revoked_at IS NULL AND i.id = $2 AND i.app_id = $3 AND i.store_id = $4
-                AND a.secret_version = $5
-                AND NOT EXISTS (SELECT 1 FROM revoked_tokens r WHERE r.jti = $6)`,
-      values: [token.grantId, token.installationId, token.appId, token.storeId, token.ver, token.jti],
-    });
-    return row !== undefined;
   }
 }

@@ -2,11 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { AccessibleStore, AccountCaller, AppCaller, isUuid } from '@app/core';
 import { EventsWriter } from '@app/events';
 import { AppEndpointsRepository } from '@app/webhooks';
-import type { InstallationSelfDto, StoreInstallationDto } from './dto/installation.dto';
+import type { InstallationSelfDto, StoreInstallationDto } from './installation.dto';
 import { uninstallInTx } from './installation-effects';
 import { InstallationsRepository } from './installations.repository';
-import { InstalledAppErrors } from './installed-apps.errors';
-import { toInstallationSelfDto, toStoreInstallationDto } from './installed-apps.mapper';
+import { AppErrors } from '../apps.errors';
+import { toInstallationSelfDto, toStoreInstallationDto } from './installation.mapper';
 
 /** A store's installed apps, for the members whose role allows integrations (the route decided the store). */
 @Injectable()
@@ -31,19 +31,19 @@ export class InstallationsService {
     { storeId }: AccessibleStore,
     installationId: string,
   ): Promise<void> {
-    if (!isUuid(installationId)) throw InstalledAppErrors.installationNotFound();
+    if (!isUuid(installationId)) throw AppErrors.installationNotFound();
     await this.installations.transaction(async (tx) => {
       const gone = await this.installations.deleteInstallation(tx, storeId, installationId);
-      if (!gone) throw InstalledAppErrors.installationNotFound();
+      if (!gone) throw AppErrors.installationNotFound();
       await uninstallInTx(tx, this.events, this.endpoints, caller, gone);
     });
   }
 
   /** `GET /v1/app/installation`: an installed app's token's own installation; a store app's token has none. */
   async self(caller: AppCaller): Promise<InstallationSelfDto> {
-    if (!caller.installationId) throw InstalledAppErrors.installationNotFound();
+    if (!caller.installationId) throw AppErrors.installationNotFound();
     const row = await this.installations.byId(caller.installationId, caller.appId, caller.storeId);
-    if (!row) throw InstalledAppErrors.installationNotFound();
+    if (!row) throw AppErrors.installationNotFound();
     return toInstallationSelfDto(row);
   }
 }

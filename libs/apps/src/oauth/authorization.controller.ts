@@ -1,17 +1,9 @@
-import { Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiFoundResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiQuery,
-  ApiTags,
-} from '@nestjs/swagger';
-import { AccountCaller, AccountRoute, CurrentCaller, Public } from '@app/core';
+import { Body, Controller, Get, Query, Req, Res } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiFoundResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { AccountCaller, AccountRoute, CurrentCaller, NotFoundResponse, OkRoute, Public } from '@app/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthorizationService } from './authorization.service';
-import { ConsentDecisionDto, ConsentQueryDto, ConsentRedirectDto, ConsentViewDto } from './dto/consent.dto';
+import { ConsentDecisionDto, ConsentQueryDto, ConsentRedirectDto, ConsentViewDto } from './consent.dto';
 
 /**
  * The authorization endpoint (RFC 6749 §4.1). Its refusals that cannot redirect (unknown client, a
@@ -54,31 +46,28 @@ export class AuthorizeController {
 export class ConsentController {
   constructor(private readonly authorization: AuthorizationService) {}
 
-  @Get()
-  @ApiOperation({
-    summary:
-      'The consent page’s content: the app, each scope in words, and the stores where you may install apps (owner, admin, developer).',
-  })
-  @ApiOkResponse({ type: ConsentViewDto })
+  @OkRoute(
+    'GET',
+    '',
+    'The consent page’s content: the app, each scope in words, and the stores where you may install apps (owner, admin, developer).',
+    ConsentViewDto,
+  )
   @ApiBadRequestResponse({
     description: '`validation_failed`: redirect_uri or scope not acceptable for the app.',
   })
-  @ApiNotFoundResponse({ description: '`app_not_found`: no such client.' })
+  @NotFoundResponse('`app_not_found`: no such client.')
   view(@CurrentCaller() caller: AccountCaller, @Query() query: ConsentQueryDto) {
     return this.authorization.consentView(caller, query);
   }
 
-  @Post()
-  @HttpCode(200)
-  @ApiOperation({
-    summary:
-      'Install (allow: a code for the app) or Cancel (deny: access_denied); answers where the browser goes next.',
-  })
-  @ApiOkResponse({ type: ConsentRedirectDto })
+  @OkRoute(
+    'POST',
+    '',
+    'Install (allow: a code for the app) or Cancel (deny: access_denied); answers where the browser goes next.',
+    ConsentRedirectDto,
+  )
   @ApiBadRequestResponse({ description: '`validation_failed`, naming the field.' })
-  @ApiNotFoundResponse({
-    description: '`app_not_found`; `store_not_found`: not a store where you may install apps.',
-  })
+  @NotFoundResponse('`app_not_found`; `store_not_found`: not a store where you may install apps.')
   decide(@CurrentCaller() caller: AccountCaller, @Body() body: ConsentDecisionDto) {
     return this.authorization.decide(caller, body);
   }

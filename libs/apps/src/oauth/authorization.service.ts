@@ -13,13 +13,13 @@ import { roleAllows } from '@app/sdk';
 import { StoresService } from '@app/stores';
 import { AppEndpointsRepository } from '@app/webhooks';
 import { randomBytes } from 'node:crypto';
-import { describeScopes } from './app-scopes';
-import { DeveloperAppsRepository, InstallableClientRow } from './developer-apps.repository';
-import type { ConsentDecisionDto, ConsentQueryDto, ConsentViewDto } from './dto/consent.dto';
-import { installedInTx } from './installation-effects';
-import { InstallationsRepository } from './installations.repository';
-import { InstalledAppErrors } from './installed-apps.errors';
-import { isRegisteredRedirectUri } from './redirect-uris';
+import { AppErrors } from '../apps.errors';
+import { describeScopes } from '../developer-apps/app-scopes';
+import { DeveloperAppsRepository, InstallableClientRow } from '../developer-apps/developer-apps.repository';
+import type { ConsentDecisionDto, ConsentQueryDto, ConsentViewDto } from './consent.dto';
+import { installedInTx } from '../installations/installation-effects';
+import { InstallationsRepository } from '../installations/installations.repository';
+import { isRegisteredRedirectUri } from '../developer-apps/redirect-uris';
 
 /** Authorization codes live 60 s (§13). */
 export const CODE_TTL_SECONDS = 60;
@@ -77,17 +77,17 @@ export class AuthorizationService {
     };
     // A NUL or a lone surrogate would reach PostgreSQL (a 500): refused like a malformed body.
     const unreadable = jsonBodyProblem(query);
-    if (unreadable) throw InstalledAppErrors.invalid(unreadable.field, unreadable.message);
+    if (unreadable) throw AppErrors.invalid(unreadable.field, unreadable.message);
     const repeated = AUTHORIZE_PARAMS.filter((name) => Array.isArray(query[name]));
     const untrusted = (['client_id', 'redirect_uri'] as const).find((name) => repeated.includes(name));
-    if (untrusted) throw InstalledAppErrors.invalid(untrusted, `${untrusted} must be given once`);
+    if (untrusted) throw AppErrors.invalid(untrusted, `${untrusted} must be given once`);
     const clientId = single('client_id');
     const redirectUri = single('redirect_uri');
-    if (!clientId) throw InstalledAppErrors.invalid('client_id', 'client_id is required');
+    if (!clientId) throw AppErrors.invalid('client_id', 'client_id is required');
     const app = clientId.length <= 64 ? await this.apps.byClientId(clientId) : undefined;
-    if (!app) throw InstalledAppErrors.invalid('client_id', 'client_id is not a registered installable app');
+    if (!app) throw AppErrors.invalid('client_id', 'client_id is not a registered installable app');
     if (!redirectUri || !isRegisteredRedirectUri(app.redirect_uris, redirectUri)) {
-      throw InstalledAppErrors.invalid(
+      throw AppErrors.invalid(
         'redirect_uri',
         "redirect_uri must be exactly one of the app's registered URIs",
       );
@@ -129,7 +129,7 @@ export class AuthorizationService {
   /** `GET /v1/user/oauth/consent`: what the consent page shows — the app, each scope in words, the stores. */
   async consentView(caller: AccountCaller, query: ConsentQueryDto): Promise<ConsentViewDto> {
     const unreadable = jsonBodyProblem({ ...query });
-    if (unreadable) throw InstalledAppErrors.invalid(unreadable.field, unreadable.message);
+    if (unreadable) throw AppErrors.invalid(unreadable.field, unreadable.message);
     const { app, scopes } = await this.checkedRequest({
       clientId: query.client_id,
       redirectUri: query.redirect_uri,
@@ -178,15 +178,12 @@ export class AuthorizationService {
       scopeRequired: true,
     });
     if (input.codeChallengeMethod !== 'S256') {
-      throw InstalledAppErrors.invalid('codeChallengeMethod', 'codeChallengeMethod must be S256');
+      throw AppErrors.invalid('codeChallengeMethod', 'codeChallengeMethod must be S256');
     }
     if (!CODE_CHALLENGE.test(input.codeChallenge)) {
-      throw InstalledAppErrors.invalid(
-        'codeChallenge',
-        'codeChallenge must be 43–128 characters of [A-Za-z0-9._~-]',
-      );
+      throw AppErrors.invalid('codeChallenge', 'codeChallenge must be 43–128 characters of [A-Za-z0-9._~-]');
     }
-    if (input.state === '') throw InstalledAppErrors.invalid('state', 'state is required');
+    if (input.state === '') throw AppErrors.invalid('state', 'state is required');
     const iss = this.config.publicUrl;
     if (input.decision === 'deny') {
       return {
@@ -195,7 +192,7 @@ export class AuthorizationService {
     }
     const storeId = input.storeId!;
     const role = await this.installations.roleIn(caller.accountId, storeId);
-    if (!role || !roleAllows(role, 'integrations')) throw InstalledAppErrors.storeNotFound();
+    if (!role || !roleAllows(role, 'integrations')) throw AppErrors.noInstallingStore();
     const code = randomBytes(32).toString('base64url');
     // Built before anything is written (the redirect URI is a checked, parseable one).
     const redirectTo = withParams(input.redirectUri, { code, state: input.state, iss, store_id: storeId });
@@ -208,7 +205,7 @@ export class AuthorizationService {
           scopes,
           installedBy: caller.accountId,
         });
-        if (!installation) throw InstalledAppErrors.storeNotFound();
+        if (!installation) throw AppErrors.noInstallingStore();
         await installedInTx(tx, this.events, this.apps, this.endpoints, caller, installation);
       } else if (!scopes.every((s) => installation!.scopes.includes(s))) {
         // More than the installation holds: the grant is replaced (same installation, wider scopes), and
@@ -248,22 +245,22 @@ export class AuthorizationService {
     scopeRequired: boolean;
   }): Promise<{ app: InstallableClientRow; scopes: string[] }> {
     const app = await this.apps.byClientId(request.clientId);
-    if (!app) throw InstalledAppErrors.appNotFound();
+    if (!app) throw AppErrors.appNotFound();
     if (!isRegisteredRedirectUri(app.redirect_uris, request.redirectUri)) {
-      throw InstalledAppErrors.invalid(
+      throw AppErrors.invalid(
         request.field.redirectUri,
         `${request.field.redirectUri} must be exactly one of the app's registered URIs`,
       );
     }
     if (request.scopeRequired && !request.scope?.trim()) {
-      throw InstalledAppErrors.invalid(
+      throw AppErrors.invalid(
         request.field.scope,
         `${request.field.scope} is required: the space-separated scopes the consent page showed`,
       );
     }
     const scopes = narrowScopes(request.scope, app.scopes);
     if (!scopes) {
-      throw InstalledAppErrors.invalid(
+      throw AppErrors.invalid(
         request.field.scope,
         `scope must be a space-separated subset of: ${app.scopes.join(' ')}`,
       );

@@ -1,39 +1,30 @@
 import { Injectable } from '@nestjs/common';
-import {
-  APP_SCOPES,
-  AppCaller,
-  canonicalScopes,
-  isUuid,
-  narrowScopes,
-  randomSecret,
-  SecretHasher,
-} from '@app/core';
-import { AccessTokenService, type AppClaims } from '@app/auth';
-import type {
-  ClientCredentials,
-  InstalledAppGrants,
-  InstalledTokenResponse,
-  OAuthParams,
-} from '@app/oauth-apps';
+import { APP_SCOPES, canonicalScopes, narrowScopes, SecretHasher, SecretKind } from '@app/core';
+import { AccessTokenService } from '@app/auth';
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { OAuthErrors } from '../apps.errors';
+import { InstallationsRepository } from '../installations/installations.repository';
 import { CODE_PURPOSE } from './authorization.service';
-import { DeveloperAppsRepository } from './developer-apps.repository';
-import { CLIENT_SECRET_PURPOSE, INSTALLABLE_CLIENT_ID_PREFIX } from './developer-apps.service';
-import { InstallationsRepository } from './installations.repository';
-import { GrantErrors } from './installed-apps.errors';
+import type { AuthenticatedClient } from './client-authentication';
+import type { OAuthParams } from './oauth-params';
 
-const REFRESH_PURPOSE = 'app_refresh_token';
-const REFRESH_PREFIX = 'sfr_';
-const MAX_CLIENT_ID = 64;
+/** An installed app's token answer (§13): a client-credentials answer plus the refresh token and the store. */
+export interface CodeGrantResponse {
+  access_token: string;
+  token_type: 'Bearer';
+  expires_in: number;
+  scope: string;
+  refresh_token: string;
+  store_id: string;
+}
+
+/** An installed app's refresh token: handed out once (at each rotation), kept as a keyed hash. */
+const REFRESH_TOKEN: SecretKind = { prefix: 'sfr_', purpose: 'app_refresh_token' };
 const MAX_SECRET = 256;
-const MAX_INT4 = 2_147_483_647;
 /** RFC 7636 §4.1: 43–128 characters of the unreserved set. */
 const CODE_VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
 
-interface Client {
-  appId: string;
-  secretVersion: number;
-}
+type Client = Pick<AuthenticatedClient, 'appId' | 'secretVersion'>;
 
 /** RFC 7636 §4.6, compared in constant time: BASE64URL(SHA256(verifier)) equals the challenge. */
 function verifierMatches(verifier: string, challenge: string): boolean {
@@ -43,55 +34,32 @@ function verifierMatches(verifier: string, challenge: string): boolean {
 }
 
 /**
- * The token endpoint's half for installed apps (§13), behind oauth-apps' INSTALLED_APP_GRANTS port:
- * client authentication, the authorization-code grant (PKCE S256, the code's bindings — its installation
- * among them — and replay), the refresh-token grant (rotation with one live successor: the previous token
- * usable again only while its replacement is unused, and then replacing it; any other token of the grant is
- * reuse and revokes it), and the revocation read of their access tokens.
+ * The token endpoint's grants for installable apps (§13), once ClientAuthentication has authenticated one:
+ * the authorization-code grant (PKCE S256, the code's bindings — its installation among them — and replay),
+ * the refresh-token grant (rotation with one live successor: the previous token usable again only while its
+ * replacement is unused, and then replacing it; any other token of the grant is reuse and revokes it), and
+ * RFC 7009 for a refresh token.
  */
 @Injectable()
-export class InstalledAppGrantsService implements InstalledAppGrants {
-  readonly clientIdPrefix = INSTALLABLE_CLIENT_ID_PREFIX;
-  /** Compared against when the client id is unknown, so response time does not tell which ids exist. */
-  private readonly decoyHash: string;
-
+export class CodeGrants {
   constructor(
-    private readonly apps: DeveloperAppsRepository,
     private readonly installations: InstallationsRepository,
     private readonly hasher: SecretHasher,
     private readonly tokens: AccessTokenService,
-  ) {
-    this.decoyHash = hasher.hash(CLIENT_SECRET_PURPOSE, randomSecret('sfs_'));
-  }
+  ) {}
 
-  async authenticate(credentials: ClientCredentials): Promise<Client> {
-    const { clientId, clientSecret, basic } = credentials;
-    if (clientId.length > MAX_CLIENT_ID || clientSecret.length > MAX_SECRET)
-      throw GrantErrors.invalidClient(basic);
-    const row = await this.apps.byClientId(clientId);
-    // Always one constant-time comparison, known client or not.
-    const matches = this.hasher.matches(
-      CLIENT_SECRET_PURPOSE,
-      clientSecret,
-      row?.secret_hash ?? this.decoyHash,
-    );
-    if (!row || !matches) throw GrantErrors.invalidClient(basic);
-    return { appId: row.id, secretVersion: row.secret_version };
-  }
-
-  token(params: OAuthParams, client: { appId: string }): Promise<InstalledTokenResponse> {
-    const authenticated = client as Client;
+  token(params: OAuthParams, client: Client): Promise<CodeGrantResponse> {
     switch (params.grant_type) {
       case 'authorization_code':
-        return this.exchangeCode(params, authenticated);
+        return this.exchangeCode(params, client);
       case 'refresh_token':
-        return this.refresh(params, authenticated);
+        return this.refresh(params, client);
       case 'client_credentials':
-        throw GrantErrors.unauthorizedClient(
+        throw OAuthErrors.unauthorizedClient(
           'An installed app acts for a store through the authorization-code grant, not client_credentials.',
         );
       default:
-        throw GrantErrors.unsupportedGrantType();
+        throw OAuthErrors.unsupportedGrantType();
     }
   }
 
@@ -100,10 +68,10 @@ export class InstalledAppGrantsService implements InstalledAppGrants {
    * against everything it is bound to; a failed check still uses it up. A code presented again is
    * `invalid_grant`, and the grant its first exchange made is revoked.
    */
-  private async exchangeCode(params: OAuthParams, client: Client): Promise<InstalledTokenResponse> {
-    if (params.code === undefined) throw GrantErrors.invalidRequest('code is required.');
+  private async exchangeCode(params: OAuthParams, client: Client): Promise<CodeGrantResponse> {
+    if (params.code === undefined) throw OAuthErrors.invalidRequest('code is required.');
     const codeHash = this.hasher.hash(CODE_PURPOSE, params.code);
-    const refreshToken = randomSecret(REFRESH_PREFIX);
+    const refreshToken = this.hasher.issue(REFRESH_TOKEN);
     // One transaction from the take to the grant, so a replay racing the first exchange waits on the code's
     // row and then finds its grant to revoke. A refused exchange still commits: the code is used up.
     const outcome = await this.installations.transaction(async (tx) => {
@@ -127,28 +95,28 @@ export class InstalledAppGrantsService implements InstalledAppGrants {
         installationId: code.installation_id,
         scopes: code.scopes,
         codeHash,
-        refreshHash: this.hasher.hash(REFRESH_PURPOSE, refreshToken),
+        refreshHash: refreshToken.hash,
       });
       if (!grant) return { refused: 'The installation no longer holds the scopes of this code.' };
       return { grant: { ...grant, store_id: code.store_id, scopes: code.scopes } };
     });
-    if (!outcome.grant) throw GrantErrors.invalidGrant(outcome.refused!);
-    return this.answer(client, outcome.grant, refreshToken);
+    if (!outcome.grant) throw OAuthErrors.invalidGrant(outcome.refused!);
+    return this.answer(client, outcome.grant, refreshToken.value);
   }
 
-  private async refresh(params: OAuthParams, client: Client): Promise<InstalledTokenResponse> {
-    if (params.refresh_token === undefined) throw GrantErrors.invalidRequest('refresh_token is required.');
+  private async refresh(params: OAuthParams, client: Client): Promise<CodeGrantResponse> {
+    if (params.refresh_token === undefined) throw OAuthErrors.invalidRequest('refresh_token is required.');
     const presented = params.refresh_token;
-    const invalid = () => GrantErrors.invalidGrant('The refresh token is invalid, revoked or was reused.');
+    const invalid = () => OAuthErrors.invalidGrant('The refresh token is invalid, revoked or was reused.');
     if (presented.length > MAX_SECRET) throw invalid();
     // A narrower scope: known scopes here, a subset of the grant's in the statement.
     const asked = params.scope === undefined ? null : narrowScopes(params.scope, APP_SCOPES);
     if (asked === null && params.scope !== undefined) throw this.badScope();
-    const next = randomSecret(REFRESH_PREFIX);
+    const next = this.hasher.issue(REFRESH_TOKEN);
     const row = await this.installations.rotateRefreshToken(
-      this.hasher.hash(REFRESH_PURPOSE, presented),
+      this.hasher.hash(REFRESH_TOKEN.purpose, presented),
       client.appId,
-      this.hasher.hash(REFRESH_PURPOSE, next),
+      next.hash,
       asked,
     );
     if (!row || row.refused) throw invalid();
@@ -162,12 +130,12 @@ export class InstalledAppGrantsService implements InstalledAppGrants {
         store_id: row.store_id,
         scopes: asked ?? row.scopes,
       },
-      next,
+      next.value,
     );
   }
 
   private badScope(grant?: string[]) {
-    return GrantErrors.invalidScope(
+    return OAuthErrors.invalidScope(
       grant
         ? `scope must be a space-separated subset of: ${grant.join(' ')}.`
         : 'scope must be space-separated known scopes.',
@@ -178,7 +146,7 @@ export class InstalledAppGrantsService implements InstalledAppGrants {
     client: Client,
     grant: { id: string; installation_id: string; store_id: string; scopes: string[] },
     refreshToken: string,
-  ): InstalledTokenResponse {
+  ): CodeGrantResponse {
     const scopes = canonicalScopes(grant.scopes);
     const { token, expiresIn } = this.tokens.signApp(
       client.appId,
@@ -202,34 +170,6 @@ export class InstalledAppGrantsService implements InstalledAppGrants {
 
   async revokeRefreshToken(appId: string, token: string): Promise<void> {
     if (token.length > MAX_SECRET) return;
-    await this.installations.revokeByRefreshToken(this.hasher.hash(REFRESH_PURPOSE, token), appId);
-  }
-
-  /**
-   * The revocation read of an installed app's access token, on every request that carries one: one
-   * prepared statement (InstallationsRepository.isTokenLive) — the grant, the installation, the app's
-   * secret generation and the jti together.
-   */
-  async resolve(claims: AppClaims): Promise<AppCaller | null> {
-    const ver = claims.ver;
-    if (![claims.sub, claims.store_id, claims.jti, claims.iid, claims.gid].every(isUuid)) return null;
-    if (typeof ver !== 'number' || !Number.isInteger(ver) || ver < 1 || ver > MAX_INT4) return null;
-    const live = await this.installations.isTokenLive({
-      grantId: claims.gid!,
-      installationId: claims.iid!,
-      appId: claims.sub,
-      storeId: claims.store_id,
-      ver,
-      jti: claims.jti,
-    });
-    if (!live) return null;
-    return {
-      kind: 'app',
-      appId: claims.sub,
-      storeId: claims.store_id,
-      scopes: canonicalScopes(claims.scope.split(' ')),
-      jti: claims.jti,
-      installationId: claims.iid,
-    };
+    await this.installations.revokeByRefreshToken(this.hasher.hash(REFRESH_TOKEN.purpose, token), appId);
   }
 }

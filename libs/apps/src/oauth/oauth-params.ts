@@ -1,5 +1,5 @@
 import { jsonBodyProblem } from '@app/core';
-import { OAuthErrors } from '../oauth-apps.errors';
+import { OAuthErrors } from '../apps.errors';
 
 /** The request parameters the OAuth endpoints understand; everything else is ignored (RFC 6749 §3.2). */
 const KNOWN = [

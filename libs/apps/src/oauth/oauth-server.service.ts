@@ -1,16 +1,12 @@
-import { Inject, Injectable, Optional } from '@nestjs/common';
-import { narrowScopes, randomSecret, SecretHasher, isUuid } from '@app/core';
+import { Injectable } from '@nestjs/common';
+import { isUuid, narrowScopes } from '@app/core';
 import { AccessTokenService, AppClaims, TokenRejected } from '@app/auth';
-import { AppTokenLiveness } from '../app-token-liveness.service';
-import { OAuthAppsRepository } from '../oauth-apps.repository';
-import { CLIENT_SECRET_PURPOSE } from '../oauth-apps.service';
-import { OAuthErrors } from '../oauth-apps.errors';
-import { ClientCredentials, OAuthParams, readClientCredentials } from './oauth-params';
-import {
-  INSTALLED_APP_GRANTS,
-  InstalledAppGrants,
-  InstalledTokenResponse,
-} from './installed-app-grants.port';
+import { OAuthErrors } from '../apps.errors';
+import { AppTokens } from '../tokens/app-token-resolver';
+import { AppTokensRepository } from '../tokens/app-tokens.repository';
+import { AuthenticatedClient, ClientAuthentication } from './client-authentication';
+import { CodeGrants, CodeGrantResponse } from './code-grants.service';
+import type { OAuthParams } from './oauth-params';
 
 export interface TokenResponse {
   access_token: string;
@@ -33,49 +29,37 @@ export type IntrospectionResponse =
       store_id: string;
     };
 
-interface AuthenticatedClient {
-  appId: string;
-  clientId: string;
-  storeId: string;
-  scopes: string[];
-  secretVersion: number;
-}
-
-const MAX_CLIENT_ID = 64;
 const GRANT_TYPES = ['client_credentials', 'authorization_code', 'refresh_token'];
-const MAX_SECRET = 256;
 
-/** The authorization server: client-credentials grant (RFC 6749 §4.4), revocation (RFC 7009), introspection (RFC 7662). */
+/**
+ * The authorization server, for every kind of app: the token endpoint — the client-credentials grant of a
+ * store app (RFC 6749 §4.4) here, an installable app's authorization-code and refresh-token grants in
+ * CodeGrants — revocation (RFC 7009) and introspection (RFC 7662). One client authentication
+ * (ClientAuthentication) tells the kinds apart by the row it finds, and one resolver (AppTokens) decides
+ * whether any app token is live.
+ */
 @Injectable()
 export class OAuthServerService {
-  /** Compared against when the client id is unknown, so response time does not tell which ids exist. */
-  private readonly decoyHash: string;
-
   constructor(
-    private readonly apps: OAuthAppsRepository,
-    private readonly hasher: SecretHasher,
+    private readonly clients: ClientAuthentication,
+    private readonly codeGrants: CodeGrants,
+    private readonly appTokens: AppTokens,
+    private readonly tokensRepository: AppTokensRepository,
     private readonly tokens: AccessTokenService,
-    private readonly liveness: AppTokenLiveness,
-    @Optional() @Inject(INSTALLED_APP_GRANTS) private readonly installed: InstalledAppGrants | null,
-  ) {
-    this.decoyHash = hasher.hash(CLIENT_SECRET_PURPOSE, randomSecret('sfs_'));
-  }
+  ) {}
 
   /**
    * Checks in this order: request syntax (invalid_request), grant type (unsupported_grant_type) — both
-   * public knowledge, no database — then the client (invalid_client), then the scope (invalid_scope).
+   * public knowledge, no database — then the client (invalid_client), then what the grant needs.
    */
   async token(
     params: OAuthParams,
     authorization: string | undefined,
-  ): Promise<TokenResponse | InstalledTokenResponse> {
+  ): Promise<TokenResponse | CodeGrantResponse> {
     if (params.grant_type === undefined) throw OAuthErrors.invalidRequest('grant_type is required.');
     if (!GRANT_TYPES.includes(params.grant_type)) throw OAuthErrors.unsupportedGrantType();
-    const credentials = readClientCredentials(authorization, params);
-    // Installed apps (§13) are told apart by their client id's prefix: their grants are theirs.
-    const installed = this.installedClient(credentials);
-    if (installed) return installed.token(params, await installed.authenticate(credentials));
-    const client = await this.authenticate(credentials);
+    const client = await this.clients.authenticate(authorization, params);
+    if (client.kind === 'installable') return this.codeGrants.token(params, client);
     if (params.grant_type !== 'client_credentials') {
       throw OAuthErrors.unauthorizedClient(
         'A store app uses grant_type=client_credentials; authorization_code and refresh_token are for installed apps.',
@@ -98,38 +82,27 @@ export class OAuthServerService {
 
   /**
    * RFC 7009: 200 whether or not the token was known or live. Only the authenticating client's own
-   * access tokens are revoked (by jti, kept until the token would have expired anyway); anything else
-   * is silently left alone, so the endpoint reveals nothing about other clients' tokens.
+   * tokens are revoked — an access token by jti (kept until it would have expired anyway), an installable
+   * app's refresh token with its whole grant (§2.1); anything else is silently left alone, so the endpoint
+   * reveals nothing about other clients' tokens.
    */
   async revoke(params: OAuthParams, authorization: string | undefined): Promise<void> {
     if (params.token === undefined) throw OAuthErrors.invalidRequest('token is required.');
-    const credentials = readClientCredentials(authorization, params);
-    const installed = this.installedClient(credentials);
-    if (installed) {
-      // An installed app's access token (by jti, as below) or refresh token (its whole grant, RFC 7009 §2.1).
-      const { appId } = await installed.authenticate(credentials);
-      const claims = this.ownAppClaims(params.token, { appId });
-      if (claims && isUuid(claims.jti)) return this.apps.revokeToken(claims.jti, claims.exp);
-      if (!claims) await installed.revokeRefreshToken(appId, params.token);
+    const client = await this.clients.authenticate(authorization, params);
+    const claims = this.ownAppClaims(params.token, client);
+    if (claims) {
+      if (isUuid(claims.jti)) await this.tokensRepository.revokeJti(claims.jti, claims.exp);
       return;
     }
-    const client = await this.authenticate(credentials);
-    const claims = this.ownAppClaims(params.token, client);
-    if (!claims || !isUuid(claims.jti)) return;
-    await this.apps.revokeToken(claims.jti, claims.exp);
+    if (client.kind === 'installable') await this.codeGrants.revokeRefreshToken(client.appId, params.token);
   }
 
   /** RFC 7662, for the client's own tokens: a dead, unknown or foreign token is `{ active: false }` only. */
   async introspect(params: OAuthParams, authorization: string | undefined): Promise<IntrospectionResponse> {
     if (params.token === undefined) throw OAuthErrors.invalidRequest('token is required.');
-    const credentials = readClientCredentials(authorization, params);
-    const installed = this.installedClient(credentials);
-    const client = installed
-      ? { ...(await installed.authenticate(credentials)), clientId: credentials.clientId }
-      : await this.authenticate(credentials);
+    const client = await this.clients.authenticate(authorization, params);
     const claims = this.ownAppClaims(params.token, client);
-    const resolver = installed && claims?.iid ? installed : claims?.iid ? null : this.liveness;
-    if (!claims || !resolver || !(await resolver.resolve(claims))) return { active: false };
+    if (!claims || !(await this.appTokens.resolve(claims))) return { active: false };
     return {
       active: true,
       scope: claims.scope,
@@ -143,14 +116,7 @@ export class OAuthServerService {
     };
   }
 
-  /** The installed-apps grants when the client id is one of theirs (and they are wired). */
-  private installedClient(credentials: ClientCredentials): InstalledAppGrants | null {
-    return this.installed && credentials.clientId.startsWith(this.installed.clientIdPrefix)
-      ? this.installed
-      : null;
-  }
-
-  private ownAppClaims(token: string, client: { appId: string }): AppClaims | null {
+  private ownAppClaims(token: string, client: AuthenticatedClient): AppClaims | null {
     try {
       const claims = this.tokens.verify(token);
       return claims.typ === 'app' && claims.sub === client.appId ? claims : null;
@@ -158,27 +124,5 @@ export class OAuthServerService {
       if (error instanceof TokenRejected) return null;
       throw error;
     }
-  }
-
-  private async authenticate(credentials: ClientCredentials): Promise<AuthenticatedClient> {
-    const { clientId, clientSecret, basic } = credentials;
-    if (clientId.length > MAX_CLIENT_ID || clientSecret.length > MAX_SECRET) {
-      throw OAuthErrors.invalidClient(basic);
-    }
-    const row = await this.apps.byClientId(clientId);
-    // Always one constant-time comparison, known client or not.
-    const matches = this.hasher.matches(
-      CLIENT_SECRET_PURPOSE,
-      clientSecret,
-      row?.secret_hash ?? this.decoyHash,
-    );
-    if (!row || !matches) throw OAuthErrors.invalidClient(basic);
-    return {
-      appId: row.id,
-      clientId,
-      storeId: row.store_id,
-      scopes: row.scopes,
-      secretVersion: row.secret_version,
-    };
   }
 }

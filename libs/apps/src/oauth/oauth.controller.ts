@@ -18,7 +18,7 @@ import {
   TokenByValueRequestDto,
   TokenRequestDto,
   TokenResponseDto,
-} from '../dto/oauth-protocol.dto';
+} from './oauth-protocol.dto';
 import { readParams } from './oauth-params';
 import { IntrospectionResponse, OAuthServerService, TokenResponse } from './oauth-server.service';
 

@@ -1,8 +1,8 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiBearerAuth, ApiForbiddenResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Accepts, AppCaller, CurrentCaller } from '@app/core';
-import { AppStoreDto } from './dto/oauth-app.dto';
-import { OAuthAppsService } from './oauth-apps.service';
+import { AppStoreDto } from './store-app.dto';
+import { StoreAppsService } from './store-apps.service';
 
 /** Routes for app access tokens (the Storefront GraphQL is the main one; this is the smallest). */
 @ApiTags('app')
@@ -10,7 +10,7 @@ import { OAuthAppsService } from './oauth-apps.service';
 @Accepts('app')
 @Controller('v1/app')
 export class AppApiController {
-  constructor(private readonly apps: OAuthAppsService) {}
+  constructor(private readonly apps: StoreAppsService) {}
 
   @Get('store')
   @ApiOperation({ summary: "The app token's store (scope store:read). Account and public tokens get 403." })

@@ -1,6 +1,6 @@
 import { canonicalAppScopes } from '@app/core';
-import type { AppRow } from './oauth-apps.repository';
-import type { OAuthAppCredentialsDto, OAuthAppDto } from './dto/oauth-app.dto';
+import type { AppRow } from './store-apps.repository';
+import type { OAuthAppCredentialsDto, OAuthAppDto } from './store-app.dto';
 
 /** Row → wire shape, field by field, so a new column never leaks by accident. */
 export function toOAuthAppDto(row: AppRow): OAuthAppDto {

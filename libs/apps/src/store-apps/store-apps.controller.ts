@@ -1,43 +1,32 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import {
-  ApiCreatedResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-} from '@nestjs/swagger';
-import {
-  AccessibleStore,
-  AccountCaller,
-  CurrentCaller,
-  CurrentStore,
-  NoContentRoute,
-  StepUp,
-  StoreAccess,
-} from '@app/core';
+import { Body, Controller, Delete, Param, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { AccessibleStore, AccountCaller, CurrentCaller, CurrentStore, StepUp, StoreAccess } from '@app/core';
+import { CreateRoute, ListRoute, NoContentRoute, NotFoundResponse, OkRoute } from '@app/core';
 import {
   CreateOAuthAppDto,
   ListOAuthAppsQueryDto,
   OAuthAppCredentialsDto,
   OAuthAppDto,
-} from './dto/oauth-app.dto';
-import { OAuthAppsService } from './oauth-apps.service';
+} from './store-app.dto';
+import { StoreAppsService } from './store-apps.service';
 
 /** The store found from the app in the path (its store), for the routes on one app. */
 const OneApp = () => StoreAccess('integrations', { locator: 'app', key: 'appId', notFound: 'app_not_found' });
+const STORE_404 = '`store_not_found`: no such store, or you are not a member of it.';
+const APP_404 = '`app_not_found`: no such app, or not in a store of yours.';
 
+/** A store's own apps ("OAuth apps": the class name is the OpenAPI operationIds' prefix). */
 @ApiTags('oauth apps')
 @Controller('v1/user/stores/oauth/apps')
 export class OAuthAppsController {
-  constructor(private readonly apps: OAuthAppsService) {}
+  constructor(private readonly apps: StoreAppsService) {}
 
-  @Post()
   @StoreAccess('integrations', { in: 'body', key: 'storeId' })
-  @ApiOperation({
-    summary: 'Create an OAuth app for one of your stores; the client secret is in this response only.',
-  })
-  @ApiCreatedResponse({ type: OAuthAppCredentialsDto })
-  @ApiNotFoundResponse({ description: '`store_not_found`: no such store, or you are not a member of it.' })
+  @CreateRoute(
+    'Create an OAuth app for one of your stores; the client secret is in this response only.',
+    OAuthAppCredentialsDto,
+  )
+  @NotFoundResponse(STORE_404)
   create(
     @CurrentCaller() caller: AccountCaller,
     @CurrentStore() store: AccessibleStore,
@@ -46,24 +35,22 @@ export class OAuthAppsController {
     return this.apps.create(caller, store, { name: body.name, scopes: body.scopes });
   }
 
-  @Get()
   @StoreAccess('integrations', { in: 'query', key: 'storeId' })
-  @ApiOperation({ summary: "A store's OAuth apps, oldest first, without secrets (with `secretHint`)." })
-  @ApiOkResponse({ type: [OAuthAppDto] })
-  @ApiNotFoundResponse({ description: '`store_not_found`: no such store, or you are not a member of it.' })
+  @ListRoute("A store's OAuth apps, oldest first, without secrets (with `secretHint`).", OAuthAppDto)
+  @NotFoundResponse(STORE_404)
   list(@CurrentStore() store: AccessibleStore, @Query() _query: ListOAuthAppsQueryDto) {
     return this.apps.list(store);
   }
 
   @StepUp()
-  @Post(':appId/rotate-secret')
   @OneApp()
-  @HttpCode(200)
-  @ApiOperation({
-    summary: 'A new client secret (shown once); the old secret and every token it issued die at once.',
-  })
-  @ApiOkResponse({ type: OAuthAppCredentialsDto })
-  @ApiNotFoundResponse({ description: '`app_not_found`: no such app, or not in a store of yours.' })
+  @OkRoute(
+    'POST',
+    ':appId/rotate-secret',
+    'A new client secret (shown once); the old secret and every token it issued die at once.',
+    OAuthAppCredentialsDto,
+  )
+  @NotFoundResponse(APP_404)
   rotateSecret(
     @CurrentCaller() caller: AccountCaller,
     @CurrentStore() store: AccessibleStore,
@@ -76,7 +63,7 @@ export class OAuthAppsController {
   @Delete(':appId')
   @OneApp()
   @NoContentRoute('Delete the app; every token it issued dies at once.')
-  @ApiNotFoundResponse({ description: '`app_not_found`: no such app, or not in a store of yours.' })
+  @NotFoundResponse(APP_404)
   async remove(
     @CurrentCaller() caller: AccountCaller,
     @CurrentStore() store: AccessibleStore,

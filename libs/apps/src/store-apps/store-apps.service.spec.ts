@@ -1,15 +1,10 @@
 import type { AppCaller } from '@app/core';
 import type { StoresService } from '@app/stores';
-import {
-  changeRecorder,
-  errorCode,
-  OWNER,
-  OWNER_STORE,
-  STORE_ID as STORE,
-  testHasher as hasher,
-} from '@app/testing/service-fakes';
-import type { AppRow, OAuthAppsRepository } from './oauth-apps.repository';
-import { OAuthAppsService } from './oauth-apps.service';
+import { changeRecorder, errorCode, OWNER, OWNER_STORE, testHasher } from '@app/testing/service-fakes';
+import type { AppRow, StoreAppsRepository } from './store-apps.repository';
+import { StoreAppsService } from './store-apps.service';
+
+const STORE_ID = OWNER_STORE.storeId;
 
 // The service's rules with the repository replaced (the store was decided by the route's access rule:
 // `present` false is an app not in it, or a store deleted since).
@@ -19,7 +14,7 @@ function setup(present: boolean) {
   const secrets: { hash: string; hint: string }[] = [];
   const row = (hint: string): AppRow => ({
     id: APP,
-    store_id: STORE,
+    store_id: STORE_ID,
     name: 'Backend',
     client_id: 'sfc_0123',
     scopes: ['orders:write', 'store:read'],
@@ -29,9 +24,9 @@ function setup(present: boolean) {
   const { TX, emitted, events, transaction } = changeRecorder();
   const repo = {
     transaction,
-    insert: async (_tx: unknown, _s: string, app: { secretHash: string; secretHint: string }) => {
-      secrets.push({ hash: app.secretHash, hint: app.secretHint });
-      return present ? row(app.secretHint) : undefined;
+    insert: async (_tx: unknown, _s: string, _app: unknown, s: { hash: string; hint: string }) => {
+      secrets.push({ hash: s.hash, hint: s.hint });
+      return present ? row(s.hint) : undefined;
     },
     list: async () => (present ? [row('abcd')] : []),
     rotate: async (_tx: unknown, _s: string, _a: string, s: { hash: string; hint: string }) => (
@@ -40,12 +35,12 @@ function setup(present: boolean) {
     ),
     delete: async () => present,
   };
-  const stores = { publicProfile: async (id: string) => (id === STORE ? { id, name: 'Shop' } : null) };
+  const stores = { publicProfile: async (id: string) => (id === STORE_ID ? { id, name: 'Shop' } : null) };
   return {
-    service: new OAuthAppsService(
-      repo as unknown as OAuthAppsRepository,
+    service: new StoreAppsService(
+      repo as unknown as StoreAppsRepository,
       stores as unknown as StoresService,
-      hasher,
+      testHasher,
       events,
     ),
     secrets,
@@ -54,7 +49,7 @@ function setup(present: boolean) {
   };
 }
 
-describe('OAuthAppsService (repository replaced)', () => {
+describe('StoreAppsService (repository replaced)', () => {
   it('creates an app with an sfc_ id and an sfs_ secret shown once, keeping only its hash; scopes canonical', async () => {
     const { service, secrets } = setup(true);
     const app = await service.create(OWNER, OWNER_STORE, {
@@ -63,7 +58,7 @@ describe('OAuthAppsService (repository replaced)', () => {
     });
     expect(app.clientSecret).toMatch(/^sfs_/);
     expect(secrets[0]).toEqual({
-      hash: hasher.hash('oauth_client_secret', app.clientSecret),
+      hash: testHasher.hash('oauth_client_secret', app.clientSecret),
       hint: app.clientSecret.slice(-4),
     });
     expect(app.scopes).toEqual(['store:read', 'orders:write']);
@@ -78,9 +73,9 @@ describe('OAuthAppsService (repository replaced)', () => {
     const rotated = await service.rotateSecret(OWNER, OWNER_STORE, APP);
     await service.remove(OWNER, OWNER_STORE, APP);
     expect(emitted.map((e) => [e.type, e.storeId, e.tx, e.caller])).toEqual([
-      ['app.created', STORE, TX, OWNER],
-      ['app.secret_rotated', STORE, TX, OWNER],
-      ['app.deleted', STORE, TX, OWNER],
+      ['app.created', STORE_ID, TX, OWNER],
+      ['app.secret_rotated', STORE_ID, TX, OWNER],
+      ['app.deleted', STORE_ID, TX, OWNER],
     ]);
     expect(emitted[0].data).toMatchObject({
       id: APP,
@@ -111,8 +106,14 @@ describe('OAuthAppsService (repository replaced)', () => {
 
   it("reads an app token's store only with store:read", async () => {
     const { service } = setup(true);
-    const caller: AppCaller = { kind: 'app', appId: APP, storeId: STORE, scopes: ['store:read'], jti: 'j' };
-    expect(await service.storeOf(caller)).toEqual({ id: STORE, name: 'Shop' });
+    const caller: AppCaller = {
+      kind: 'app',
+      appId: APP,
+      storeId: STORE_ID,
+      scopes: ['store:read'],
+      jti: 'j',
+    };
+    expect(await service.storeOf(caller)).toEqual({ id: STORE_ID, name: 'Shop' });
     expect(await errorCode(service.storeOf({ ...caller, scopes: ['products:read'] }))).toBe(
       'insufficient_scope',
     );
