@@ -11,7 +11,8 @@ import {
 import { PublicTokensService } from './public-tokens.service';
 
 const STORE_404 = '`store_not_found`';
-const TOKEN_404 = '`store_not_found` or `public_token_not_found`';
+/** A route on one token of the store: a 404 when either is not there for the caller. */
+const OneToken = () => NotFoundResponse('`store_not_found` or `public_token_not_found`');
 
 @ApiTags('public tokens')
 @StoreAccess('integrations')
@@ -38,6 +39,7 @@ export class PublicTokensController {
     return this.tokens.list(store);
   }
 
+  @OneToken()
   @OkRoute(
     'PUT',
     ':tokenId',
@@ -47,7 +49,6 @@ export class PublicTokensController {
   @ApiBadRequestResponse({
     description: '`validation_failed` (e.g. more than 10 origins, or one that is not an origin)',
   })
-  @NotFoundResponse(TOKEN_404)
   update(
     @CurrentStore() store: AccessibleStore,
     @Param('tokenId') tokenId: string,
@@ -56,13 +57,13 @@ export class PublicTokensController {
     return this.tokens.update(store, tokenId, body);
   }
 
+  @OneToken()
   @OkRoute(
     'POST',
     ':tokenId/rotate',
     'A new token value (shown once); the old one is dead at once.',
     PublicTokenIssuedDto,
   )
-  @NotFoundResponse(TOKEN_404)
   rotate(
     @CurrentCaller() caller: AccountCaller,
     @CurrentStore() store: AccessibleStore,
@@ -71,9 +72,9 @@ export class PublicTokensController {
     return this.tokens.rotate(caller, store, tokenId);
   }
 
+  @OneToken()
   @Delete(':tokenId')
   @NoContentRoute('Delete the token; it is dead at once.')
-  @NotFoundResponse(TOKEN_404)
   async remove(
     @CurrentCaller() caller: AccountCaller,
     @CurrentStore() store: AccessibleStore,

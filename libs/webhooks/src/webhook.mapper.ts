@@ -23,6 +23,14 @@ export function toWebhookCreated(row: EndpointRow, secret: string): WebhookCreat
   return { ...view, secret };
 }
 
+/** One attempt of a delivery (its `at` as read from JSON, normalised to ISO 8601). */
+const toAttempt = (a: DeliveryRow['attempts'][number]): DeliveryModel['attempts'][number] => ({
+  at: new Date(a.at).toISOString(),
+  statusCode: a.statusCode,
+  error: a.error,
+  durationMs: a.durationMs,
+});
+
 /** A delivery with every attempt; `nextAttemptAt` only while it is pending. */
 export function toDelivery(row: DeliveryRow): DeliveryModel {
   return {
@@ -30,12 +38,7 @@ export function toDelivery(row: DeliveryRow): DeliveryModel {
     eventId: row.event_id,
     eventType: row.event_type,
     status: row.status,
-    attempts: row.attempts.map((a) => ({
-      at: new Date(a.at).toISOString(),
-      statusCode: a.statusCode,
-      error: a.error,
-      durationMs: a.durationMs,
-    })),
+    attempts: row.attempts.map(toAttempt),
     nextAttemptAt: row.status === 'pending' && row.next_attempt_at ? row.next_attempt_at.toISOString() : null,
   };
 }

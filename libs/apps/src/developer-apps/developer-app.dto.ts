@@ -1,15 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import {
-  ArrayMaxSize,
-  ArrayMinSize,
-  ArrayUnique,
-  IsArray,
-  IsIn,
-  IsOptional,
-  IsString,
-  MaxLength,
-  ValidateIf,
-} from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsIn } from 'class-validator';
+import { IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
 import { APP_SCOPES, AppScope, CredentialName, stacked, trimmed } from '@app/core';
 import { APP_WEBHOOK_EVENTS } from './app-scopes';
 import { MAX_REDIRECT_URIS, MAX_URL_LENGTH } from './redirect-uris';

@@ -1,5 +1,6 @@
 import type { AppScope } from '@app/core';
 import type { AppInstallationRow, DeveloperAppRow } from './developer-apps.repository';
+import { installedFields } from '../installations/installation.mapper';
 import type { AppInstallationDto, DeveloperAppDto } from './developer-app.dto';
 
 /** An installable app as its developer's routes show it: never a secret, their last 4 characters only. */
@@ -26,7 +27,6 @@ export function toAppInstallationDto(row: AppInstallationRow): AppInstallationDt
     id: row.id,
     storeId: row.store_id,
     storeName: row.store_name,
-    scopes: row.scopes as AppScope[],
-    installedAt: row.created_at.toISOString(),
+    ...installedFields(row),
   };
 }

@@ -9,15 +9,7 @@ import { APP_CLIENT_SECRET, newClientId } from '../app-credentials';
 import { syncAppEndpoints, uninstallInTx } from '../installations/installation-effects';
 import { InstallationsRepository } from '../installations/installations.repository';
 import { webhookEventProblem } from './app-scopes';
-import type {
-  AppInstallationDto,
-  CreateDeveloperAppDto,
-  DeveloperAppCredentialsDto,
-  DeveloperAppDto,
-  RotatedClientSecretDto,
-  RotatedWebhookSecretDto,
-  UpdateDeveloperAppDto,
-} from './developer-app.dto';
+import type * as Dto from './developer-app.dto';
 import { toAppInstallationDto, toDeveloperAppDto } from './developer-app.mapper';
 import { DeveloperAppPatch, DeveloperAppsRepository } from './developer-apps.repository';
 import { redirectUriProblem } from './redirect-uris';
@@ -36,7 +28,10 @@ export class DeveloperAppsService {
     private readonly events: EventsWriter,
   ) {}
 
-  async create(caller: AccountCaller, input: CreateDeveloperAppDto): Promise<DeveloperAppCredentialsDto> {
+  async create(
+    caller: AccountCaller,
+    input: Dto.CreateDeveloperAppDto,
+  ): Promise<Dto.DeveloperAppCredentialsDto> {
     const fields = this.checked({
       redirectUris: input.redirectUris,
       scopes: canonicalScopes(input.scopes),
@@ -80,11 +75,11 @@ export class DeveloperAppsService {
     };
   }
 
-  async list(caller: AccountCaller): Promise<DeveloperAppDto[]> {
+  async list(caller: AccountCaller): Promise<Dto.DeveloperAppDto[]> {
     return (await this.apps.list(caller.accountId)).map(toDeveloperAppDto);
   }
 
-  async get(caller: AccountCaller, appId: string): Promise<DeveloperAppDto> {
+  async get(caller: AccountCaller, appId: string): Promise<Dto.DeveloperAppDto> {
     return toDeveloperAppDto(await this.found(isUuid(appId) ? this.apps.get(caller.accountId, appId) : null));
   }
 
@@ -93,7 +88,11 @@ export class DeveloperAppsService {
    * the store consents again, and each store's endpoint for the app is brought in line (the new URL, the
    * subscribed events its grant there can read) in the same transaction.
    */
-  async update(caller: AccountCaller, appId: string, input: UpdateDeveloperAppDto): Promise<DeveloperAppDto> {
+  async update(
+    caller: AccountCaller,
+    appId: string,
+    input: Dto.UpdateDeveloperAppDto,
+  ): Promise<Dto.DeveloperAppDto> {
     if (!isUuid(appId)) throw AppErrors.appNotFound();
     const row = await this.apps.transaction(async (tx) => {
       const current = await this.found(this.apps.get(caller.accountId, appId, tx));
@@ -134,7 +133,7 @@ export class DeveloperAppsService {
   }
 
   /** A new client secret: the old one and every access token are refused at once; refresh tokens keep working. */
-  async rotateSecret(caller: AccountCaller, appId: string): Promise<RotatedClientSecretDto> {
+  async rotateSecret(caller: AccountCaller, appId: string): Promise<Dto.RotatedClientSecretDto> {
     if (!isUuid(appId)) throw AppErrors.appNotFound();
     const secret = this.hasher.issue(APP_CLIENT_SECRET);
     const row = await this.found(this.apps.rotateSecret(caller.accountId, appId, secret));
@@ -142,7 +141,7 @@ export class DeveloperAppsService {
   }
 
   /** A new webhook secret; for 24 h every delivery to the app carries a signature with each. */
-  async rotateWebhookSecret(caller: AccountCaller, appId: string): Promise<RotatedWebhookSecretDto> {
+  async rotateWebhookSecret(caller: AccountCaller, appId: string): Promise<Dto.RotatedWebhookSecretDto> {
     if (!isUuid(appId)) throw AppErrors.appNotFound();
     const webhook = this.endpoints.newAppSecret(appId);
     const row = await this.apps.transaction(async (tx) => {
@@ -153,7 +152,7 @@ export class DeveloperAppsService {
     return { ...toDeveloperAppDto(row), webhookSecret: webhook.value };
   }
 
-  async installationsOf(caller: AccountCaller, appId: string): Promise<AppInstallationDto[]> {
+  async installationsOf(caller: AccountCaller, appId: string): Promise<Dto.AppInstallationDto[]> {
     const rows = await this.found(isUuid(appId) ? this.apps.installations(caller.accountId, appId) : null);
     return rows.map(toAppInstallationDto);
   }

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Param, Query } from '@nestjs/common';
+import { applyDecorators, Body, Controller, Delete, Param, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { AccessibleStore, AccountCaller, CurrentCaller, CurrentStore, StepUp, StoreAccess } from '@app/core';
 import { CreateRoute, ListRoute, NoContentRoute, NotFoundResponse, OkRoute } from '@app/core';
@@ -10,10 +10,13 @@ import {
 } from './store-app.dto';
 import { StoreAppsService } from './store-apps.service';
 
-/** The store found from the app in the path (its store), for the routes on one app. */
-const OneApp = () => StoreAccess('integrations', { locator: 'app', key: 'appId', notFound: 'app_not_found' });
 const STORE_404 = '`store_not_found`: no such store, or you are not a member of it.';
-const APP_404 = '`app_not_found`: no such app, or not in a store of yours.';
+/** A route on one app: its store is found from the app in the path, and an app not in a store of yours is a 404. */
+const OneApp = () =>
+  applyDecorators(
+    StoreAccess('integrations', { locator: 'app', key: 'appId', notFound: 'app_not_found' }),
+    NotFoundResponse('`app_not_found`: no such app, or not in a store of yours.'),
+  );
 
 /** A store's own apps ("OAuth apps": the class name is the OpenAPI operationIds' prefix). */
 @ApiTags('oauth apps')
@@ -50,7 +53,6 @@ export class OAuthAppsController {
     'A new client secret (shown once); the old secret and every token it issued die at once.',
     OAuthAppCredentialsDto,
   )
-  @NotFoundResponse(APP_404)
   rotateSecret(
     @CurrentCaller() caller: AccountCaller,
     @CurrentStore() store: AccessibleStore,
@@ -63,7 +65,6 @@ export class OAuthAppsController {
   @Delete(':appId')
   @OneApp()
   @NoContentRoute('Delete the app; every token it issued dies at once.')
-  @NotFoundResponse(APP_404)
   async remove(
     @CurrentCaller() caller: AccountCaller,
     @CurrentStore() store: AccessibleStore,
