@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsIn } from 'class-validator';
 import { IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
 import { APP_SCOPES, AppScope, CredentialName, stacked, trimmed } from '@app/core';
-import { APP_WEBHOOK_EVENTS } from './app-scopes';
+import { APP_WEBHOOK_EVENTS } from '../app-scopes';
 import { MAX_REDIRECT_URIS, MAX_URL_LENGTH } from './redirect-uris';
 
 /** The shape checks of the registration fields, the same in a create and an update (URLs are checked by the service). */

@@ -19,17 +19,6 @@ export interface DeveloperAppRow {
   install_count: number;
 }
 
-/** The app's webhook settings and secrets, sealed (for its endpoints in the stores that installed it). */
-export interface AppWebhookRow {
-  id: string;
-  developer_id: string;
-  webhook_url: string | null;
-  webhook_events: string[];
-  webhook_secret_sealed: string;
-  previous_webhook_secret_sealed: string | null;
-  previous_webhook_secret_until: Date | null;
-}
-
 /** What the authorization endpoint and the consent need of a client (its authentication is ClientAuthentication's). */
 export interface InstallableClientRow {
   id: string;
@@ -201,19 +190,6 @@ export class DeveloperAppsRepository {
                       webhook_secret_sealed = $3, webhook_secret_hint = $4, updated_at = now()
                 WHERE a.id = $1 AND a.developer_id = $2 RETURNING ${COLUMNS}`,
         values: [appId, developerId, secret.sealed, secret.hint],
-      },
-      tx,
-    );
-  }
-
-  /** The app's webhook settings and sealed secrets, in the caller's transaction. */
-  webhookOf(tx: EntityManager, appId: string): Promise<AppWebhookRow | undefined> {
-    return this.sql.one<AppWebhookRow>(
-      {
-        text: `SELECT id, developer_id, webhook_url, webhook_events, webhook_secret_sealed,
-                      previous_webhook_secret_sealed, previous_webhook_secret_until
-                 FROM installable_apps WHERE id = $1`,
-        values: [appId],
       },
       tx,
     );

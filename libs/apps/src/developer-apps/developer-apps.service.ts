@@ -8,7 +8,7 @@ import { AppErrors } from '../apps.errors';
 import { APP_CLIENT_SECRET, newClientId } from '../app-credentials';
 import { syncAppEndpoints, uninstallInTx } from '../installations/installation-effects';
 import { InstallationsRepository } from '../installations/installations.repository';
-import { webhookEventProblem } from './app-scopes';
+import { webhookEventProblem } from '../app-scopes';
 import type * as Dto from './developer-app.dto';
 import { toAppInstallationDto, toDeveloperAppDto } from './developer-app.mapper';
 import { DeveloperAppPatch, DeveloperAppsRepository } from './developer-apps.repository';
@@ -158,7 +158,7 @@ export class DeveloperAppsService {
   }
 
   private syncEndpoints(tx: EntityManager, appId: string): Promise<void> {
-    return syncAppEndpoints(tx, this.apps, this.installations, this.endpoints, appId);
+    return syncAppEndpoints(tx, this.installations, this.endpoints, appId);
   }
 
   private async found<T>(value: Promise<T | undefined> | T | undefined | null): Promise<T> {

@@ -2,8 +2,7 @@ import type { AccountCaller, AppScope } from '@app/core';
 import type { EventsWriter } from '@app/events';
 import type { AppEndpointsRepository } from '@app/webhooks';
 import type { EntityManager } from 'typeorm';
-import { deliverableEvents } from '../developer-apps/app-scopes';
-import type { DeveloperAppsRepository } from '../developer-apps/developer-apps.repository';
+import { deliverableEvents } from '../app-scopes';
 import type { InstallationRow, InstallationsRepository } from './installations.repository';
 
 /**
@@ -21,11 +20,11 @@ const eventData = (installation: InstallationRow) => ({
 /** The app's endpoint for the installation's store: its URL, and the events its grant there can read. */
 export async function syncInstallationEndpoint(
   tx: EntityManager,
-  apps: DeveloperAppsRepository,
+  installations: InstallationsRepository,
   endpoints: AppEndpointsRepository,
   installation: InstallationRow,
 ): Promise<void> {
-  const app = await apps.webhookOf(tx, installation.app_id);
+  const app = await installations.webhookOf(tx, installation.app_id);
   if (!app) return;
   await endpoints.upsert(tx, {
     appId: app.id,
@@ -44,13 +43,12 @@ export async function syncInstallationEndpoint(
 /** Every store's endpoint for the app, after its webhook settings or secret changed. */
 export async function syncAppEndpoints(
   tx: EntityManager,
-  apps: DeveloperAppsRepository,
   installations: InstallationsRepository,
   endpoints: AppEndpointsRepository,
   appId: string,
 ): Promise<void> {
   for (const installation of await installations.lockAllOfApp(tx, appId)) {
-    await syncInstallationEndpoint(tx, apps, endpoints, installation);
+    await syncInstallationEndpoint(tx, installations, endpoints, installation);
   }
 }
 
@@ -61,12 +59,12 @@ export async function syncAppEndpoints(
 export async function installedInTx(
   tx: EntityManager,
   events: EventsWriter,
-  apps: DeveloperAppsRepository,
+  installations: InstallationsRepository,
   endpoints: AppEndpointsRepository,
   caller: AccountCaller,
   installation: InstallationRow,
 ): Promise<void> {
-  await syncInstallationEndpoint(tx, apps, endpoints, installation);
+  await syncInstallationEndpoint(tx, installations, endpoints, installation);
   await events.emit(tx, {
     storeId: installation.store_id,
     type: 'app.installed',

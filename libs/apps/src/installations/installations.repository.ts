@@ -5,6 +5,17 @@ import { Sql } from '@app/database';
 import { EXISTING_STORE } from '@app/stores';
 import type { EntityManager } from 'typeorm';
 
+/** The app's webhook settings and secrets, sealed (for its endpoints in the stores that installed it). */
+export interface AppWebhookRow {
+  id: string;
+  developer_id: string;
+  webhook_url: string | null;
+  webhook_events: string[];
+  webhook_secret_sealed: string;
+  previous_webhook_secret_sealed: string | null;
+  previous_webhook_secret_until: Date | null;
+}
+
 export interface InstallationRow {
   id: string;
   app_id: string;
@@ -70,6 +81,19 @@ export class InstallationsRepository {
       tx,
     );
     return row?.role;
+  }
+
+  /** The app's webhook settings and sealed secrets, for its endpoints in the stores that installed it (in the caller's transaction). */
+  webhookOf(tx: EntityManager, appId: string): Promise<AppWebhookRow | undefined> {
+    return this.sql.one<AppWebhookRow>(
+      {
+        text: `SELECT id, developer_id, webhook_url, webhook_events, webhook_secret_sealed,
+                      previous_webhook_secret_sealed, previous_webhook_secret_until
+                 FROM installable_apps WHERE id = $1`,
+        values: [appId],
+      },
+      tx,
+    );
   }
 
   /** The app's installation in each of the given stores. */

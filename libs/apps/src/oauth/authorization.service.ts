@@ -14,7 +14,7 @@ import { StoresService } from '@app/stores';
 import { AppEndpointsRepository } from '@app/webhooks';
 import { randomBytes } from 'node:crypto';
 import { AppErrors } from '../apps.errors';
-import { describeScopes } from '../developer-apps/app-scopes';
+import { describeScopes } from '../app-scopes';
 import { DeveloperAppsRepository, InstallableClientRow } from '../developer-apps/developer-apps.repository';
 import type { ConsentDecisionDto, ConsentQueryDto, ConsentViewDto } from './consent.dto';
 import { installedInTx } from '../installations/installation-effects';
@@ -206,7 +206,7 @@ export class AuthorizationService {
           installedBy: caller.accountId,
         });
         if (!installation) throw AppErrors.noInstallingStore();
-        await installedInTx(tx, this.events, this.apps, this.endpoints, caller, installation);
+        await installedInTx(tx, this.events, this.installations, this.endpoints, caller, installation);
       } else if (!scopes.every((s) => installation!.scopes.includes(s))) {
         // More than the installation holds: the grant is replaced (same installation, wider scopes), and
         // every earlier token of the installation is refused from now on.
@@ -215,7 +215,7 @@ export class AuthorizationService {
           installation.id,
           canonicalScopes([...installation.scopes, ...scopes]),
         );
-        await installedInTx(tx, this.events, this.apps, this.endpoints, caller, installation);
+        await installedInTx(tx, this.events, this.installations, this.endpoints, caller, installation);
       }
       await this.installations.insertCode(tx, {
         hash: this.hasher.hash(CODE_PURPOSE, code),
