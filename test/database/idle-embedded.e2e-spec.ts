@@ -9,7 +9,7 @@ import { TestApp } from '@app/testing/test-app';
  * (30 s): the pool closes its one connection, the next request opens another to the same PGlite
  * backend. That "new" connection used to find the old session's named prepared statements, and every
  * app-token request, app GraphQL call and console page answered 500 (`prepared statement
- * "oauth_app_by_client_id" already exists`) until a restart. Runs on PGlite whatever the suite's server.
+ * "app_client_by_client_id" already exists`) until a restart. Runs on PGlite whatever the suite's server.
  */
 describe('embedded database: requests after the pool idled its connection away', () => {
   let t: TestApp;
