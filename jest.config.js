@@ -20,9 +20,9 @@ const swcKeepingImport = ['@swc/jest', { ...swc[1], module: { type: 'commonjs', 
 // The aliases of tsconfig.json: every library, the API application (its bootstrap, for the test app), and
 // the SDK under its package name (what the console imports).
 const moduleNameMapper = {
-  '^@app/(core|database|idempotency|auth|social-login|testing|stores|onboarding|oauth-apps|public-tokens|storefront|events|webhooks|members|installed-apps|media|sdk)$':
+  '^@app/(core|database|idempotency|auth|social-login|testing|stores|onboarding|apps|public-tokens|storefront|events|webhooks|members|media|sdk)$':
     '<rootDir>/libs/$1/src',
-  '^@app/(core|database|idempotency|auth|social-login|testing|stores|onboarding|oauth-apps|public-tokens|storefront|events|webhooks|members|installed-apps|media|sdk)/(.*)$':
+  '^@app/(core|database|idempotency|auth|social-login|testing|stores|onboarding|apps|public-tokens|storefront|events|webhooks|members|media|sdk)/(.*)$':
     '<rootDir>/libs/$1/src/$2',
   '^@app/api$': '<rootDir>/apps/api/src',
   '^@storefront-platform/sdk/browser$': '<rootDir>/libs/sdk/src/browser.ts',

@@ -1,6 +1,6 @@
 'use strict';
 // A request authenticated by an app access token — the AccessGuard verifies the `typ: app`
-// JWT and asks the oauth-apps resolver whether the app (and the token) is still alive, then
+// JWT and asks the apps context's resolver whether the app (and the token) is still alive, then
 // GET /v1/app/store reads the token's store.
 const { accountWithStores, appToken, createApp } = require('./support/fixtures');
 

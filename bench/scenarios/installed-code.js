@@ -16,7 +16,7 @@ const { URL, URLSearchParams } = require('node:url');
 const { accountWithStores, basicAuthorization } = require('./support/fixtures');
 
 const REDIRECT = 'https://bench-app.example/callback';
-const CODE_PURPOSE = 'app_authorization_code'; // libs/installed-apps/src/authorization.service.ts
+const CODE_PURPOSE = 'app_authorization_code'; // libs/apps/src/oauth/authorization.service.ts
 // Enough codes for every run at up to this many tokens a second (a run that runs out says so: non-200s).
 const MAX_RATE = 1500;
 

@@ -9,7 +9,7 @@ import { TestApp } from '@app/testing/test-app';
  * (30 s): the pool closes its one connection, the next request opens another to the same PGlite
  * backend. That "new" connection used to find the old session's named prepared statements, and every
  * app-token request, app GraphQL call and console page answered 500 (`prepared statement
- * "oauth_app_by_client_id" already exists`) until a restart. Runs on PGlite whatever the suite's server.
+ * "app_client_by_client_id" already exists`) until a restart. Runs on PGlite whatever the suite's server.
  */
 describe('embedded database: requests after the pool idled its connection away', () => {
   let t: TestApp;
@@ -57,7 +57,7 @@ describe('embedded database: requests after the pool idled its connection away',
     expect(Date.now() - idleFrom).toBeGreaterThanOrEqual(29_000);
     expect(pool().totalCount).toBe(0);
 
-    // The token endpoint (oauth_app_by_client_id), app GraphQL (oauth_app_token_live), the console's
+    // The token endpoint (app_client_by_client_id), app GraphQL (app_token_live), the console's
     // reads (auth_session_live, auth_session_live_profile), a public token, a write: all on the new connection.
     const again = await t.post('/v1/auth/oauth/token', {
       grant_type: 'client_credentials',

@@ -1,4 +1,4 @@
-import type { OAuthAppCredentialsDto as AppCreated } from '@app/oauth-apps/dto/oauth-app.dto';
+import type { OAuthAppCredentialsDto as AppCreated } from '@app/apps/store-apps/store-app.dto';
 import { createStore } from '@app/testing';
 import { TestApp, TestResponse } from '@app/testing/test-app';
 import { Issuer } from 'openid-client';

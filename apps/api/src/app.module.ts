@@ -4,7 +4,6 @@ import { TransportErrorFilter } from './http/error-transports';
 import {
   AccessGuard,
   APP_TOKEN_RESOLVER,
-  AppTokenResolver,
   AUTH_PURGE_RULES,
   AuthModule,
   BEARER_TOKEN_KINDS,
@@ -24,18 +23,7 @@ import { EVENTS_PURGE_RULES, EventsModule } from '@app/events';
 import { MEDIA_PURGE_RULES, MediaModule, MediaTrashSweeper } from '@app/media';
 import { IDEMPOTENCY_PURGE_RULES } from '@app/idempotency';
 import { MEMBERS_PURGE_RULES, MEMBERSHIP_SQL_FRAGMENTS, MembersModule } from '@app/members';
-import {
-  INSTALLED_APPS_PURGE_RULES,
-  InstalledAppGrantsService,
-  InstalledAppsModule,
-} from '@app/installed-apps';
-import {
-  APP_STORE_LOCATOR,
-  AppNames,
-  AppTokenLiveness,
-  INSTALLED_APP_GRANTS,
-  OAuthAppsModule,
-} from '@app/oauth-apps';
+import { APP_STORE_LOCATOR, AppNames, APPS_PURGE_RULES, AppsModule, AppTokens } from '@app/apps';
 import { OnboardingModule } from '@app/onboarding';
 import {
   PUBLIC_TOKEN_PREFIX,
@@ -54,7 +42,7 @@ import { HealthController } from './health/health.controller';
 /**
  * Who may call what: the global guards and the bearer token kinds, wired here where every context is
  * visible. Each token kind is a passport strategy (registered through @nestjs/passport): the platform's
- * JWTs — account tokens from auth, app tokens resolved by oauth-apps — by passport-jwt, `sfp_` public
+ * JWTs — account tokens from auth, app tokens resolved by apps — by passport-jwt, `sfp_` public
  * tokens by public-tokens' bearer strategy. Global so the storefront's HTTP hook authenticates through
  * the same guard.
  *
@@ -65,22 +53,12 @@ import { HealthController } from './health/health.controller';
  */
 @Global()
 @Module({
-  imports: [AuthModule, OAuthAppsModule, PublicTokensModule, InstalledAppsModule],
+  imports: [AuthModule, AppsModule, PublicTokensModule],
   providers: [
     JwtBearerStrategy,
     PublicTokenStrategy,
-    // App tokens: a store app's (§5) by oauth-apps, an installed app's (§13, an `iid` claim) by
-    // installed-apps — each ONE statement, the revocation read and the installation's liveness together.
-    {
-      provide: APP_TOKEN_RESOLVER,
-      inject: [AppTokenLiveness, InstalledAppGrantsService],
-      useFactory: (storeApps: AppTokenLiveness, installed: InstalledAppGrantsService): AppTokenResolver => ({
-        resolve: (claims) =>
-          claims.iid === undefined ? storeApps.resolve(claims) : installed.resolve(claims),
-      }),
-    },
-    // The token endpoint (oauth-apps) hands installed apps' grants to installed-apps, which imports it.
-    { provide: INSTALLED_APP_GRANTS, useExisting: InstalledAppGrantsService },
+    // App tokens, a store app's and an installed app's alike: ONE statement in the apps context.
+    { provide: APP_TOKEN_RESOLVER, useExisting: AppTokens },
     { provide: MEMBERSHIP_SQL, useValue: MEMBERSHIP_SQL_FRAGMENTS },
     { provide: STORE_LOCATORS, useValue: [APP_STORE_LOCATOR] satisfies StoreLocator[] },
     {
@@ -96,7 +74,7 @@ import { HealthController } from './health/health.controller';
     // before it, at the HTTP edge: http/route-hooks.ts.)
     { provide: APP_GUARD, useExisting: AccessGuard },
   ],
-  exports: [AccessGuard, MEMBERSHIP_SQL, STORE_LOCATORS, INSTALLED_APP_GRANTS],
+  exports: [AccessGuard, MEMBERSHIP_SQL, STORE_LOCATORS],
 })
 export class AccessModule {}
 
@@ -117,7 +95,7 @@ export class AppModule {
             ...EVENTS_PURGE_RULES,
             ...MEMBERS_PURGE_RULES,
             ...STOREFRONT_PURGE_RULES,
-            ...INSTALLED_APPS_PURGE_RULES,
+            ...APPS_PURGE_RULES,
             ...MEDIA_PURGE_RULES,
           ],
           // What a round removes outside the database: deleted media's objects.
@@ -130,7 +108,7 @@ export class AppModule {
         // or a public token's name, for the actor) and the work every event causes (webhook delivery, queued in the change's
         // transaction) are wired here, where both sides are visible.
         EventsModule.forRoot({
-          imports: [OAuthAppsModule, PublicTokensModule, WebhooksModule],
+          imports: [AppsModule, PublicTokensModule, WebhooksModule],
           appNames: AppNames,
           publicTokenNames: PublicTokenNames,
           sinks: [WebhookDeliverySink],
@@ -138,11 +116,10 @@ export class AppModule {
         StoresModule,
         MembersModule,
         OnboardingModule,
-        OAuthAppsModule,
+        AppsModule,
         PublicTokensModule,
         StorefrontModule,
         WebhooksModule,
-        InstalledAppsModule,
         MediaModule,
       ],
       // Liveness and readiness of this instance: the process, the database, Redis, shutting down.

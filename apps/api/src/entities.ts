@@ -1,10 +1,9 @@
+import { APPS_ENTITIES } from '@app/apps';
 import { AUTH_ENTITIES } from '@app/auth';
 import { EventEntity } from '@app/events';
 import { IdempotencyKeyEntity } from '@app/idempotency';
-import { INSTALLED_APPS_ENTITIES } from '@app/installed-apps';
 import { MEDIA_ENTITIES } from '@app/media';
 import { MEMBERS_ENTITIES } from '@app/members';
-import { OAuthAppEntity } from '@app/oauth-apps';
 import { PublicTokenEntity } from '@app/public-tokens';
 import { SOCIAL_ENTITIES } from '@app/social-login';
 import { StoreEntity } from '@app/stores';
@@ -17,12 +16,11 @@ export const ENTITIES = [
   ...SOCIAL_ENTITIES,
   StoreEntity,
   ...MEMBERS_ENTITIES,
-  OAuthAppEntity,
   PublicTokenEntity,
   ...STOREFRONT_ENTITIES,
   IdempotencyKeyEntity,
   EventEntity,
   ...WEBHOOK_ENTITIES,
-  ...INSTALLED_APPS_ENTITIES,
+  ...APPS_ENTITIES,
   ...MEDIA_ENTITIES,
 ];

@@ -17,6 +17,7 @@ export * from './crypto/secret-box';
 export * from './http/json-limits';
 export * from './http/field-rules';
 export * from './http/route.decorators';
+export * from './http/answer-routes';
 export * from './health/dependencies';
 export * from './observability';
 export * from './pagination/keyset-cursor';

@@ -60,7 +60,7 @@ type PGliteInstance = InstanceType<typeof import('@electric-sql/pglite').PGlite>
  * StartupMessage is answered (authentication ok, ready) but starts nothing new, and Terminate is
  * ignored. So when the pool closes its connection (idle timeout, an error, shutdown of a client) and
  * opens another, the "new" connection finds the old one's session: its named prepared statements
- * (`prepared statement "oauth_app_by_client_id" already exists` on the first Parse the new connection
+ * (`prepared statement "app_client_by_client_id" already exists` on the first Parse the new connection
  * sends, since the driver's per-connection cache starts empty), its SET values, advisory locks and
  * temporary tables. That was the embedded database answering 500 after 30 s of idling.
  *

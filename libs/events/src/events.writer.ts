@@ -4,14 +4,8 @@ import type { EntityManager } from 'typeorm';
 import type { EventActorModel, EventModel } from './dto/event.model';
 import type { EventData, EventType } from './event-types';
 import { toEventModel } from './event.mapper';
-import {
-  APP_NAMES,
-  AppNames,
-  EVENT_SINKS,
-  EventSink,
-  PUBLIC_TOKEN_NAMES,
-  PublicTokenNames,
-} from './events.ports';
+import { APP_NAMES, EVENT_SINKS, PUBLIC_TOKEN_NAMES } from './events.ports';
+import type { AppNames, EventSink, PublicTokenNames } from './events.ports';
 import { EventsRepository } from './events.repository';
 
 /** Changes made by the platform itself (none yet: a future expiry or a background job). */

@@ -5,4 +5,6 @@ export * from './events.module';
 export * from './events.ports';
 export { EventsWriter, SYSTEM_ACTOR } from './events.writer';
 export type { EmitEvent } from './events.writer';
+export { changeAndEmit } from './change-and-emit';
+export type { Transactional } from './change-and-emit';
 export { EVENTS_PURGE_RULES } from './purge-rules';

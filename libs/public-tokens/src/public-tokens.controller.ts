@@ -1,20 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiCreatedResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-} from '@nestjs/swagger';
-import {
-  AccessibleStore,
-  AccountCaller,
-  CurrentCaller,
-  CurrentStore,
-  NoContentRoute,
-  StoreAccess,
-} from '@app/core';
+import { Body, Controller, Delete, Param } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiTags } from '@nestjs/swagger';
+import { AccessibleStore, AccountCaller, CurrentCaller, CurrentStore, StoreAccess } from '@app/core';
+import { CreateRoute, ListRoute, NoContentRoute, NotFoundResponse, OkRoute } from '@app/core';
 import {
   CreatePublicTokenDto,
   PublicTokenDto,
@@ -23,18 +10,21 @@ import {
 } from './dto/public-token.dto';
 import { PublicTokensService } from './public-tokens.service';
 
+const STORE_404 = '`store_not_found`';
+/** A route on one token of the store: a 404 when either is not there for the caller. */
+const OneToken = () => NotFoundResponse('`store_not_found` or `public_token_not_found`');
+
 @ApiTags('public tokens')
 @StoreAccess('integrations')
 @Controller('v1/user/stores/:id/public-tokens')
 export class PublicTokensController {
   constructor(private readonly tokens: PublicTokensService) {}
 
-  @Post()
-  @ApiOperation({
-    summary: 'Create a read-only public token for a store; the token is in this response only.',
-  })
-  @ApiCreatedResponse({ type: PublicTokenIssuedDto })
-  @ApiNotFoundResponse({ description: '`store_not_found`' })
+  @CreateRoute(
+    'Create a read-only public token for a store; the token is in this response only.',
+    PublicTokenIssuedDto,
+  )
+  @NotFoundResponse(STORE_404)
   create(
     @CurrentCaller() caller: AccountCaller,
     @CurrentStore() store: AccessibleStore,
@@ -43,24 +33,22 @@ export class PublicTokensController {
     return this.tokens.create(caller, store, body);
   }
 
-  @Get()
-  @ApiOperation({ summary: "The store's public tokens, oldest first, without the token (with `tokenHint`)." })
-  @ApiOkResponse({ type: [PublicTokenDto] })
-  @ApiNotFoundResponse({ description: '`store_not_found`' })
+  @ListRoute("The store's public tokens, oldest first, without the token (with `tokenHint`).", PublicTokenDto)
+  @NotFoundResponse(STORE_404)
   list(@CurrentStore() store: AccessibleStore) {
     return this.tokens.list(store);
   }
 
-  @Put(':tokenId')
-  @ApiOperation({
-    summary:
-      'Change its name, scopes or allowed origins (a partial update: absent fields keep their value; `allowedOrigins: []` clears them). The token value stays.',
-  })
-  @ApiOkResponse({ type: PublicTokenDto })
+  @OneToken()
+  @OkRoute(
+    'PUT',
+    ':tokenId',
+    'Change its name, scopes or allowed origins (a partial update: absent fields keep their value; `allowedOrigins: []` clears them). The token value stays.',
+    PublicTokenDto,
+  )
   @ApiBadRequestResponse({
     description: '`validation_failed` (e.g. more than 10 origins, or one that is not an origin)',
   })
-  @ApiNotFoundResponse({ description: '`store_not_found` or `public_token_not_found`' })
   update(
     @CurrentStore() store: AccessibleStore,
     @Param('tokenId') tokenId: string,
@@ -69,11 +57,13 @@ export class PublicTokensController {
     return this.tokens.update(store, tokenId, body);
   }
 
-  @Post(':tokenId/rotate')
-  @HttpCode(200)
-  @ApiOperation({ summary: 'A new token value (shown once); the old one is dead at once.' })
-  @ApiOkResponse({ type: PublicTokenIssuedDto })
-  @ApiNotFoundResponse({ description: '`store_not_found` or `public_token_not_found`' })
+  @OneToken()
+  @OkRoute(
+    'POST',
+    ':tokenId/rotate',
+    'A new token value (shown once); the old one is dead at once.',
+    PublicTokenIssuedDto,
+  )
   rotate(
     @CurrentCaller() caller: AccountCaller,
     @CurrentStore() store: AccessibleStore,
@@ -82,9 +72,9 @@ export class PublicTokensController {
     return this.tokens.rotate(caller, store, tokenId);
   }
 
+  @OneToken()
   @Delete(':tokenId')
   @NoContentRoute('Delete the token; it is dead at once.')
-  @ApiNotFoundResponse({ description: '`store_not_found` or `public_token_not_found`' })
   async remove(
     @CurrentCaller() caller: AccountCaller,
     @CurrentStore() store: AccessibleStore,

@@ -46,12 +46,13 @@ export class PublicTokensRepository {
   insert(
     tx: EntityManager,
     storeId: string,
-    token: { name: string; hash: string; hint: string; scopes: string[]; allowedOrigins: string[] },
+    token: { name: string; scopes: string[]; allowedOrigins: string[] },
+    secret: { hash: string; hint: string },
   ): Promise<TokenRow | undefined> {
     return insertInStore<TokenRow>(this.sql, tx, TOKENS, storeId, {
       name: token.name,
-      token_hash: token.hash,
-      token_hint: token.hint,
+      token_hash: secret.hash,
+      token_hint: secret.hint,
       scopes: token.scopes,
       allowed_origins: token.allowedOrigins,
     });

@@ -1,13 +1,8 @@
-import {
-  changeRecorder,
-  errorCode,
-  OWNER,
-  OWNER_STORE,
-  STORE_ID as STORE,
-  testHasher as hasher,
-} from '@app/testing/service-fakes';
+import { changeRecorder, errorCode, OWNER, OWNER_STORE, testHasher } from '@app/testing/service-fakes';
 import type { PublicTokensRepository, TokenRow } from './public-tokens.repository';
 import { PublicTokensService } from './public-tokens.service';
+
+const STORE_ID = OWNER_STORE.storeId;
 
 // The service's rules with the repository replaced: what is hashed, what is never returned, which 404 (the
 // store itself was decided by the route's access rule: `gone` is a store deleted since).
@@ -17,7 +12,7 @@ function setup(options: { gone?: boolean; token?: boolean }) {
   const inserted: { hash: string; hint: string; scopes: string[] }[] = [];
   const row = (hint: string): TokenRow => ({
     id: TOKEN_ID,
-    store_id: STORE,
+    store_id: STORE_ID,
     name: 'Web',
     scopes: ['products:read', 'store:read'],
     created_at: new Date('2026-11-22T10:00:00Z'),
@@ -27,9 +22,9 @@ function setup(options: { gone?: boolean; token?: boolean }) {
   const { TX, emitted, events, transaction } = changeRecorder();
   const repo = {
     transaction,
-    insert: async (_tx: unknown, _s: string, t: { hash: string; hint: string; scopes: string[] }) => {
-      inserted.push(t);
-      return options.gone ? undefined : row(t.hint);
+    insert: async (_tx: unknown, _s: string, t: { scopes: string[] }, s: { hash: string; hint: string }) => {
+      inserted.push({ ...s, scopes: t.scopes });
+      return options.gone ? undefined : row(s.hint);
     },
     list: async () => (options.token ? [row('abcd')] : []),
     rotate: async (_tx: unknown, _s: string, _t: string, secret: { hint: string }) =>
@@ -37,7 +32,7 @@ function setup(options: { gone?: boolean; token?: boolean }) {
     delete: async () => Boolean(options.token),
     findByHash: async () => undefined,
   };
-  const service = new PublicTokensService(repo as unknown as PublicTokensRepository, hasher, events);
+  const service = new PublicTokensService(repo as unknown as PublicTokensRepository, testHasher, events);
   return { service, inserted, emitted, TX };
 }
 
@@ -49,7 +44,7 @@ describe('PublicTokensService (repository replaced)', () => {
       scopes: ['products:read', 'store:read'],
     });
     expect(issued.token).toMatch(/^sfp_[A-Za-z0-9_-]{43}$/);
-    expect(inserted[0].hash).toBe(hasher.hash('public_token', issued.token));
+    expect(inserted[0].hash).toBe(testHasher.hash('public_token', issued.token));
     expect(inserted[0].hash).not.toContain(issued.token);
     expect(inserted[0].hint).toBe(issued.token.slice(-4));
     expect(inserted[0].scopes).toEqual(['store:read', 'products:read']);
@@ -74,9 +69,9 @@ describe('PublicTokensService (repository replaced)', () => {
     const rotated = await service.rotate(OWNER, OWNER_STORE, TOKEN_ID);
     await service.remove(OWNER, OWNER_STORE, TOKEN_ID);
     expect(emitted.map((e) => [e.type, e.storeId, e.tx, e.caller])).toEqual([
-      ['public_token.created', STORE, TX, OWNER],
-      ['public_token.rotated', STORE, TX, OWNER],
-      ['public_token.deleted', STORE, TX, OWNER],
+      ['public_token.created', STORE_ID, TX, OWNER],
+      ['public_token.rotated', STORE_ID, TX, OWNER],
+      ['public_token.deleted', STORE_ID, TX, OWNER],
     ]);
     expect(emitted[1].data).toMatchObject({ id: TOKEN_ID, tokenHint: rotated.token.slice(-4) });
     expect(emitted[2].data).toEqual({ id: TOKEN_ID });

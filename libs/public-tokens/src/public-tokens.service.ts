@@ -6,17 +6,18 @@ import {
   isUuid,
   DEFAULT_PUBLIC_TOKEN_SCOPES,
   PublicTokenCaller,
-  randomSecret,
   SecretHasher,
+  SecretKind,
 } from '@app/core';
-import { EventsWriter } from '@app/events';
+import { changeAndEmit, EventsWriter } from '@app/events';
 import { PublicTokensRepository, TokenRow } from './public-tokens.repository';
 import { PublicTokenErrors } from './public-tokens.errors';
 import type { PublicTokenDto, PublicTokenIssuedDto } from './dto/public-token.dto';
 import { toPublicTokenDto, toPublicTokenIssuedDto } from './public-token.mapper';
 
-export const PUBLIC_TOKEN_PURPOSE = 'public_token';
 export const PUBLIC_TOKEN_PREFIX = 'sfp_';
+/** A public token is a secret of its own kind: handed out once, kept as a keyed hash. */
+const PUBLIC_TOKEN: SecretKind = { prefix: PUBLIC_TOKEN_PREFIX, purpose: 'public_token' };
 /** `sfp_` + 32 random bytes in base64url (43 characters). */
 const TOKEN_SHAPE = /^sfp_[A-Za-z0-9_-]{43}$/;
 
@@ -45,21 +46,20 @@ export class PublicTokensService {
     { storeId }: AccessibleStore,
     input: { name: string; scopes?: string[]; allowedOrigins?: string[] },
   ): Promise<PublicTokenIssuedDto> {
-    const token = randomSecret(PUBLIC_TOKEN_PREFIX);
-    const [hash, hint] = this.tokenColumns(token);
-    const row = await this.tokens.transaction(async (tx) => {
-      const inserted = await this.tokens.insert(tx, storeId, {
-        name: input.name,
-        hash,
-        hint,
-        scopes: canonicalPublicScopes(input.scopes ?? DEFAULT_PUBLIC_TOKEN_SCOPES),
-        allowedOrigins: input.allowedOrigins ?? [],
-      });
-      if (inserted) await this.events.emit(tx, tokenEvent('public_token.created', caller, inserted));
-      return inserted;
-    });
+    const token = {
+      name: input.name,
+      scopes: canonicalPublicScopes(input.scopes ?? DEFAULT_PUBLIC_TOKEN_SCOPES),
+      allowedOrigins: input.allowedOrigins ?? [],
+    };
+    const secret = this.hasher.issue(PUBLIC_TOKEN);
+    const row = await changeAndEmit(
+      this.events,
+      this.tokens,
+      (tx) => this.tokens.insert(tx, storeId, token, secret),
+      (inserted) => tokenEvent('public_token.created', caller, inserted),
+    );
     if (!row) throw PublicTokenErrors.storeNotFound();
-    return toPublicTokenIssuedDto(row, token);
+    return toPublicTokenIssuedDto(row, secret.value);
   }
 
   /** Oldest first. */
@@ -105,25 +105,25 @@ export class PublicTokensService {
     tokenId: string,
   ): Promise<PublicTokenIssuedDto> {
     if (!isUuid(tokenId)) throw PublicTokenErrors.tokenNotFound();
-    const token = randomSecret(PUBLIC_TOKEN_PREFIX);
-    const [hash, hint] = this.tokenColumns(token);
-    const row = await this.tokens.transaction(async (tx) => {
-      const rotated = await this.tokens.rotate(tx, storeId, tokenId, { hash, hint });
-      if (rotated) await this.events.emit(tx, tokenEvent('public_token.rotated', caller, rotated));
-      return rotated;
-    });
+    const secret = this.hasher.issue(PUBLIC_TOKEN);
+    const row = await changeAndEmit(
+      this.events,
+      this.tokens,
+      (tx) => this.tokens.rotate(tx, storeId, tokenId, secret),
+      (rotated) => tokenEvent('public_token.rotated', caller, rotated),
+    );
     if (!row) throw PublicTokenErrors.tokenNotFound();
-    return toPublicTokenIssuedDto(row, token);
+    return toPublicTokenIssuedDto(row, secret.value);
   }
 
   async remove(caller: AccountCaller, { storeId }: AccessibleStore, tokenId: string): Promise<void> {
     if (!isUuid(tokenId)) throw PublicTokenErrors.tokenNotFound();
-    const deleted = await this.tokens.transaction(async (tx) => {
-      const gone = await this.tokens.delete(tx, storeId, tokenId);
-      if (gone)
-        await this.events.emit(tx, { storeId, type: 'public_token.deleted', caller, data: { id: tokenId } });
-      return gone;
-    });
+    const deleted = await changeAndEmit(
+      this.events,
+      this.tokens,
+      (tx) => this.tokens.delete(tx, storeId, tokenId),
+      () => ({ storeId, type: 'public_token.deleted', caller, data: { id: tokenId } }),
+    );
     if (!deleted) throw PublicTokenErrors.tokenNotFound();
   }
 
@@ -133,7 +133,7 @@ export class PublicTokensService {
    */
   async resolve(token: string): Promise<PublicTokenCaller | null> {
     if (!TOKEN_SHAPE.test(token)) return null;
-    const row = await this.tokens.findByHash(this.hasher.hash(PUBLIC_TOKEN_PURPOSE, token));
+    const row = await this.tokens.findByHash(this.hasher.hash(PUBLIC_TOKEN.purpose, token));
     if (!row) return null;
     return {
       kind: 'public',
@@ -143,9 +143,5 @@ export class PublicTokensService {
       allowedOrigins: row.allowed_origins,
       catalogueVersion: row.catalogue_version,
     };
-  }
-
-  private tokenColumns(token: string): [string, string] {
-    return [this.hasher.hash(PUBLIC_TOKEN_PURPOSE, token), token.slice(-4)];
   }
 }

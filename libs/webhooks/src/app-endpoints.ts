@@ -4,7 +4,7 @@ import { Sql } from '@app/database';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { endpointUrlProblem } from './endpoint-url';
-import { newSigningSecret, SigningSecretBox } from './signing-secrets';
+import { SealedSecret, SigningSecretBox } from './signing-secrets';
 
 /** An installed app's webhook secrets, sealed for the app's row (its id as associated data). */
 export interface SealedAppSecrets {
@@ -30,7 +30,7 @@ export interface AppEndpointSpec {
  * Installed apps' webhook endpoints (§13): one row of `webhook_endpoints` per app and store that installed
  * it, carrying `app_id`, so app webhooks go through the very same delivery machinery as a store's own
  * endpoints — the events sink writes their deliveries in the change's transaction, the worker claims,
- * signs, retries and books them — with no second sender. The installed-apps context decides what each
+ * signs, retries and books them — with no second sender. The apps context decides what each
  * endpoint subscribes to; this class owns the table and the sealing of secrets.
  *
  * Uninstalling **retires** the endpoint (no event types: the sink never matches it again) rather than
@@ -50,10 +50,9 @@ export class AppEndpointsRepository {
     return endpointUrlProblem(url, this.config.webhookAllowLocal);
   }
 
-  /** A new app webhook secret (`whsec_…`) and its sealed form for the app's row. */
-  newAppSecret(appId: string): { secret: string; sealed: string } {
-    const secret = newSigningSecret();
-    return { secret, sealed: this.box.seal(`app:${appId}`, secret) };
+  /** A new app webhook secret (`whsec_…`), sealed for the app's row. */
+  newAppSecret(appId: string): SealedSecret {
+    return this.box.issue(`app:${appId}`);
   }
 
   /** Makes the app's endpoint for the store what `spec` says (creating it on first install). */

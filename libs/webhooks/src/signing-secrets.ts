@@ -1,12 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHmac, randomBytes } from 'node:crypto';
-import { APP_CONFIG, AppConfig, SecretBox } from '@app/core';
+import { APP_CONFIG, AppConfig, SecretBox, secretHint } from '@app/core';
 
 /** `whsec_` + base64 of 32 random bytes, as Standard Webhooks prescribes. */
 export const SIGNING_SECRET_PREFIX = 'whsec_';
 
-export function newSigningSecret(): string {
+function newSigningSecret(): string {
   return SIGNING_SECRET_PREFIX + randomBytes(32).toString('base64');
+}
+
+/** A new signing secret: `value` for the one answer that shows it, `sealed` and `hint` for the row. */
+export interface SealedSecret {
+  value: string;
+  sealed: string;
+  hint: string;
 }
 
 /** The bytes the HMAC is keyed with: everything after `whsec_`, base64-decoded. */
@@ -41,6 +48,16 @@ export function signatureHeader(secrets: string[], id: string, timestamp: number
 export class SigningSecretBox extends SecretBox {
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     super(config.otpPepper, 'webhook-signing-secret/v1');
+  }
+
+  /**
+   * A new signing secret sealed for `owner` (the associated data: the endpoint's id, or `app:<id>` for an
+   * installed app's row) — the start of its life, and of every rotation, as SecretHasher.issue is for the
+   * hashed credentials.
+   */
+  issue(owner: string): SealedSecret {
+    const value = newSigningSecret();
+    return { value, sealed: this.seal(owner, value), hint: secretHint(value) };
   }
 
   /**

@@ -1,5 +1,5 @@
 import { CursorKey, decodeCursor, encodeCursor } from '@app/core';
-import type { DeliveryModel, WebhookModel } from './dto/webhook.dto';
+import type { DeliveryModel, WebhookCreatedModel, WebhookModel } from './dto/webhook.dto';
 import type { DeliveryRow, EndpointRow } from './webhooks.repository';
 
 /** An endpoint as the routes show it (the secret itself only in the creation and rotation answers). */
@@ -17,6 +17,20 @@ export function toWebhook(row: EndpointRow): WebhookModel {
   };
 }
 
+/** The answer that shows the signing secret, once: at creation and at rotation (then no hint). */
+export function toWebhookCreated(row: EndpointRow, secret: string): WebhookCreatedModel {
+  const { secretHint: _hint, ...view } = toWebhook(row);
+  return { ...view, secret };
+}
+
+/** One attempt of a delivery (its `at` as read from JSON, normalised to ISO 8601). */
+const toAttempt = (a: DeliveryRow['attempts'][number]): DeliveryModel['attempts'][number] => ({
+  at: new Date(a.at).toISOString(),
+  statusCode: a.statusCode,
+  error: a.error,
+  durationMs: a.durationMs,
+});
+
 /** A delivery with every attempt; `nextAttemptAt` only while it is pending. */
 export function toDelivery(row: DeliveryRow): DeliveryModel {
   return {
@@ -24,12 +38,7 @@ export function toDelivery(row: DeliveryRow): DeliveryModel {
     eventId: row.event_id,
     eventType: row.event_type,
     status: row.status,
-    attempts: row.attempts.map((a) => ({
-      at: new Date(a.at).toISOString(),
-      statusCode: a.statusCode,
-      error: a.error,
-      durationMs: a.durationMs,
-    })),
+    attempts: row.attempts.map(toAttempt),
     nextAttemptAt: row.status === 'pending' && row.next_attempt_at ? row.next_attempt_at.toISOString() : null,
   };
 }

@@ -1,38 +1,16 @@
-import {
-  applyDecorators,
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  Post,
-  Put,
-  Query,
-} from '@nestjs/common';
+import { applyDecorators, Body, Controller, Delete, HttpCode, Param, Post, Query } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
   ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
   ApiOperation,
   ApiParam,
   ApiTags,
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
-import {
-  AccessibleStore,
-  AccountCaller,
-  CurrentCaller,
-  CurrentStore,
-  NoContentRoute,
-  PageQueryDto,
-  StepUp,
-  StoreAccess,
-  StoreNotFoundResponse,
-} from '@app/core';
+import { AccessibleStore, AccountCaller, CurrentCaller, CurrentStore, PageQueryDto } from '@app/core';
+import { NoContentRoute, StepUp, StoreAccess, StoreNotFoundResponse } from '@app/core';
+import { CreateRoute, ListRoute, NotFoundResponse, OkRoute } from '@app/core';
 import {
   CreateWebhookDto,
   DeliveryPageModel,
@@ -46,10 +24,7 @@ import { WebhooksService } from './webhooks.service';
 const ENDPOINT_404 = '`store_not_found` or `webhook_not_found` (another store’s endpoint included).';
 /** A route on one endpoint of the store: its `:webhookId`, and the 404 when either is not there for the caller. */
 const OneEndpoint = () =>
-  applyDecorators(
-    ApiParam({ name: 'webhookId', format: 'uuid' }),
-    ApiNotFoundResponse({ description: ENDPOINT_404 }),
-  );
+  applyDecorators(ApiParam({ name: 'webhookId', format: 'uuid' }), NotFoundResponse(ENDPOINT_404));
 
 @ApiTags('webhooks')
 @StoreAccess('integrations')
@@ -57,12 +32,10 @@ const OneEndpoint = () =>
 export class WebhooksController {
   constructor(private readonly webhooks: WebhooksService) {}
 
-  @Post()
-  @ApiOperation({
-    summary:
-      'Add a webhook endpoint (at most 20 per store); the signing secret (`whsec_…`) is in this answer only.',
-  })
-  @ApiCreatedResponse({ type: WebhookCreatedModel })
+  @CreateRoute(
+    'Add a webhook endpoint (at most 20 per store); the signing secret (`whsec_…`) is in this answer only.',
+    WebhookCreatedModel,
+  )
   @ApiBadRequestResponse({
     description:
       '`validation_failed`: a URL that is not https:// (or has credentials, or a local address), an empty or unknown event type.',
@@ -77,23 +50,22 @@ export class WebhooksController {
     return this.webhooks.create(caller, store, body);
   }
 
-  @Get()
-  @ApiOperation({
-    summary: "The store's webhook endpoints, oldest first, with `secretHint` instead of the secret.",
-  })
-  @ApiOkResponse({ type: [WebhookModel] })
+  @ListRoute(
+    "The store's webhook endpoints, oldest first, with `secretHint` instead of the secret.",
+    WebhookModel,
+  )
   @StoreNotFoundResponse()
   list(@CurrentStore() store: AccessibleStore) {
     return this.webhooks.list(store);
   }
 
-  @Put(':webhookId')
-  @ApiOperation({
-    summary:
-      'Change an endpoint (any of url, events, description, enabled); enabling clears disabledReason and the failure count.',
-  })
+  @OkRoute(
+    'PUT',
+    ':webhookId',
+    'Change an endpoint (any of url, events, description, enabled); enabling clears disabledReason and the failure count.',
+    WebhookModel,
+  )
   @OneEndpoint()
-  @ApiOkResponse({ type: WebhookModel })
   @ApiBadRequestResponse({ description: '`validation_failed`' })
   update(
     @CurrentStore() store: AccessibleStore,
@@ -111,14 +83,13 @@ export class WebhooksController {
   }
 
   @StepUp()
-  @Post(':webhookId/rotate-secret')
-  @HttpCode(200)
-  @ApiOperation({
-    summary:
-      'A new signing secret (in this answer only); for 24 h deliveries carry a signature with each secret.',
-  })
+  @OkRoute(
+    'POST',
+    ':webhookId/rotate-secret',
+    'A new signing secret (in this answer only); for 24 h deliveries carry a signature with each secret.',
+    WebhookCreatedModel,
+  )
   @OneEndpoint()
-  @ApiOkResponse({ type: WebhookCreatedModel })
   rotateSecret(@CurrentStore() store: AccessibleStore, @Param('webhookId') webhookId: string) {
     return this.webhooks.rotateSecret(store, webhookId);
   }
@@ -141,10 +112,13 @@ export class WebhooksController {
     return this.webhooks.sendTest(caller, store, webhookId);
   }
 
-  @Get(':webhookId/deliveries')
-  @ApiOperation({ summary: "The endpoint's deliveries, newest first, each with every attempt." })
+  @OkRoute(
+    'GET',
+    ':webhookId/deliveries',
+    "The endpoint's deliveries, newest first, each with every attempt.",
+    DeliveryPageModel,
+  )
   @OneEndpoint()
-  @ApiOkResponse({ type: DeliveryPageModel })
   @ApiBadRequestResponse({
     description: '`validation_failed`: a `limit` outside 1–100, or an `after` this list did not issue.',
   })
@@ -165,7 +139,7 @@ export class WebhooksController {
   @ApiParam({ name: 'webhookId', format: 'uuid' })
   @ApiParam({ name: 'deliveryId', format: 'uuid' })
   @ApiAcceptedResponse({ description: 'The attempt is queued.' })
-  @ApiNotFoundResponse({ description: `${ENDPOINT_404} \`delivery_not_found\`.` })
+  @NotFoundResponse(`${ENDPOINT_404} \`delivery_not_found\`.`)
   @ApiTooManyRequestsResponse({
     description: '`rate_limited`: the store asked for 60 retries this minute (`Retry-After`).',
   })

@@ -27,7 +27,7 @@ import { WebhooksService } from './webhooks.service';
     WebhookDeliverySink,
     AppEndpointsRepository,
   ],
-  // AppEndpointsRepository: installed apps' endpoints (libs/installed-apps), in the same table and machinery.
+  // AppEndpointsRepository: installed apps' endpoints (libs/apps), in the same table and machinery.
   exports: [WebhookDeliverySink, AppEndpointsRepository],
 })
 export class WebhooksModule {}

@@ -13,8 +13,14 @@ import { randomUUID } from 'node:crypto';
 import { DeliveryWorker } from './delivery-worker';
 import { DeliveryPageModel, WebhookCreatedModel, WebhookModel } from './dto/webhook.dto';
 import { endpointUrlProblem } from './endpoint-url';
-import { newSigningSecret, SigningSecretBox } from './signing-secrets';
-import { decodeDeliveryCursor, encodeDeliveryCursor, toDelivery, toWebhook } from './webhook.mapper';
+import { SigningSecretBox } from './signing-secrets';
+import {
+  decodeDeliveryCursor,
+  encodeDeliveryCursor,
+  toDelivery,
+  toWebhook,
+  toWebhookCreated,
+} from './webhook.mapper';
 import { WebhookErrors } from './webhooks.errors';
 import { EndpointRow, WebhooksRepository } from './webhooks.repository';
 
@@ -45,7 +51,7 @@ export class WebhooksService {
   ): Promise<WebhookCreatedModel> {
     this.checkUrl(input.url);
     const id = randomUUID();
-    const secret = newSigningSecret();
+    const secret = this.secrets.issue(id);
     const row = await this.repository.transaction(async (tx) => {
       const count = await this.repository.lockAndCount(tx, storeId);
       if (count === null) throw WebhookErrors.storeNotFound();
@@ -57,12 +63,11 @@ export class WebhooksService {
         url: input.url,
         events: input.events,
         description: input.description ?? null,
-        secretSealed: this.secrets.seal(id, secret),
-        secretHint: secret.slice(-4),
+        secretSealed: secret.sealed,
+        secretHint: secret.hint,
       });
     });
-    const { secretHint: _hint, ...view } = toWebhook(row);
-    return { ...view, secret };
+    return toWebhookCreated(row, secret.value);
   }
 
   /** Oldest first, each with `secretHint`. */
@@ -89,14 +94,10 @@ export class WebhooksService {
 
   async rotateSecret({ storeId }: AccessibleStore, endpointId: string): Promise<WebhookCreatedModel> {
     checkId(endpointId);
-    const secret = newSigningSecret();
-    const row = await this.repository.rotate(storeId, endpointId, {
-      sealed: this.secrets.seal(endpointId, secret),
-      hint: secret.slice(-4),
-    });
+    const secret = this.secrets.issue(endpointId);
+    const row = await this.repository.rotate(storeId, endpointId, secret);
     if (!row) throw WebhookErrors.webhookNotFound();
-    const { secretHint: _hint, ...view } = toWebhook(row);
-    return { ...view, secret };
+    return toWebhookCreated(row, secret.value);
   }
 
   /**

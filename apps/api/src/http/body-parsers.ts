@@ -1,6 +1,6 @@
 import { DomainError, Errors, jsonBodyProblem } from '@app/core';
 import { MEDIA_UPLOAD_PATH_PREFIX } from '@app/media';
-import { OAUTH_PATH_PREFIX } from '@app/oauth-apps';
+import { OAUTH_PATH_PREFIX } from '@app/apps';
 import type { FastifyInstance } from 'fastify';
 
 /** The largest body any route accepts (100 KiB), for Fastify and for each parser. */

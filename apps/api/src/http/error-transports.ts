@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Inject } from '@nestjs/common';
 import { APP_LOGGER, sendProblem } from '@app/core';
-import { OAUTH_PATH_PREFIX, sendOAuthError } from '@app/oauth-apps';
+import { OAUTH_PATH_PREFIX, sendOAuthError } from '@app/apps';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { routePath } from './route-path';

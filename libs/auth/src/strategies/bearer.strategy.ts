@@ -16,7 +16,7 @@ export interface BearerTokenKind {
 }
 
 /**
- * What turns a verified `typ: app` JWT into a caller (oauth-apps: the app, its secret generation and
+ * What turns a verified `typ: app` JWT into a caller (libs/apps: the app, its secret generation and
  * the jti are checked on every request). Provided in the composition root; without one, app tokens are
  * refused.
  */

@@ -24,7 +24,7 @@ export interface AppClaims {
   iss: string;
   iat: number;
   exp: number;
-  /** The app's secret generation when the token was minted (oauth-apps): a rotation kills older ones. */
+  /** The app's secret generation when the token was minted (libs/apps): a rotation kills older ones. */
   ver?: number;
   /** An installed app's token (§13): its installation, and the grant (code exchange) it descends from. */
   iid?: string;

@@ -2,6 +2,22 @@ import { Inject, Injectable } from '@nestjs/common';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { APP_CONFIG, AppConfig } from '../config/config';
 
+/** A kind of secret the API hands out once and keeps only as a keyed hash: its visible prefix, its hash purpose. */
+export interface SecretKind {
+  prefix: string;
+  purpose: string;
+}
+
+/**
+ * A new secret of a kind: `value` for the one answer that hands it out (never stored, logged or put in an
+ * event), `hash` and `hint` (its last 4 characters, for telling secrets apart in lists) for the row.
+ */
+export interface IssuedSecret {
+  value: string;
+  hash: string;
+  hint: string;
+}
+
 /**
  * Keyed hashes for everything secret at rest (OTPs, refresh tokens, client secrets, public tokens).
  * HMAC-SHA-256 keyed with OTP_PEPPER: a stolen table is useless without the key, and for
@@ -21,6 +37,12 @@ export class SecretHasher {
     return createHmac('sha256', this.key).update(purpose).update('\0').update(value).digest('hex');
   }
 
+  /** A new secret of the kind, with what is stored of it: the start of every credential's life (and of a rotation). */
+  issue(kind: SecretKind): IssuedSecret {
+    const value = randomSecret(kind.prefix);
+    return { value, hash: this.hash(kind.purpose, value), hint: secretHint(value) };
+  }
+
   /** Constant-time comparison of a candidate against a stored hash. */
   matches(purpose: string, candidate: string, storedHash: string): boolean {
     const a = Buffer.from(this.hash(purpose, candidate), 'hex');
@@ -28,6 +50,9 @@ export class SecretHasher {
     return a.length === b.length && timingSafeEqual(a, b);
   }
 }
+
+/** What lists show of a secret: its last 4 characters. */
+export const secretHint = (secret: string): string => secret.slice(-4);
 
 /** A random opaque secret: `prefix` + 256 bits in base64url. */
 export function randomSecret(prefix: string): string {

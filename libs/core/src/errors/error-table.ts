@@ -4,7 +4,7 @@
  * code GraphQL clients see for it (one entry per meaning: REST and GraphQL name the same idea).
  * DomainErrors carry only the code (and what is specific to the case: detail, field errors,
  * extensions); each transport maps them once — problem+json (libs/core/src/errors/problem.ts), the RFC
- * 6749 form of the OAuth endpoints (libs/oauth-apps), GraphQL errors (libs/storefront).
+ * 6749 form of the OAuth endpoints (libs/apps), GraphQL errors (libs/storefront).
  *
  * Each bounded context names the codes it may throw as an `as const` list checked against this table
  * (e.g. STOREFRONT_ERROR_CODES), so a context cannot invent a code the table does not know.
@@ -93,14 +93,14 @@ export const ERROR_TABLE = {
   onboarding_out_of_order: client(409, 'Conflict'),
   onboarding_incomplete: client(409, 'Conflict'),
   onboarding_completed: client(409, 'Conflict'),
-  // OAuth apps and public tokens (libs/oauth-apps, libs/public-tokens); the token endpoint's RFC 6749 codes.
+  // OAuth apps and public tokens (libs/apps, libs/public-tokens); the token endpoint's RFC 6749 codes.
   app_not_found: client(404, 'Not found'),
   public_token_not_found: client(404, 'Not found'),
   invalid_request: client(400, 'Invalid request'),
   invalid_client: client(401, 'Invalid client'),
   unsupported_grant_type: client(400, 'Unsupported grant type'),
   invalid_scope: client(400, 'Invalid scope'),
-  // Installed apps (libs/installed-apps, §13): the token endpoint's authorization-code and refresh grants.
+  // Installed apps (libs/apps, §13): the token endpoint's authorization-code and refresh grants.
   invalid_grant: client(400, 'Invalid grant'),
   unauthorized_client: client(400, 'Unauthorized client'),
   installation_not_found: client(404, 'Not found'),

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import base64
 import urllib.parse
-from typing import Any, Callable, Dict, Mapping, Optional, Sequence, Tuple, TypeVar, Union, cast
+from typing import Any, Callable, Dict, Optional, Sequence, Tuple, TypeVar, Union, cast
 
 from ._errors import ApiError, GraphQLError
-from ._graphql import AppOrders, AppProducts, send_graphql
+from ._graphql import AppOrders, AppProducts, GraphQLCaller
 from ._results import Secret, traced
 from ._tokens import TokenAnswer, TokenCache
 from ._transport import (
@@ -65,21 +65,13 @@ def _unauthorized(error: Exception) -> bool:
     return isinstance(error, (ApiError, GraphQLError)) and error.status == 401
 
 
-class StoreAppClient:
+class StoreAppClient(GraphQLCaller):
     """What every client acting for a store with an app's access token does: keep the token (one
     request however many threads wait, renewed before it expires), replay a call answered 401 once
     with a fresh token, and call the store, its catalogue and its orders. The token fetch is the
     subclass's: client credentials (AppClient) or the refresh-token grant (InstalledAppClient)."""
 
-    def __init__(
-        self,
-        *,
-        base_url: str,
-        client_id: str,
-        client_secret: str,
-        timeout: float,
-        max_retries: int,
-    ) -> None:
+    def __init__(self, base_url: str, client_id: str, client_secret: str, timeout: float, max_retries: int) -> None:
         self._transport = Transport(base_url=base_url, timeout=timeout, max_retries=max_retries)
         self._client_id = checked_credential(client_id, "client_id")
         self._client_secret = Secret(checked_credential(client_secret, "client_secret"))
@@ -112,7 +104,7 @@ class StoreAppClient:
         request for any number of threads. ``timeout`` bounds this caller's wait for it."""
         return self._tokens.get(timeout)
 
-    def _authorized(self, call: Callable[[str], T], timeout: Optional[float]) -> T:
+    def _with_token(self, call: Callable[[str], T], timeout: Optional[float]) -> T:
         """Runs a call with the token; a 401 gets a fresh token and one replay, a second 401 raises."""
         first = self._tokens.get(timeout)
         try:
@@ -124,30 +116,6 @@ class StoreAppClient:
         self._tokens.invalidate(first)
         return call(self._tokens.get(timeout))
 
-    def graphql(
-        self,
-        query: str,
-        variables: Optional[Mapping[str, Any]] = None,
-        *,
-        operation_name: Optional[str] = None,
-        idempotency_key: Optional[str] = None,
-        timeout: Optional[float] = None,
-    ) -> Dict[str, Any]:
-        """Runs a Storefront GraphQL operation: its ``data`` (carrying the request id). Errors raise
-        GraphQLError. A mutation is retried after a lost answer only with ``idempotency_key``."""
-        return self._authorized(
-            lambda token: send_graphql(
-                self._transport,
-                token,
-                query,
-                variables,
-                operation_name=operation_name,
-                idempotency_key=idempotency_key,
-                timeout=timeout,
-            )[0],
-            timeout,
-        )
-
     def store(self, *, timeout: Optional[float] = None) -> AppStore:
         """The app's store: ``{"id", "name"}`` (``GET /v1/app/store``)."""
 
@@ -158,7 +126,7 @@ class StoreAppClient:
                 raise api_error(response)
             return cast(AppStore, traced(json_object(response, request), response.request_id))
 
-        return self._authorized(call, timeout)
+        return self._with_token(call, timeout)
 
     def revoke(self, *, timeout: Optional[float] = None) -> Done:
         """Revokes the current access token (RFC 7009); the next call fetches a new one."""
@@ -200,13 +168,7 @@ class AppClient(StoreAppClient):
         max_retries: int = DEFAULT_MAX_RETRIES,
     ) -> None:
         self._scope = scope_text(scope)
-        super().__init__(
-            base_url=base_url,
-            client_id=client_id,
-            client_secret=client_secret,
-            timeout=timeout,
-            max_retries=max_retries,
-        )
+        super().__init__(base_url, client_id, client_secret, timeout, max_retries)
 
     def _fetch_token(self) -> TokenAnswer:
         """The client-credentials grant; asking again for a token changes nothing, so it is retried."""

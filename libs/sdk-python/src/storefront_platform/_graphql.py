@@ -8,7 +8,21 @@ import functools
 import time
 import uuid
 from decimal import Decimal
-from typing import Any, Dict, Iterator, List, Mapping, Optional, Protocol, Sequence, Tuple, Union, cast
+from typing import (
+    Any,
+    Callable,
+    Dict,
+    Iterator,
+    List,
+    Mapping,
+    Optional,
+    Protocol,
+    Sequence,
+    Tuple,
+    TypeVar,
+    Union,
+    cast,
+)
 
 from ._errors import ApiError, GraphQLErrorEntry, graphql_error
 from ._results import request_id_of, traced
@@ -235,6 +249,44 @@ def send_graphql(
         raise api_error(response)
     data = answer.get("data")
     return traced(data if isinstance(data, dict) else {}, response.request_id), response
+
+
+T = TypeVar("T")
+
+
+class GraphQLCaller:
+    """What every client of the Storefront GraphQL endpoint shares: ``graphql()``. Which bearer token a
+    call carries is the client's (``_with_token``): an app's, kept and renewed, with one replay after a
+    401 (AppClient, InstalledAppClient), or a public token as it is (StorefrontClient)."""
+
+    _transport: Transport
+
+    def _with_token(self, call: Callable[[str], T], timeout: Optional[float]) -> T:
+        raise NotImplementedError
+
+    def graphql(
+        self,
+        query: str,
+        variables: Optional[Mapping[str, Any]] = None,
+        *,
+        operation_name: Optional[str] = None,
+        idempotency_key: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> Dict[str, Any]:
+        """Runs a Storefront GraphQL operation: its ``data`` (carrying the request id). Errors raise
+        GraphQLError. A mutation is retried after a lost answer only with ``idempotency_key``."""
+        return self._with_token(
+            lambda token: send_graphql(
+                self._transport,
+                token,
+                query,
+                variables,
+                operation_name=operation_name,
+                idempotency_key=idempotency_key,
+                timeout=timeout,
+            )[0],
+            timeout,
+        )
 
 
 class Run(Protocol):

@@ -101,13 +101,7 @@ class InstalledAppClient(StoreAppClient):
     ) -> None:
         self._refresh_token = Secret(checked_credential(refresh_token, "refresh_token"))
         self._on_refresh_token = _checked_callback(on_refresh_token)
-        super().__init__(
-            base_url=base_url,
-            client_id=client_id,
-            client_secret=client_secret,
-            timeout=timeout,
-            max_retries=max_retries,
-        )
+        super().__init__(base_url, client_id, client_secret, timeout, max_retries)
 
     @property
     def refresh_token(self) -> str:

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any, Dict, Mapping, Optional
+from typing import Callable, Optional, TypeVar
 
-from ._graphql import Price, StorefrontCart, StorefrontProducts, checkout, read_store, send_graphql
+from ._graphql import GraphQLCaller, Price, StorefrontCart, StorefrontProducts, checkout, read_store
 from ._results import Secret
 from ._transport import DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT, Transport, checked_credential
 from ._types import Order, StorefrontStore
 
 
-class StorefrontClient:
+T = TypeVar("T")
+
+
+class StorefrontClient(GraphQLCaller):
     """A store's catalogue through its public token (``sfp_…``), the token safe to ship to browsers and
     apps. With a token given the ``cart:write`` scope it also keeps shoppers' carts (``cart``) and checks
     them out (``checkout``). The token never appears in ``repr()`` or in any error message."""
@@ -37,27 +40,8 @@ class StorefrontClient:
     def __repr__(self) -> str:
         return f"StorefrontClient(base_url={self.base_url!r})"
 
-    def graphql(
-        self,
-        query: str,
-        variables: Optional[Mapping[str, Any]] = None,
-        *,
-        operation_name: Optional[str] = None,
-        idempotency_key: Optional[str] = None,
-        timeout: Optional[float] = None,
-    ) -> Dict[str, Any]:
-        """Runs a Storefront GraphQL operation: its ``data`` (carrying the request id); errors raise
-        GraphQLError."""
-        data, _ = send_graphql(
-            self._transport,
-            self._public_token.reveal(),
-            query,
-            variables,
-            operation_name=operation_name,
-            idempotency_key=idempotency_key,
-            timeout=timeout,
-        )
-        return data
+    def _with_token(self, call: Callable[[str], T], timeout: Optional[float]) -> T:
+        return call(self._public_token.reveal())
 
     def store(self, *, timeout: Optional[float] = None) -> StorefrontStore:
         """The token's store as the storefront shows it."""
