@@ -261,6 +261,39 @@ describe('the role matrix: every store route × owner, admin, developer, staff, 
         return { path: `${base()}/products/${made.id}` };
       },
     },
+    // (v1.4) Product images: as the product's other writes, `commerce`.
+    {
+      method: 'POST',
+      route: '/v1/user/stores/:id/products/:productId/images',
+      expect: [201, 201, 403, 201, 404],
+      request: async () => ({ path: `${base()}/products/${product}/images`, body: { mediaId: media } }),
+    },
+    {
+      method: 'PUT',
+      route: '/v1/user/stores/:id/products/:productId/images/:imageId',
+      expect: [200, 200, 403, 200, 404],
+      request: async () => {
+        const added = await ok(
+          t.post(`${base()}/products/${product}/images`, { mediaId: media }, as('owner')),
+          201,
+        );
+        const image = added.images[added.images.length - 1].id;
+        return { path: `${base()}/products/${product}/images/${image}`, body: { altText: unique('Alt') } };
+      },
+    },
+    {
+      method: 'DELETE',
+      route: '/v1/user/stores/:id/products/:productId/images/:imageId',
+      expect: [200, 200, 403, 200, 404],
+      request: async () => {
+        const added = await ok(
+          t.post(`${base()}/products/${product}/images`, { mediaId: media }, as('owner')),
+          201,
+        );
+        const image = added.images[added.images.length - 1].id;
+        return { path: `${base()}/products/${product}/images/${image}` };
+      },
+    },
     // (v1.4) Media: uploads of product images need `commerce` (branding also needs `edit`: see the media spec).
     {
       method: 'POST',
