@@ -100,9 +100,10 @@ export class ImageResolver {
   url(
     @Parent() image: ProductImage,
     @Context() ctx: StorefrontContext,
-    @Args('size', { type: () => ImageSizeEnum, defaultValue: ImageSizeEnum.MEDIUM }) size: ImageSizeEnum,
+    @Args('size', { type: () => ImageSizeEnum, nullable: true, defaultValue: ImageSizeEnum.MEDIUM })
+    size: ImageSizeEnum | null,
   ): string {
     requireScope(ctx.caller, 'products:read');
-    return image.urls[imageSize(size)];
+    return image.urls[imageSize(size ?? ImageSizeEnum.MEDIUM)];
   }
 }
