@@ -188,7 +188,11 @@ export function Settings() {
   const logo = (name: string, label: string) => {
     const image = BRANDING[name];
     const chosen = uploaded[name];
-    const preview = chosen?.preview ?? (/^https:\/\//.test(values[name]) ? values[name] : null);
+    // The store's own uploaded image shows even on a plain-http development server; a typed URL only
+    // when it is https (what the server accepts).
+    const ownMedia =
+      Boolean(store[image.mediaField as keyof Store]) && values[name] === store[name as keyof Store];
+    const preview = chosen?.preview ?? (ownMedia || /^https:\/\//.test(values[name]) ? values[name] : null);
     const fileId = `file-${name}`;
     return (
       <div className="logo-field" key={name}>
