@@ -248,26 +248,25 @@ describe('product images', () => {
     const COMPLETE = `mutation($id: ID!) { stagedUploadComplete(id: $id) { id purpose contentType width height bytes filename url renditions { name url } } }`;
     const IMAGES = `id images(first: 20) { id altText width height url small: url(size: SMALL) original: url(size: ORIGINAL) } featuredImage { id }`;
 
+    const appProduct = (handle: string) =>
+      sf.createProduct(appToken, { handle, title: handle, price: '5.00', currencyCode: 'INR', inventory: 1 });
+    /** A staged upload's form as the GraphQL answer gives it (a list), posted with `bytes`. */
+    const postStaged = (staged: { url: string; fields: { name: string; value: string }[] }, bytes: Buffer) =>
+      postUploadForm(
+        { url: staged.url, fields: Object.fromEntries(staged.fields.map((f) => [f.name, f.value])) },
+        bytes,
+        'image/png',
+      );
     const appUpload = async (bytes: Buffer, token = appToken) => {
       const staged = await sf.data(token, STAGE, {
         input: { filename: 'shot.png', contentType: 'image/png', size: bytes.length },
       });
-      const fields = Object.fromEntries(
-        staged.stagedUploadCreate.fields.map((f: { name: string; value: string }) => [f.name, f.value]),
-      );
-      const posted = await postUploadForm({ url: staged.stagedUploadCreate.url, fields }, bytes, 'image/png');
-      expect(posted.status).toBe(204);
+      expect((await postStaged(staged.stagedUploadCreate, bytes)).status).toBe(204);
       return (await sf.data(token, COMPLETE, { id: staged.stagedUploadCreate.id })).stagedUploadComplete;
     };
 
     it('uploads through staged uploads, then adds, moves, retitles and removes images', async () => {
-      const product = await sf.createProduct(appToken, {
-        handle: 'app-shot',
-        title: 'App shot',
-        price: '5.00',
-        currencyCode: 'INR',
-        inventory: 1,
-      });
+      const product = await appProduct('app-shot');
       const media = await appUpload(await image(400, 200));
       expect(media).toMatchObject({
         purpose: 'product_image',
@@ -312,13 +311,7 @@ describe('product images', () => {
     });
 
     it('refuses with the REST rules: NOT_FOUND media, BAD_USER_INPUT with reason, FORBIDDEN without the scope', async () => {
-      const product = await sf.createProduct(appToken, {
-        handle: 'app-refusals',
-        title: 'Refusals',
-        price: '5.00',
-        currencyCode: 'INR',
-        inventory: 1,
-      });
+      const product = await appProduct('app-refusals');
       const ADD = `mutation($p: ID!, $images: [ProductImageInput!]!) { productImagesAdd(productId: $p, images: $images) { id } }`;
       const unknown = await sf.gql(appToken, ADD, {
         p: product.id,
@@ -349,14 +342,7 @@ describe('product images', () => {
       const staged = await sf.data(appToken, STAGE, {
         input: { filename: 'fake.png', contentType: 'image/png', size: 12 },
       });
-      const fields = Object.fromEntries(
-        staged.stagedUploadCreate.fields.map((f: { name: string; value: string }) => [f.name, f.value]),
-      );
-      await postUploadForm(
-        { url: staged.stagedUploadCreate.url, fields },
-        Buffer.from('not an image'),
-        'image/png',
-      );
+      await postStaged(staged.stagedUploadCreate, Buffer.from('not an image'));
       const invalid = await sf.gql(appToken, COMPLETE, { id: staged.stagedUploadCreate.id });
       expect(gqlError(invalid).code).toBe('BAD_USER_INPUT');
       expect(invalid.body.errors[0].extensions.reason).toBe('not_an_image');

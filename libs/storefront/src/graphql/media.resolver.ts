@@ -1,6 +1,6 @@
 import { Args, ID, Mutation, Resolver } from '@nestjs/graphql';
 import { Accepts, isUuid, requireScope, ScopedCaller } from '@app/core';
-import { type Media, MediaErrors, MediaService } from '@app/media';
+import { type Media, MediaErrors, MediaService, toMediaDto } from '@app/media';
 import { StagedUploadInput } from './media.input';
 import { MediaModel, StagedUploadModel } from './media.model';
 import { GqlCaller } from './storefront.context';
@@ -55,19 +55,13 @@ export class MediaResolver {
     return this.toModel(media);
   }
 
+  /** The media's one view (toMediaDto), its renditions as the list GraphQL can type. */
   private toModel(media: Media): MediaModel {
-    const { url, renditions } = this.media.urls(media);
+    const dto = toMediaDto(media, this.media);
     return {
-      id: media.id,
-      purpose: media.purpose,
-      contentType: media.contentType,
-      width: media.width,
-      height: media.height,
-      bytes: media.bytes,
-      filename: media.filename,
-      url,
-      renditions: Object.entries(renditions).map(([name, value]) => ({ name, url: value })),
+      ...dto,
       createdAt: media.createdAt,
+      renditions: Object.entries(dto.renditions).map(([name, url]) => ({ name, url })),
     };
   }
 }
