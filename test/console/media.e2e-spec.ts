@@ -1,5 +1,7 @@
 import { createStore, image } from '@app/testing';
+import { SHOTS } from '@app/testing/console-browser';
 import { TestApp } from '@app/testing/test-app';
+import { join } from 'node:path';
 import { checkStorePage, signInToConsole, withConsoleBrowser, View } from './console-pages';
 
 /**
@@ -117,7 +119,14 @@ describe('console: branding and product images', () => {
     await items.nth(1).getByRole('button', { name: 'Move up' }).click();
     await dialog.getByText('Moved image 2 up.').waitFor();
     expect((await images()).map((i) => i.id)).toEqual([back.id, front.id]);
+    // The screenshots show the images, not the top of the form.
+    await items.nth(0).scrollIntoViewIfNeeded();
     await checkStorePage(page, 'product-images', VIEWS);
+    // On a phone the rows stack: preview, Alt text, then the buttons (store-product-images-list-375.png).
+    await page.setViewportSize({ width: 375, height: 900 });
+    await items.nth(1).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SHOTS, 'store-product-images-list-375.png') });
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     await items.nth(1).getByRole('button', { name: 'Remove' }).click();
     await dialog.getByText('Removed image 2.').waitFor();
