@@ -7,7 +7,8 @@
 //   2. A rendition GET (`medium.webp`) against GET /health/live, 50 connections each (target ≥ 0.5×).
 // The JPEG is made by sharp here (4000×3000 noise), never committed. Figures from a shared 2-core
 // machine are noisy: compare ratios taken in the same run, and read the machine's load printed with them.
-//   node bench/media.js [--build] [--duration=8] [--database-url=postgres://…]
+//   node bench/media.js [--build] [--duration=8] [--only=rendition] [--database-url=postgres://…]
+// (`--only=rendition` runs the second measure alone.)
 const autocannon = require('autocannon');
 const { randomBytes } = require('node:crypto');
 const { mkdtempSync, rmSync } = require('node:fs');
@@ -28,6 +29,12 @@ const ADMIN_URL = arg(
   process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
 );
 const DURATION = Number(arg('duration', '8'));
+const ONLY = arg('only', null);
+// `--cpu-prof`: a V8 CPU profile of the server during the rendition GETs (bench/lib/profiler-preload.js),
+// written to $TMPDIR/sf-bench-media-<time>.cpuprofile for bench/profile-summary.js.
+const PROFILE = process.argv.includes('--cpu-prof')
+  ? join(tmpdir(), `sf-bench-media-${Date.now()}.cpuprofile`)
+  : null;
 
 const run = (opts) =>
   new Promise((resolve, reject) =>
@@ -61,6 +68,50 @@ async function uploadAndComplete(ctx, token, storeId, bytes, contentType) {
   );
 }
 
+/** Measure 1: the other requests' p99 idle and beside back-to-back completions of the 12-MP JPEG. */
+async function completionsBeside(ctx, server, token, store, jpeg) {
+  const others = {
+    url: server.baseUrl,
+    connections: 10,
+    requests: [
+      { method: 'GET', path: '/health/live' },
+      { method: 'GET', path: `/v1/user/stores/${store.id}`, headers: { authorization: `Bearer ${token}` } },
+    ],
+  };
+  const idle = await run(others);
+  let completions = 0;
+  let written = 0;
+  let stop = false;
+  const cpuBefore = processCpuMs(server.pid);
+  const loop = (async () => {
+    while (!stop) {
+      const media = await uploadAndComplete(ctx, token, store.id, jpeg, 'image/jpeg');
+      completions++;
+      written += media.bytes;
+      for (const url of Object.values(media.renditions)) {
+        const head = await globalThis.fetch(url, { method: 'HEAD' });
+        written += Number(head.headers.get('content-length'));
+      }
+    }
+  })();
+  const busy = await run(others);
+  stop = true;
+  await loop;
+  const cpuPer = (processCpuMs(server.pid) - cpuBefore) / completions;
+  console.log(
+    `other requests p99: idle ${idle.latency.p99} ms, during completions ${busy.latency.p99} ms ` +
+      `(${(busy.latency.p99 / Math.max(1, idle.latency.p99)).toFixed(2)}×, target ≤ 2×); ` +
+      `req/s idle ${idle.requests.average}, busy ${busy.requests.average}`,
+  );
+  console.log(
+    `${completions} completions: server CPU ${cpuPer.toFixed(0)} ms each (upload receipt, checks, renditions, ` +
+      `and its share of the other requests), ${(written / completions / 1e6).toFixed(2)} MB written each ` +
+      `(original + renditions); load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+  );
+}
+
 async function main() {
   if (process.argv.includes('--build')) build();
   const db = await createDatabase(ADMIN_URL);
@@ -81,6 +132,7 @@ async function main() {
       ACCESS_TOKEN_TTL: '3600',
     },
     logFile: join(dataDir, 'server.log'),
+    ...(PROFILE ? { nodeArgs: ['-r', join(__dirname, 'lib', 'profiler-preload.js')], ipc: true } : {}),
   });
   const ctx = createContext({
     baseUrl: server.baseUrl,
@@ -110,46 +162,7 @@ async function main() {
     );
     await uploadAndComplete(ctx, token, store.id, jpeg, 'image/jpeg'); // warm-up (sharp, file-type loaded)
 
-    const others = {
-      url: server.baseUrl,
-      connections: 10,
-      requests: [
-        { method: 'GET', path: '/health/live' },
-        { method: 'GET', path: `/v1/user/stores/${store.id}`, headers: { authorization: `Bearer ${token}` } },
-      ],
-    };
-    const idle = await run(others);
-    let completions = 0;
-    let written = 0;
-    let stop = false;
-    const cpuBefore = processCpuMs(server.pid);
-    const loop = (async () => {
-      while (!stop) {
-        const media = await uploadAndComplete(ctx, token, store.id, jpeg, 'image/jpeg');
-        completions++;
-        written += media.bytes;
-        for (const url of Object.values(media.renditions)) {
-          const head = await globalThis.fetch(url, { method: 'HEAD' });
-          written += Number(head.headers.get('content-length'));
-        }
-      }
-    })();
-    const busy = await run(others);
-    stop = true;
-    await loop;
-    const cpuPer = (processCpuMs(server.pid) - cpuBefore) / completions;
-    console.log(
-      `other requests p99: idle ${idle.latency.p99} ms, during completions ${busy.latency.p99} ms ` +
-        `(${(busy.latency.p99 / Math.max(1, idle.latency.p99)).toFixed(2)}×, target ≤ 2×); ` +
-        `req/s idle ${idle.requests.average}, busy ${busy.requests.average}`,
-    );
-    console.log(
-      `${completions} completions: server CPU ${cpuPer.toFixed(0)} ms each (upload receipt, checks, renditions, ` +
-        `and its share of the other requests), ${(written / completions / 1e6).toFixed(2)} MB written each ` +
-        `(original + renditions); load average ${loadavg()
-          .map((l) => l.toFixed(1))
-          .join(' ')}`,
-    );
+    if (ONLY !== 'rendition') await completionsBeside(ctx, server, token, store, jpeg);
 
     // A photo-like image (noise blurred: smooth areas, as photos have) so the rendition's size is typical.
     const small = await sharp(
@@ -167,7 +180,12 @@ async function main() {
     if (probe.status !== 200)
       throw new Error(`rendition GET answered ${probe.status}: ${await probe.text()}`);
     const live = await run({ url: `${server.baseUrl}/health/live`, connections: 50 });
+    if (PROFILE) await server.ask({ profile: 'start' }, (a) => a && a.profiling);
     const served = await run({ url: `${server.baseUrl}${rendition}`, connections: 50 });
+    if (PROFILE) {
+      await server.ask({ profile: 'stop', file: PROFILE }, (a) => a && 'profiled' in a);
+      console.log(`CPU profile: ${PROFILE} (${served.requests.total} requests)`);
+    }
     console.log(
       `rendition GET (${renditionBytes} bytes) ${served.requests.average} req/s (p99 ${served.latency.p99} ms, non-2xx ${served.non2xx}, statuses ${JSON.stringify(served.statusCodeStats)}) vs ` +
         `/health/live ${live.requests.average} req/s (non-2xx ${live.non2xx}): ${(served.requests.average / live.requests.average).toFixed(2)}× ` +

@@ -130,6 +130,12 @@ describe('media on the disk backend', () => {
     expect(etag).toMatch(/^".+"$/);
     expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
 
+    // Served again, now from the copy kept in memory (served-objects.ts): the same bytes and length; HEAD too.
+    const again = await fetch(media.url);
+    expect(Buffer.from(await again.arrayBuffer()).equals(bytes)).toBe(true);
+    const head = await fetch(media.url, { method: 'HEAD' });
+    expect([head.status, head.headers.get('content-length')]).toEqual([200, String(bytes.length)]);
+
     const notModified = await fetch(media.url, { headers: { 'if-none-match': etag } });
     expect(notModified.status).toBe(304);
     const part = await fetch(media.url, { headers: { range: 'bytes=8-15' } });

@@ -1,4 +1,4 @@
-import { AccountClient, ApiError } from '@app/sdk';
+import { AccountClient, ApiError, AppClient, GraphQLError } from '@app/sdk';
 import { createStore, image, otpFrom, S3Server } from '@app/testing';
 import { TestApp } from '@app/testing/test-app';
 
@@ -11,6 +11,7 @@ describe.each(['disk', 's3'] as const)('AccountClient.media on the %s backend', 
   let t: TestApp;
   let account: AccountClient;
   let storeId: string;
+  let ownerToken: string;
 
   beforeAll(async () => {
     if (backend === 's3') s3 = await S3Server.start();
@@ -19,6 +20,7 @@ describe.each(['disk', 's3'] as const)('AccountClient.media on the %s backend', 
     await account.login('sdk-media@example.com');
     await account.verify('sdk-media@example.com', otpFrom(await t.mail.waitFor('sdk-media@example.com')));
     const token = (await t.signIn('sdk-media@example.com')).access_token;
+    ownerToken = token;
     storeId = await createStore(t, token, 'SDK Media');
   });
   afterAll(async () => {
@@ -73,5 +75,70 @@ describe.each(['disk', 's3'] as const)('AccountClient.media on the %s backend', 
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).code).toBe('media_invalid');
     expect((error as ApiError).problem.reason).toBe('type_mismatch');
+  });
+
+  it('products.images add, update and remove for members (REST) and apps (GraphQL, after AppClient.media.upload)', async () => {
+    const product = await account.products.create(storeId, {
+      handle: 'sdk-pictured',
+      title: 'Pictured',
+      price: '3.00',
+      currencyCode: 'INR',
+      inventory: 1,
+    });
+    expect(product.images).toEqual([]);
+    const media = await account.media.upload(storeId, await image(200, 100), {
+      purpose: 'product_image',
+      filename: 'p.png',
+      contentType: 'image/png',
+    });
+    const added = await account.products.images.add(storeId, product.id, {
+      mediaId: media.id,
+      altText: 'Side',
+    });
+    expect(added.images).toEqual([
+      { id: expect.any(String), url: media.renditions.medium, altText: 'Side', width: 200, height: 100 },
+    ]);
+    const again = await account.products.images.add(storeId, product.id, { mediaId: media.id });
+    const moved = await account.products.images.update(storeId, product.id, again.images[1].id, {
+      position: 0,
+      altText: 'Top',
+    });
+    expect(moved.images.map((i) => [i.id, i.altText])).toEqual([
+      [again.images[1].id, 'Top'],
+      [again.images[0].id, 'Side'],
+    ]);
+    const removed = await account.products.images.remove(storeId, product.id, again.images[1].id);
+    expect(removed.images.map((i) => i.id)).toEqual([again.images[0].id]);
+
+    const made = await t.post(
+      '/v1/user/stores/oauth/apps',
+      { storeId, name: 'Image sync' },
+      { token: ownerToken },
+    );
+    const app = new AppClient({
+      baseUrl: t.baseUrl,
+      clientId: made.body.clientId,
+      clientSecret: made.body.clientSecret,
+    });
+    const appMedia = await app.media.upload(new Uint8Array(await image(90, 60)), {
+      filename: 'app.png',
+      contentType: 'image/png',
+    });
+    expect(appMedia).toMatchObject({ purpose: 'product_image', width: 90, height: 60 });
+    expect((await fetch(appMedia.url)).status).toBe(200);
+    const withApp = await app.products.images.add(product.id, [
+      { mediaId: appMedia.id, altText: 'From the app' },
+    ]);
+    expect(withApp.images.map((i) => i.altText)).toEqual(['Side', 'From the app']);
+    expect(withApp.featuredImage?.id).toBe(withApp.images[0].id);
+    const appMoved = await app.products.images.update(product.id, withApp.images[1].id, { position: 0 });
+    expect(appMoved.featuredImage?.altText).toBe('From the app');
+    const appRemoved = await app.products.images.remove(product.id, withApp.images[1].id);
+    expect(appRemoved.images).toHaveLength(1);
+    const refused = await app.media
+      .upload(new Uint8Array(Buffer.from('no image')), { filename: 'x.png', contentType: 'image/png' })
+      .catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(GraphQLError);
+    expect((refused as GraphQLError).errors[0].extensions?.reason).toBe('not_an_image');
   });
 });

@@ -61,13 +61,20 @@ describe('the role matrix: every store route × owner, admin, developer, staff, 
     ...(size ? { size } : {}),
   });
   const unique = (prefix: string) => `${prefix}-${++fresh}`;
-
   const as = (caller: Caller) => ({ token: token[caller] });
   const base = () => `/v1/user/stores/${store}`;
   const ok = async (res: Promise<{ status: number; body: any; text: string }>, status: number) => {
     const r = await res;
     if (r.status !== status) throw new Error(`setup: expected ${status}, got ${r.status} ${r.text}`);
     return r.body;
+  };
+  /** (v1.4) A new image of the shared product, added by the owner: its path. */
+  const freshImage = async () => {
+    const added = await ok(
+      t.post(`${base()}/products/${product}/images`, { mediaId: media }, as('owner')),
+      201,
+    );
+    return `${base()}/products/${product}/images/${added.images[added.images.length - 1].id}`;
   };
 
   /** A store of the owner with the admin, the developer and the staff member in it, by invitation. */
@@ -260,6 +267,25 @@ describe('the role matrix: every store route × owner, admin, developer, staff, 
         const made = await ok(t.post(`${base()}/products`, productBody(unique('doomed')), as('owner')), 201);
         return { path: `${base()}/products/${made.id}` };
       },
+    },
+    // (v1.4) Product images: as the product's other writes, `commerce`.
+    {
+      method: 'POST',
+      route: '/v1/user/stores/:id/products/:productId/images',
+      expect: [201, 201, 403, 201, 404],
+      request: async () => ({ path: `${base()}/products/${product}/images`, body: { mediaId: media } }),
+    },
+    {
+      method: 'PUT',
+      route: '/v1/user/stores/:id/products/:productId/images/:imageId',
+      expect: [200, 200, 403, 200, 404],
+      request: async () => ({ path: await freshImage(), body: { altText: unique('Alt') } }),
+    },
+    {
+      method: 'DELETE',
+      route: '/v1/user/stores/:id/products/:productId/images/:imageId',
+      expect: [200, 200, 403, 200, 404],
+      request: async () => ({ path: await freshImage() }),
     },
     // (v1.4) Media: uploads of product images need `commerce` (branding also needs `edit`: see the media spec).
     {

@@ -6,7 +6,9 @@ import { TestApp, TestResponse } from '@app/testing/test-app';
 // are 404, only account tokens, and every write is one event with the account as its actor.
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const PRODUCT = 'id handle title description price { amount currencyCode } inventory createdAt updatedAt';
+// (v1.4) with its images, which the REST product carries too
+const PRODUCT =
+  'id handle title description price { amount currencyCode } inventory images { id url altText width height } createdAt updatedAt';
 
 describe('owner catalogue and orders (REST)', () => {
   let t: TestApp;
@@ -43,6 +45,7 @@ describe('owner catalogue and orders (REST)', () => {
       description: 'Assam',
       price: { amount: '12499.00', currencyCode: 'INR' },
       inventory: 5,
+      images: [],
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

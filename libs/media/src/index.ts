@@ -1,6 +1,8 @@
 export * from './media';
 export * from './media.module';
 export * from './media.service';
+export * from './product-images';
+export { ProductImagesService } from './product-images.service';
 export * from './media.errors';
 export * from './media.mapper';
 export * from './dto/media.dto';

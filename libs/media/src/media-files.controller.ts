@@ -14,7 +14,8 @@ import type { Readable } from 'node:stream';
 import { DiskUploadService } from './disk-upload.service';
 import { MediaErrors } from './media.errors';
 import { MediaService } from './media.service';
-import { MEDIA_STORAGE, type MediaStorage } from './storage/media-storage';
+import { ServedObjects } from './served-objects';
+import { MEDIA_STORAGE, type MediaStorage, type RangeChoice } from './storage/media-storage';
 
 /** A URL never changes what it shows (a new file is a new media id): caches keep it for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -28,6 +29,8 @@ const NAME = /^[a-z0-9]{1,16}\.[a-z]{2,4}$/;
 @ApiTags('media')
 @Controller()
 export class MediaFilesController {
+  private readonly served = new ServedObjects();
+
   constructor(
     private readonly media: MediaService,
     private readonly uploads: DiskUploadService,
@@ -106,27 +109,53 @@ export class MediaFilesController {
     }
     const ifRange = request.headers['if-range'];
     const wanted = request.headers.range;
-    const opened = await this.storage.open(
-      object.key,
-      wanted
-        ? (size) => parseRange(wanted, size, typeof ifRange === 'string' ? ifRange : undefined, etag)
-        : undefined,
-    );
+    const choose = wanted
+      ? (size: number) => parseRange(wanted, size, typeof ifRange === 'string' ? ifRange : undefined, etag)
+      : undefined;
+    const kept = this.served.get(object.key);
+    if (kept) {
+      const range = choose ? choose(kept.length) : null;
+      return answer(
+        reply,
+        range,
+        kept.length,
+        range && range !== 'unsatisfiable' ? kept.subarray(range.start, range.end + 1) : kept,
+      );
+    }
+    const opened = await this.storage.open(object.key, choose);
     if (!opened) throw notFound();
-    const { range, size } = opened;
-    if (range === 'unsatisfiable') {
-      return void reply.status(416).header('Content-Range', `bytes */${size}`).send();
+    const { range, size, body } = opened;
+    // A small object served whole is read once and kept (served-objects.ts); others stream.
+    if (!range && body && size <= this.served.maxObject) {
+      const bytes = await readAll(body);
+      this.served.keep(object.key, bytes);
+      return answer(reply, null, size, bytes);
     }
-    if (range) {
-      void reply
-        .status(206)
-        .header('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
-        .header('Content-Length', String(range.end - range.start + 1));
-    } else {
-      void reply.status(200).header('Content-Length', String(size));
-    }
-    return void reply.send(opened.body);
+    return answer(reply, range, size, body);
   }
+}
+
+/** The answer's status and length headers for the range chosen, and its body. */
+function answer(reply: FastifyReply, range: RangeChoice, size: number, body: Readable | Buffer | null): void {
+  if (range === 'unsatisfiable') {
+    return void reply.status(416).header('Content-Range', `bytes */${size}`).send();
+  }
+  if (range) {
+    void reply
+      .status(206)
+      .header('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
+      .header('Content-Length', String(range.end - range.start + 1));
+  } else {
+    void reply.status(200).header('Content-Length', String(size));
+  }
+  return void reply.send(body);
+}
+
+async function readAll(body: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body)
+    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
 }
 
 /**

@@ -10,13 +10,18 @@ export const MEDIA_ERROR_CODES = [
   'upload_policy_refused',
   'insufficient_role',
   'too_many_images',
+  'image_not_found',
   'product_not_found',
 ] as const;
 const mediaError = errorFactory(MEDIA_ERROR_CODES);
 
 export const MediaErrors = {
-  badInput: (errors: FieldError[]) =>
-    mediaError('validation_failed', 'The request failed validation.', { errors }),
+  /** `reason` (product images): the rule broken, GraphQL's `extensions.reason`, the REST problem's `reason`. */
+  badInput: (errors: FieldError[], reason?: string) =>
+    mediaError('validation_failed', 'The request failed validation.', {
+      errors,
+      ...(reason ? { extensions: { reason } } : {}),
+    }),
   invalid: (reason: MediaRefusal, detail: string) =>
     mediaError('media_invalid', detail, { extensions: { reason } }),
   notFound: () => mediaError('media_not_found', 'No such media in this store.'),
@@ -27,6 +32,10 @@ export const MediaErrors = {
       'insufficient_role',
       'Your role in this store may not handle media of this purpose (branding needs `edit`).',
     ),
-  tooManyImages: (max: number) => mediaError('too_many_images', `A product has at most ${max} images.`),
+  tooManyImages: (max: number) =>
+    mediaError('too_many_images', `A product has at most ${max} images.`, {
+      extensions: { reason: 'too_many_images' },
+    }),
+  imageNotFound: () => mediaError('image_not_found', 'No such image on this product.'),
   productNotFound: () => mediaError('product_not_found', 'No such product in this store.'),
 };

@@ -6,6 +6,8 @@ import { MediaTrashSweeper } from './media-trash.sweeper';
 import { MediaController } from './media.controller';
 import { MediaRepository } from './media.repository';
 import { MediaService } from './media.service';
+import { ProductImagesRepository } from './product-images.repository';
+import { ProductImagesService } from './product-images.service';
 import { DiskStorage } from './storage/disk-storage';
 import { MEDIA_STORAGE, type MediaStorage } from './storage/media-storage';
 import { S3Storage } from './storage/s3-storage';
@@ -24,7 +26,9 @@ function mediaStorage(config: AppConfig, hasher: SecretHasher): MediaStorage {
     MediaService,
     DiskUploadService,
     MediaTrashSweeper,
+    ProductImagesRepository,
+    ProductImagesService,
   ],
-  exports: [MediaService, MediaTrashSweeper, MEDIA_STORAGE],
+  exports: [MediaService, ProductImagesService, MediaTrashSweeper, MEDIA_STORAGE],
 })
 export class MediaModule {}

@@ -37,6 +37,15 @@ export interface UploadRequest {
   size: number;
 }
 
+/**
+ * Who handles a store's media: a member with its role (the REST door), or an app (`role` null) whose door
+ * checked `products:write` and which may handle product images only.
+ */
+export interface MediaHolder {
+  storeId: string;
+  role: AccessibleStore['role'] | null;
+}
+
 export interface StagedUpload extends UploadForm {
   id: string;
   expiresAt: Date;
@@ -55,7 +64,7 @@ export class MediaService {
   ) {}
 
   /** A signed form for one object of exactly `size` bytes of the declared type, for 10 minutes. */
-  async createUpload(store: AccessibleStore, request: UploadRequest): Promise<StagedUpload> {
+  async createUpload(store: MediaHolder, request: UploadRequest): Promise<StagedUpload> {
     this.mayHandle(store, request.purpose);
     const errors = [];
     if (!typeAllowed(request.purpose, request.contentType)) {
@@ -99,7 +108,7 @@ export class MediaService {
    * Checks the stored object and makes it a media: `created` false when the upload was completed before
    * (the same media). A refused object is deleted, and the upload may be posted again while its form lives.
    */
-  async complete(store: AccessibleStore, uploadId: string): Promise<{ media: Media; created: boolean }> {
+  async complete(store: MediaHolder, uploadId: string): Promise<{ media: Media; created: boolean }> {
     const upload = await this.repository.upload(store.storeId, uploadId);
     if (!upload) throw MediaErrors.uploadNotFound();
     this.mayHandle(store, upload.purpose);
@@ -235,7 +244,8 @@ export class MediaService {
     throw MediaErrors.invalid(reason, detail);
   }
 
-  private mayHandle(store: AccessibleStore, purpose: MediaPurpose): void {
-    if (!MEDIA_PURPOSES.includes(purpose) || !mayHandle(store.role, purpose)) throw MediaErrors.role();
+  private mayHandle(store: MediaHolder, purpose: MediaPurpose): void {
+    const allowed = store.role === null ? purpose === 'product_image' : mayHandle(store.role, purpose);
+    if (!MEDIA_PURPOSES.includes(purpose) || !allowed) throw MediaErrors.role();
   }
 }

@@ -69,6 +69,8 @@ import type {
   StorePatch,
   StoreProduct,
   StoreProductInput,
+  StoreProductImageInput,
+  StoreProductImageUpdate,
   StoreProductUpdate,
   TokenPair,
 } from './types';
@@ -685,6 +687,48 @@ export class AccountClient {
     ): Promise<StoreProduct> => this.#call('PUT', this.#productPath(storeId, productId), patch, options),
     delete: (storeId: string, productId: string, options: CallOptions = {}): Promise<Done> =>
       this.#call('DELETE', this.#productPath(storeId, productId), undefined, options),
+    /**
+     * (v1.4) A product's images: media of the store with purpose `product_image` (upload them with
+     * `media.upload`), at most 20 (409 `too_many_images`), in order — the first is the featured image. Each
+     * answers the product with its images.
+     */
+    images: {
+      /** Appends one image; 404 `media_not_found` for a media not of this store. */
+      add: (
+        storeId: string,
+        productId: string,
+        body: StoreProductImageInput,
+        options: CallOptions = {},
+      ): Promise<StoreProduct> =>
+        this.#call('POST', `${this.#productPath(storeId, productId)}/images`, body, options),
+      /** Changes the alt text (null clears it) and/or moves the image to `position` (0 … images − 1). */
+      update: (
+        storeId: string,
+        productId: string,
+        imageId: string,
+        patch: StoreProductImageUpdate,
+        options: CallOptions = {},
+      ): Promise<StoreProduct> =>
+        this.#call(
+          'PUT',
+          `${this.#productPath(storeId, productId)}/images/${encodeURIComponent(imageId)}`,
+          patch,
+          options,
+        ),
+      /** Takes the image off the product (the media stays); the product as it now is. */
+      remove: (
+        storeId: string,
+        productId: string,
+        imageId: string,
+        options: CallOptions = {},
+      ): Promise<StoreProduct> =>
+        this.#call(
+          'DELETE',
+          `${this.#productPath(storeId, productId)}/images/${encodeURIComponent(imageId)}`,
+          undefined,
+          options,
+        ),
+    },
   };
 
   /**

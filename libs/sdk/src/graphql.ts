@@ -100,8 +100,12 @@ export const ORDER_FIELDS = `id status source customerEmail total { amount curre
   fulfilledAt cancelledAt cancelReason paymentStatus paidAt
   lines { quantity unitPrice { amount currencyCode } lineTotal { amount currencyCode } product { id handle title } }`;
 
-export const PRODUCT_FIELDS =
-  'id handle title description price { amount currencyCode } inventory createdAt updatedAt';
+/** (v1.4) A product image as the SDK selects it: the medium rendition's URL, as REST answers it. */
+export const IMAGE_FIELDS = 'id url altText width height';
+export const PRODUCT_FIELDS = `id handle title description price { amount currencyCode } inventory images { ${IMAGE_FIELDS} } featuredImage { ${IMAGE_FIELDS} } createdAt updatedAt`;
+/** (v1.4) A media as `stagedUploadComplete` answers it. */
+export const MEDIA_FIELDS =
+  'id purpose contentType width height bytes filename url renditions { name url } createdAt';
 export const STORE_FIELDS =
   'id name description status faviconUrl logoBlackWhiteUrl logoColorUrl supportEmail socialLinks currencyCode';
 

@@ -1072,6 +1072,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/user/stores/{id}/products/{productId}/images": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add an image (a media of the store, purpose `product_image`) after the others. */
+        post: operations["ProductImagesController_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/stores/{id}/products/{productId}/images/{imageId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change an image’s alt text (null clears it) or move it to another position. */
+        put: operations["ProductImagesController_update"];
+        post?: never;
+        /** Remove an image from the product (the media stays); the ones after it move up. */
+        delete: operations["ProductImagesController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/user/stores/{id}/public-tokens": {
         parameters: {
             query?: never;
@@ -1351,6 +1386,14 @@ export interface components {
             email: string;
             /** Format: uuid */
             id: string;
+        };
+        AddProductImageDto: {
+            altText?: string | null;
+            /**
+             * Format: uuid
+             * @description Unknown, malformed or another store’s: 404 `media_not_found`.
+             */
+            mediaId: string;
         };
         AddressDto: {
             /** @example Bengaluru */
@@ -1969,6 +2012,8 @@ export interface components {
             handle: string;
             /** Format: uuid */
             id: string;
+            /** @description (v1.4) In order; the first is the featured image. */
+            images: components["schemas"]["ProductImageDto"][];
             /** @description Units in stock; never negative. */
             inventory: number;
             price: components["schemas"]["MoneyDto"];
@@ -1991,6 +2036,16 @@ export interface components {
             /** Format: date-time */
             lastUsedAt: string | null;
             name: string;
+        };
+        ProductImageDto: {
+            altText: string | null;
+            height: number;
+            /** Format: uuid */
+            id: string;
+            /** @description The medium rendition (640 px on the longer side, WebP). */
+            url: string;
+            /** @description The original's width as displayed (orientation applied). */
+            width: number;
         };
         ProvidersDto: {
             /**
@@ -2517,6 +2572,11 @@ export interface components {
             /** @description With `currencyCode` when the currency changes. */
             price?: string;
             title?: string;
+        };
+        UpdateProductImageDto: {
+            altText?: string | null;
+            /** @description Where the image moves (0 is the featured image); the others keep their order around it. */
+            position?: number;
         };
         UpdatePublicTokenDto: {
             /**
@@ -6002,6 +6062,169 @@ export interface operations {
                 content?: never;
             };
             /** @description `store_not_found` or `product_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ProductImagesController_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the caller's stores. */
+                id: unknown;
+                productId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddProductImageDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnerProductDto"];
+                };
+            };
+            /** @description `validation_failed`: `altText` over 512 characters, or (`reason` `wrong_purpose`) a media that is not a product image. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. `insufficient_role`: a member of the store whose role does not allow this (see the roles table). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `store_not_found`, `product_not_found` or `media_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `too_many_images`: the product has 20 images already. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ProductImagesController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the caller's stores. */
+                id: unknown;
+                imageId: string;
+                productId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateProductImageDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnerProductDto"];
+                };
+            };
+            /** @description `validation_failed`: `altText` over 512 characters, `position` outside 0 … images − 1. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. `insufficient_role`: a member of the store whose role does not allow this (see the roles table). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `store_not_found`, `product_not_found` or `image_not_found` (another product’s image included). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ProductImagesController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the caller's stores. */
+                id: unknown;
+                imageId: string;
+                productId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnerProductDto"];
+                };
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. `insufficient_role`: a member of the store whose role does not allow this (see the roles table). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `store_not_found`, `product_not_found` or `image_not_found` (another product’s image included). */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -58,6 +58,55 @@ export type CartLineInput = {
   quantity: Scalars['Int']['input'];
 };
 
+export type Image = {
+  altText: Maybe<Scalars['String']['output']>;
+  height: Scalars['Int']['output'];
+  id: Scalars['ID']['output'];
+  /** Default MEDIUM. Scope: products:read. */
+  url: Scalars['String']['output'];
+  /** The original's width as displayed (orientation applied). */
+  width: Scalars['Int']['output'];
+};
+
+
+export type ImageUrlArgs = {
+  size?: InputMaybe<ImageSize>;
+};
+
+/** SMALL 160 px, MEDIUM 640 px, LARGE 1280 px on the longer side (WebP, never enlarged); ORIGINAL as uploaded. */
+export type ImageSize =
+  /** 1280 px on the longer side. */
+  | 'LARGE'
+  /** 640 px on the longer side. */
+  | 'MEDIUM'
+  /** The file as uploaded. */
+  | 'ORIGINAL'
+  /** 160 px on the longer side. */
+  | 'SMALL';
+
+export type Media = {
+  bytes: Scalars['Int']['output'];
+  contentType: Scalars['String']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  /** A label only. */
+  filename: Scalars['String']['output'];
+  height: Scalars['Int']['output'];
+  id: Scalars['ID']['output'];
+  /** product_image (apps upload nothing else). */
+  purpose: Scalars['String']['output'];
+  renditions: Array<MediaRendition>;
+  /** The original, as uploaded. */
+  url: Scalars['String']['output'];
+  /** As displayed (orientation applied). */
+  width: Scalars['Int']['output'];
+};
+
+export type MediaRendition = {
+  /** `small`, `medium`, `large` for product images. */
+  name: Scalars['String']['output'];
+  url: Scalars['String']['output'];
+};
+
 /** An amount of money: a decimal string with exactly the currency's digits. */
 export type Money = {
   /** Decimal string, e.g. "499.00" (USD), "500" (JPY), "1.500" (KWD). */
@@ -91,8 +140,18 @@ export type Mutation = {
   productCreate: Product;
   /** Apps only. Scope: products:write. Returns the deleted id. */
   productDelete: Scalars['ID']['output'];
+  /** Apps only. Scope: products:write. The media stays; the images after it move up. */
+  productImageRemove: Product;
+  /** Apps only. Scope: products:write. Changes the alt text (null clears it) and/or moves the image to `position` (0 … images − 1). */
+  productImageUpdate: Product;
+  /** Apps only. Scope: products:write. Appends media of this store (purpose product_image) as images, all or none; at most 20 per product. */
+  productImagesAdd: Product;
   /** Apps only. Scope: products:write. */
   productUpdate: Product;
+  /** Apps only. Scope: products:write. Checks the uploaded file and makes it a media (the same media when completed before); a refused file is BAD_USER_INPUT with `extensions.reason`. */
+  stagedUploadComplete: Media;
+  /** Apps only. Scope: products:write. A signed form for one product image of exactly `size` bytes. */
+  stagedUploadCreate: StagedUpload;
 };
 
 
@@ -162,9 +221,39 @@ export type MutationProductDeleteArgs = {
 };
 
 
+export type MutationProductImageRemoveArgs = {
+  imageId: Scalars['ID']['input'];
+  productId: Scalars['ID']['input'];
+};
+
+
+export type MutationProductImageUpdateArgs = {
+  altText: InputMaybe<Scalars['String']['input']>;
+  imageId: Scalars['ID']['input'];
+  position: InputMaybe<Scalars['Int']['input']>;
+  productId: Scalars['ID']['input'];
+};
+
+
+export type MutationProductImagesAddArgs = {
+  images: Array<ProductImageInput>;
+  productId: Scalars['ID']['input'];
+};
+
+
 export type MutationProductUpdateArgs = {
   id: Scalars['ID']['input'];
   input: ProductUpdateInput;
+};
+
+
+export type MutationStagedUploadCompleteArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationStagedUploadCreateArgs = {
+  input: StagedUploadInput;
 };
 
 export type Order = {
@@ -227,9 +316,13 @@ export type PageInfo = {
 export type Product = {
   createdAt: Scalars['DateTime']['output'];
   description: Maybe<Scalars['String']['output']>;
+  /** The first image, or null without one. Scope: products:read. */
+  featuredImage: Maybe<Image>;
   /** Unique within the store: lowercase letters, digits and single hyphens. */
   handle: Scalars['String']['output'];
   id: Scalars['ID']['output'];
+  /** In order, the first being the featured image; at most 20. Scope: products:read. */
+  images: Array<Image>;
   /** Units in stock. */
   inventory: Scalars['Int']['output'];
   price: Money;
@@ -237,6 +330,11 @@ export type Product = {
   store: Store;
   title: Scalars['String']['output'];
   updatedAt: Scalars['DateTime']['output'];
+};
+
+
+export type ProductImagesArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 export type ProductConnection = {
@@ -258,6 +356,13 @@ export type ProductCreateInput = {
 export type ProductEdge = {
   cursor: Scalars['String']['output'];
   node: Product;
+};
+
+export type ProductImageInput = {
+  /** At most 512 characters. */
+  altText?: InputMaybe<Scalars['String']['input']>;
+  /** A media of this store with purpose product_image. */
+  mediaId: Scalars['ID']['input'];
 };
 
 export type ProductUpdateInput = {
@@ -313,6 +418,26 @@ export type QueryProductsArgs = {
   query: InputMaybe<Scalars['String']['input']>;
 };
 
+export type StagedUpload = {
+  /** The form is refused after this (10 minutes). */
+  expiresAt: Scalars['DateTime']['output'];
+  /** Every entry as a form field, in this order, before the file. */
+  fields: Array<UploadField>;
+  /** The upload id: stagedUploadComplete(id) makes it a media of the same id. */
+  id: Scalars['ID']['output'];
+  /** Where to POST the multipart/form-data form. */
+  url: Scalars['String']['output'];
+};
+
+export type StagedUploadInput = {
+  /** image/png, image/jpeg, image/webp, image/gif or image/avif. */
+  contentType: Scalars['String']['input'];
+  /** 1–255 characters, a label only. */
+  filename: Scalars['String']['input'];
+  /** Bytes, 1 … MEDIA_MAX_BYTES: the form accepts exactly this length. */
+  size: Scalars['Int']['input'];
+};
+
 /** The store the token belongs to. */
 export type Store = {
   /** ISO 4217: the currency products take when created without one. */
@@ -337,4 +462,9 @@ export type StoreProductsArgs = {
   after: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
   query: InputMaybe<Scalars['String']['input']>;
+};
+
+export type UploadField = {
+  name: Scalars['String']['output'];
+  value: Scalars['String']['output'];
 };

@@ -84,8 +84,20 @@ export type StoreProduct = Schemas['OwnerProductDto'] & Traced;
 /** Fields of `products.create` (AccountClient); `products.update` takes any subset. */
 export type StoreProductInput = Schemas['CreateProductDto'];
 export type StoreProductUpdate = Schemas['UpdateProductDto'];
+/** (v1.4) */
+export type StoreProductImageInput = Schemas['AddProductImageDto'];
+export type StoreProductImageUpdate = Schemas['UpdateProductImageDto'];
 /** (v1.4) A checked image of a store: the original's URL and its fixed renditions' URLs (§17). */
 export type Media = Schemas['MediaDto'] & Traced;
+/** (v1.4) A media as an app's upload (GraphQL) answers it: renditions as a list of name and URL. */
+export type AppMedia = G.Media & Traced;
+/** (v1.4) An image to add to a product: a media of the store with purpose `product_image`. */
+export type ProductImageInput = G.ProductImageInput;
+/** (v1.4) What a change of one image may set: `altText` (null clears it), `position` (0 is the featured image). */
+export interface ProductImagePatch {
+  altText?: string | null;
+  position?: number;
+}
 export type MediaPurpose = Schemas['MediaDto']['purpose'];
 /** One page of a store's media, newest first. */
 export type MediaPage = Schemas['MediaPageDto'] & Traced;

@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
+import { MediaModule } from '@app/media';
 import { StoresModule } from '@app/stores';
 import { CartsRepository } from './carts/carts.repository';
 import { CartsService } from './carts/carts.service';
 import { OrderHoldExpiry } from './orders/order-hold-expiry';
 import { OrdersRepository } from './orders/orders.repository';
 import { OrdersService } from './orders/orders.service';
+import { CatalogueImagesService } from './products/catalogue-images.service';
 import { ProductsRepository } from './products/products.repository';
 import { ProductsService } from './products/products.service';
 
@@ -15,7 +17,8 @@ import { ProductsService } from './products/products.service';
  * of an order, in the cart's transaction.
  */
 @Module({
-  imports: [StoresModule],
+  // MediaModule: (v1.4) product images are media of the store (its ProductImagesService).
+  imports: [StoresModule, MediaModule],
   providers: [
     ProductsRepository,
     OrdersRepository,
@@ -24,7 +27,8 @@ import { ProductsService } from './products/products.service';
     OrdersService,
     CartsService,
     OrderHoldExpiry,
+    CatalogueImagesService,
   ],
-  exports: [ProductsService, OrdersService, CartsService, OrderHoldExpiry],
+  exports: [ProductsService, CatalogueImagesService, OrdersService, CartsService, OrderHoldExpiry],
 })
 export class StorefrontDomainModule {}

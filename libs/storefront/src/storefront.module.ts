@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { StoresModule } from '@app/stores';
 import { StorefrontGraphqlModule } from './graphql/storefront-graphql.module';
 import { OrdersController } from './rest/orders.controller';
+import { ProductImagesController } from './rest/product-images.controller';
 import { ProductsController } from './rest/products.controller';
 import { StorefrontDomainModule } from './storefront-domain.module';
 
@@ -12,7 +13,7 @@ import { StorefrontDomainModule } from './storefront-domain.module';
  */
 @Module({
   imports: [StorefrontDomainModule, StoresModule, StorefrontGraphqlModule],
-  controllers: [ProductsController, OrdersController],
+  controllers: [ProductsController, ProductImagesController, OrdersController],
   // The composition root puts the GraphQL door's hook on its route (apps/api/src/http/route-hooks.ts).
   exports: [StorefrontGraphqlModule],
 })

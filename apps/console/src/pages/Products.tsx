@@ -8,6 +8,7 @@ import { ErrorMessage, LoadMore, Status } from '../ui/misc';
 import { DataTable, RowButton } from '../ui/Table';
 import { formatMoney } from '../ui/money';
 import { defaultCurrency } from '../ui/region';
+import { ProductImages } from './ProductImages';
 import { useStore } from './StorePage';
 
 const PAGE = 20;
@@ -266,6 +267,19 @@ export function Products() {
             })}
             {field('stock', 'Stock', { error: errors.inventory, inputMode: 'numeric' })}
           </div>
+          {/* (v1.4) Images change at once, each on its own: they need the product to exist first. */}
+          {editing && editing !== 'new' ? (
+            <ProductImages
+              storeId={store.id}
+              product={editing}
+              onChange={(product) => {
+                setEditing(product);
+                void load();
+              }}
+            />
+          ) : (
+            <p className="hint">Save the product first, then edit it to add its images.</p>
+          )}
           <div className="actions">
             <button type="button" className="secondary" onClick={() => setEditing(null)}>
               Cancel

@@ -139,6 +139,7 @@ export const ERROR_TABLE = {
   upload_not_found: client(404, 'Not found'),
   upload_policy_refused: client(403, 'Upload refused by its policy'),
   too_many_images: client(409, 'Conflict', { graphql: 'BAD_USER_INPUT' }),
+  image_not_found: client(404, 'Not found'),
   // Idempotency-Key (libs/idempotency).
   idempotency_key_in_use: client(409, 'Idempotency key in use'),
   idempotency_key_reused: client(422, 'Idempotency key reused'),

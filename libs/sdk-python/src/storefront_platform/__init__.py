@@ -25,7 +25,8 @@ from ._errors import (
     WebhookVerificationError,
 )
 from ._events import EVENT_TYPES, is_event, is_event_type
-from ._graphql import AppOrders, AppProducts, StorefrontCart, StorefrontProducts
+from ._graphql import AppOrders, AppProductImages, AppProducts, StorefrontCart, StorefrontProducts
+from ._media import AppMedia
 from ._installed_app_client import AuthorizationRequest, InstalledAppClient, RefreshTokenCallback
 from ._results import request_id_of
 from ._storefront_client import StorefrontClient
@@ -37,6 +38,9 @@ from ._types import (
     Deleted,
     Done,
     EventActor,
+    Image,
+    Media,
+    MediaRendition,
     Money,
     Order,
     OrderConnection,
@@ -48,6 +52,7 @@ from ._types import (
     Product,
     ProductConnection,
     ProductEdge,
+    ProductImageInput,
     StorefrontStore,
     WebhookEvent,
 )
@@ -63,6 +68,8 @@ __all__ = [
     "AuthorizationRequest",
     "RefreshTokenCallback",
     "AppProducts",
+    "AppProductImages",
+    "AppMedia",
     "AppOrders",
     "StorefrontProducts",
     "StorefrontCart",
@@ -92,6 +99,10 @@ __all__ = [
     "Money",
     "PageInfo",
     "Product",
+    "Image",
+    "Media",
+    "MediaRendition",
+    "ProductImageInput",
     "ProductEdge",
     "ProductConnection",
     "Order",

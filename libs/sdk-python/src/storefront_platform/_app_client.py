@@ -8,6 +8,7 @@ from typing import Any, Callable, Dict, Optional, Sequence, Tuple, TypeVar, Unio
 
 from ._errors import ApiError, GraphQLError
 from ._graphql import AppOrders, AppProducts, GraphQLCaller
+from ._media import AppMedia
 from ._results import Secret, traced
 from ._tokens import TokenAnswer, TokenCache
 from ._transport import (
@@ -81,6 +82,8 @@ class StoreAppClient(GraphQLCaller):
         self.products = AppProducts(self.graphql, name)
         #: The store's orders: ``create``, ``list``, ``iterate``, ``get``, ``fulfil``, ``cancel``.
         self.orders = AppOrders(self.graphql, name)
+        #: (v1.4) The store's media for product images: ``upload``.
+        self.media = AppMedia(self.graphql, name, timeout)
 
     @property
     def base_url(self) -> str:

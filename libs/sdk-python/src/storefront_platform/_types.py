@@ -20,6 +20,16 @@ class PageInfo(TypedDict):
     endCursor: Optional[str]
 
 
+class Image(TypedDict):
+    """(v1.4) A product's image: ``url`` is the medium rendition (640 px on the longer side)."""
+
+    id: str
+    url: str
+    altText: Optional[str]
+    width: int
+    height: int
+
+
 class Product(TypedDict):
     id: str
     handle: str
@@ -27,8 +37,37 @@ class Product(TypedDict):
     description: Optional[str]
     price: Money
     inventory: int
+    images: List[Image]
+    featuredImage: Optional[Image]
     createdAt: str
     updatedAt: str
+
+
+class MediaRendition(TypedDict):
+    name: str
+    url: str
+
+
+class Media(TypedDict):
+    """(v1.4) A checked image of the store, as an app's upload returns it."""
+
+    id: str
+    purpose: str
+    contentType: str
+    width: int
+    height: int
+    bytes: int
+    filename: str
+    url: str
+    renditions: List[MediaRendition]
+    createdAt: str
+
+
+class ProductImageInput(TypedDict, total=False):
+    """(v1.4) An image to add: ``media_id`` (required) and ``alt_text``."""
+
+    media_id: str
+    alt_text: Optional[str]
 
 
 class ProductEdge(TypedDict):

@@ -3,6 +3,7 @@ import DataLoader from 'dataloader';
 import type { ScopedCaller } from '@app/core';
 import { OrdersService } from '../orders/orders.service';
 import { LIST_CURSORS } from '../pagination/cursor';
+import { CatalogueImagesService } from '../products/catalogue-images.service';
 import { ProductsService } from '../products/products.service';
 import { pageArgs } from './connection.args';
 import { StoreReader } from './store-reader.service';
@@ -20,6 +21,7 @@ export class LoadersFactory {
     private readonly products: ProductsService,
     private readonly orders: OrdersService,
     private readonly stores: StoreReader,
+    private readonly images: CatalogueImagesService,
   ) {}
 
   /** Bound to the caller's store: a loader can only ever return that store's rows. */
@@ -48,6 +50,10 @@ export class LoadersFactory {
           }),
         ),
       ),
+      productImages: new DataLoader(async (productIds) => {
+        const found = await this.images.of(caller.storeId, productIds);
+        return productIds.map((id) => found.get(id) ?? []);
+      }),
     };
   }
 }

@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { AuthModule } from '@app/auth';
 import { APP_CONFIG, APP_LOGGER, AppConfig, ScopedCaller } from '@app/core';
 import { IdempotencyModule, IdempotencyStore } from '@app/idempotency';
+import { MediaModule } from '@app/media';
 import { StoresModule } from '@app/stores';
 import { StorefrontConditionalGet } from '../caching/conditional-get.hook';
 import { httpCachingPlugin } from '../caching/http-caching.plugin';
@@ -20,7 +21,9 @@ import { mediaTypeStatusPlugin } from './apollo/media-type-status.plugin';
 import { queryLimitsPlugin } from './apollo/query-limits.plugin';
 import { CartLineResolver, CartsResolver } from './carts.resolver';
 import { LoadersFactory } from './loaders.factory';
+import { MediaResolver } from './media.resolver';
 import { OrderLineResolver, OrdersResolver } from './orders.resolver';
+import { ImageResolver, ProductImagesResolver } from './product-images.resolver';
 import { ProductsResolver } from './products.resolver';
 import { StoreReader } from './store-reader.service';
 import { StoreResolver } from './store.resolver';
@@ -30,13 +33,17 @@ import { StorefrontWriteLimit } from './write-limit.service';
 /** The resolvers and what they need: the only module the GraphQL schema is built from. */
 @Module({
   // AuthModule: the service's rate-limit counters, which the cart writes' limit counts through.
-  imports: [StorefrontDomainModule, StoresModule, AuthModule],
+  // MediaModule: (v1.4) the apps' staged uploads.
+  imports: [StorefrontDomainModule, StoresModule, AuthModule, MediaModule],
   providers: [
     StoreReader,
     LoadersFactory,
     StorefrontWriteLimit,
     StoreResolver,
     ProductsResolver,
+    ProductImagesResolver,
+    ImageResolver,
+    MediaResolver,
     OrdersResolver,
     OrderLineResolver,
     CartsResolver,

@@ -3,6 +3,7 @@ import { GqlExecutionContext } from '@nestjs/graphql';
 import DataLoader from 'dataloader';
 import type { FastifyRequest } from 'fastify';
 import type { ScopedCaller } from '@app/core';
+import type { ProductImage } from '@app/media';
 import type { OrderLine } from '../orders/order';
 import type { Connection } from '../pagination/page';
 import type { Product } from '../products/product';
@@ -18,6 +19,8 @@ export interface StorefrontLoaders {
    * so N nested stores asking for the same page share one query instead of running N.
    */
   storeProducts: DataLoader<string, Connection<Product>>;
+  /** (v1.4) A product's images by its id: every product of a page in one statement. */
+  productImages: DataLoader<string, ProductImage[]>;
 }
 
 /** The GraphQL context: the request, the caller its bearer token resolved to on THIS request, the loaders. */

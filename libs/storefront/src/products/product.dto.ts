@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { listPageOf, PageQueryDto } from '@app/core';
 import { MoneyDto } from '../money/money.dto';
+import { ProductImageDto } from './product-image.dto';
 import {
   HANDLE_PATTERN,
   MAX_INVENTORY,
@@ -26,6 +27,8 @@ export class ProductDto {
   @ApiProperty({ type: String, nullable: true }) description!: string | null;
   @ApiProperty({ type: MoneyDto }) price!: MoneyDto;
   @ApiProperty({ description: 'Units in stock; never negative.' }) inventory!: number;
+  @ApiProperty({ type: [ProductImageDto], description: '(v1.4) In order; the first is the featured image.' })
+  images!: ProductImageDto[];
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
   @ApiProperty({ format: 'date-time' }) updatedAt!: string;
 }

@@ -1,5 +1,7 @@
+import type { ProductImage } from '@app/media';
 import { money } from '../money/money';
 import type { Product } from './product';
+import type { ProductImageDto } from './product-image.dto';
 import type { ProductDto } from './product.dto';
 import type { ProductRow } from './product.row';
 
@@ -22,7 +24,7 @@ export function toProduct(row: ProductRow): Product {
  * The product as JSON: what the REST routes answer and what its events carry (so an event shows what the
  * API shows); GraphQL's `Product` has the same fields, `price` as Money, and no `storeId`.
  */
-export function toProductDto(product: Product): ProductDto {
+export function toProductDto(product: Product, images: readonly ProductImage[]): ProductDto {
   return {
     id: product.id,
     handle: product.handle,
@@ -30,7 +32,19 @@ export function toProductDto(product: Product): ProductDto {
     description: product.description,
     price: { amount: product.price.amount, currencyCode: product.price.currencyCode },
     inventory: product.inventory,
+    images: images.map(toProductImageDto),
     createdAt: product.createdAt.toISOString(),
     updatedAt: product.updatedAt.toISOString(),
+  };
+}
+
+/** A product's image as REST and the events show it: the medium rendition. */
+export function toProductImageDto(image: ProductImage): ProductImageDto {
+  return {
+    id: image.id,
+    url: image.urls.medium,
+    altText: image.altText,
+    width: image.width,
+    height: image.height,
   };
 }

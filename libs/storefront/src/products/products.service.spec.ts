@@ -1,6 +1,7 @@
 import { APP, changeRecorder, errorCode, OWNER, STORE_ID as STORE } from '@app/testing/service-fakes';
 import type { ProductRow, ProductWrite } from './product.row';
 import { HandleTakenError, ProductsRepository } from './products.repository';
+import type { ProductImagesService } from '@app/media';
 import type { StoresService } from '@app/stores';
 import { ProductsService } from './products.service';
 
@@ -51,10 +52,13 @@ function setup(rows: ProductRow[] = []) {
   };
   // The store's currency (v1.4), what a product created without currencyCode is priced in.
   const stores = { publicProfile: async () => ({ currencyCode: 'JPY' }) };
+  // (v1.4) The images an update's event carries: none here.
+  const images = { of: async (_s: string, ids: string[]) => new Map(ids.map((id) => [id, []])) };
   const service = new ProductsService(
     repo as unknown as ProductsRepository,
     events,
     stores as unknown as StoresService,
+    images as unknown as ProductImagesService,
   );
   return { service, calls, emitted, TX };
 }
@@ -162,6 +166,7 @@ describe('ProductsService (repository replaced)', () => {
       description: null,
       price: { amount: '12.50', currencyCode: 'USD' },
       inventory: 3,
+      images: [],
       createdAt: '2026-11-22T10:00:00.000Z',
       updatedAt: '2026-11-22T10:00:00.000Z',
     });

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Caller, isUuid, keysetPage } from '@app/core';
 import { EventsWriter } from '@app/events';
+import { ProductImagesService } from '@app/media';
 import { StoresService } from '@app/stores';
 import type { EntityManager } from 'typeorm';
 import { parseAmount } from '../money/money';
@@ -31,6 +32,7 @@ export class ProductsService {
     private readonly products: ProductsRepository,
     private readonly events: EventsWriter,
     private readonly stores: StoresService,
+    private readonly images: ProductImagesService,
   ) {}
 
   /** The catalogue oldest first, `first` products after the cursor's (GraphQL `products`, `Store.products`). */
@@ -147,8 +149,11 @@ export class ProductsService {
     return deleted;
   }
 
-  /** The product a write answered, its event written in the write's transaction. */
-  private async recorded(
+  /**
+   * The product a write answered, its event written in the write's transaction (with its images as they
+   * are in that transaction: a new product has none).
+   */
+  async recorded(
     tx: EntityManager,
     caller: Caller,
     storeId: string,
@@ -156,7 +161,9 @@ export class ProductsService {
     row: ProductRow,
   ): Promise<Product> {
     const product = toProduct(row);
-    await this.events.emit(tx, { storeId, type, caller, data: toProductDto(product) });
+    const images =
+      type === 'product.created' ? [] : ((await this.images.of(storeId, [row.id], tx)).get(row.id) ?? []);
+    await this.events.emit(tx, { storeId, type, caller, data: toProductDto(product, images) });
     return product;
   }
 

@@ -25,9 +25,10 @@ import {
   ProductPageDto,
   UpdateProductDto,
 } from '../products/product.dto';
+import { CatalogueImagesService } from '../products/catalogue-images.service';
 import { toProductDto } from '../products/product.mapper';
 import { ProductsService } from '../products/products.service';
-import { afterOf, pinnedOperations } from './rest-door';
+import { afterOf, pinnedOperations, productDto, withImages } from './rest-door';
 
 const pinned = pinnedOperations('OwnerProductsController');
 /**
@@ -39,7 +40,10 @@ const pinned = pinnedOperations('OwnerProductsController');
 @ApiTags('catalogue')
 @Controller('v1/user/stores/:id/products')
 export class ProductsController {
-  constructor(private readonly products: ProductsService) {}
+  constructor(
+    private readonly products: ProductsService,
+    private readonly images: CatalogueImagesService,
+  ) {}
 
   @Get()
   @StoreAccess('read')
@@ -60,7 +64,7 @@ export class ProductsController {
       after,
       query: query.query,
     });
-    return { data: page.data.map(toProductDto), nextCursor: page.nextCursor };
+    return { data: await withImages(this.images, store.storeId, page.data), nextCursor: page.nextCursor };
   }
 
   @Post()
@@ -75,7 +79,8 @@ export class ProductsController {
     @CurrentStore() store: AccessibleStore,
     @Body() body: CreateProductDto,
   ): Promise<ProductDto> {
-    return toProductDto(await this.products.create(caller, store.storeId, body));
+    // A new product has no images yet.
+    return toProductDto(await this.products.create(caller, store.storeId, body), []);
   }
 
   @Get(':productId')
@@ -89,7 +94,7 @@ export class ProductsController {
     @CurrentStore() store: AccessibleStore,
     @Param('productId') productId: string,
   ): Promise<ProductDto> {
-    return toProductDto(await this.products.get(store.storeId, productId));
+    return productDto(this.images, store.storeId, await this.products.get(store.storeId, productId));
   }
 
   @Put(':productId')
@@ -108,7 +113,11 @@ export class ProductsController {
     @Param('productId') productId: string,
     @Body() body: UpdateProductDto,
   ): Promise<ProductDto> {
-    return toProductDto(await this.products.update(caller, store.storeId, productId, body));
+    return productDto(
+      this.images,
+      store.storeId,
+      await this.products.update(caller, store.storeId, productId, body),
+    );
   }
 
   @Delete(':productId')

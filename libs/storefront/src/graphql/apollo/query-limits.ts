@@ -31,7 +31,12 @@ export const QUERY_LIMITS = {
  * (MAX_CART_LINES). A list of objects not named here is
  * priced at the connection maximum, so a new list field can never be free by omission.
  */
-export const LIST_MAX_LENGTH: Record<string, number> = { 'Order.lines': 100, 'Cart.lines': 100 };
+export const LIST_MAX_LENGTH: Record<string, number> = {
+  'Order.lines': 100,
+  'Cart.lines': 100,
+  // (v1.4) At most 20 images a product (MAX_PRODUCT_IMAGES); `first` asks for fewer.
+  'Product.images': 20,
+};
 
 /** Shopify's prices: an object 1; a connection 2 (itself and its page info) plus its items. */
 const OBJECT_COST = 1;
@@ -161,7 +166,7 @@ function firstOf(walk: Walk, field: GraphQLField<unknown, unknown>, args: Argume
  *   `edges` and `pageInfo` are the connection's own wrappers, covered by the 2: they add nothing
  *   themselves, so `edges { node { … } }` costs one object (`node`, 1 + its selection) per item;
  * - a list of objects that is not a connection: its maximum length × (1 + its selection) — each item is
- *   an object;
+ *   an object; a list that takes `first` (`Product.images`) counts `first` items when that is fewer;
  * - any other object field: 1 + its selection.
  */
 function pricing(
@@ -180,7 +185,10 @@ function pricing(
     return (inner) => CONNECTION_COST + first * inner;
   }
   if (isListType(getNullableType(field.type))) {
-    const length = LIST_MAX_LENGTH[`${parent?.name}.${field.name}`] ?? walk.maxFirst;
+    const max = LIST_MAX_LENGTH[`${parent?.name}.${field.name}`] ?? walk.maxFirst;
+    const length = field.args.some((a) => a.name === 'first')
+      ? Math.min(firstOf(walk, field, args), max)
+      : max;
     return (inner) => length * (OBJECT_COST + inner);
   }
   return (inner) => OBJECT_COST + inner;
