@@ -1,4 +1,5 @@
-import { otpFrom } from '@app/testing';
+import { otpFrom, SoftwareAuthenticator } from '@app/testing';
+import { GoogleProvider } from '@app/testing/google-provider';
 import { TestApp } from '@app/testing/test-app';
 import { Page } from 'playwright-core';
 import { DataSource } from 'typeorm';
@@ -9,7 +10,8 @@ import { checkStorePage, signInToConsole, View, withConsoleBrowser } from './con
  * CTAP2, built in, resident keys, user verification that says yes): **Add passkey** on the Security page
  * (textbox **Passkey name**), then **Sign in with a passkey** on the sign-in page, **Use a passkey** in the
  * second step after the e-mail code, and a passkey in the **Confirm it's you** dialog. The server runs at
- * `http://localhost:<port>` (PUBLIC_URL): WebAuthn refuses an IP address as the relying party.
+ * `http://localhost:<port>` (PUBLIC_URL): WebAuthn refuses an IP address as the relying party. And the
+ * second step after Google (the local provider): the callback page hands it to the sign-in page.
  */
 const VIEWS: readonly View[] = [
   ['light', 1280],
@@ -19,14 +21,17 @@ const VIEWS: readonly View[] = [
 describe('console: passkeys with a virtual authenticator', () => {
   const newPage = withConsoleBrowser();
   let t: TestApp;
+  let google: GoogleProvider;
   const address = `console-passkey-${Date.now()}@example.com`;
 
   beforeAll(async () => {
-    t = await TestApp.start();
+    google = await GoogleProvider.start();
+    t = await TestApp.start({ env: google.env });
     expect(new URL(t.config.publicUrl).hostname).toBe('localhost');
   }, 180_000);
   afterAll(async () => {
     await t?.close();
+    await google?.stop();
   });
 
   /** A page with a virtual platform authenticator attached (it lives as long as the page). */
@@ -106,6 +111,33 @@ describe('console: passkeys with a virtual authenticator', () => {
     const [used] = await passkeysOf();
     expect(used.last_used_at).toBeInstanceOf(Date);
   }, 180_000);
+
+  it('asks for the second factor after Google too, and finishes with a recovery code', async () => {
+    const other = `console-google-2fa-${Date.now()}@example.com`;
+    const { access_token: token } = await t.signIn(other);
+    const options = await t.post('/v1/auth/factors/passkeys/options', undefined, { token });
+    const added = await t.post(
+      '/v1/auth/factors/passkeys',
+      {
+        name: 'Phone',
+        response: new SoftwareAuthenticator(new URL(t.config.publicUrl).origin).register(options.body),
+      },
+      { token },
+    );
+    expect(added.status).toBe(201);
+
+    google.next = { sub: `google-${other}`, email: other, email_verified: true };
+    const page = await newPage();
+    await page.goto(`${t.config.publicUrl}/console/`);
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await page.getByRole('heading', { name: 'Two-step verification' }).waitFor({ timeout: 15_000 });
+    expect(page.url()).not.toContain('login_code');
+    expect(await page.getByRole('button', { name: 'Use a passkey' }).isVisible()).toBe(true);
+    await checkStorePage(page, 'sign-in-google-second-step', VIEWS);
+    await page.getByRole('textbox', { name: 'Recovery code' }).fill(added.body.recoveryCodes[0]);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByRole('heading', { name: 'Your stores' }).waitFor();
+  }, 120_000);
 
   /** The account's passkeys as stored (name, last use). */
   const passkeysOf = (): Promise<{ name: string; last_used_at: Date | null }[]> =>

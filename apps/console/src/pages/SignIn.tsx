@@ -252,7 +252,8 @@ export function SignIn() {
       )}
       <ErrorMessage>{error}</ErrorMessage>
       {blockedFor > 0 && <Status>Too many attempts. You can try again in {blockedFor} s.</Status>}
-      <form onSubmit={send} noValidate>
+      {/* After Google or GitHub there is no address to show: only the second step. */}
+      <form onSubmit={send} noValidate hidden={!!mfa && !sentTo}>
         <Field
           label="Email"
           type="email"
