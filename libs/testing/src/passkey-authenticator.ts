@@ -30,10 +30,11 @@ export interface Bend {
   credential?: SoftCredential;
 }
 
+/** What a creation options object must carry (typed loosely, so the SDK's JSON type fits as it is). */
 export interface CreationOptions {
   challenge: string;
-  rp: { id?: string };
-  user: { id: string };
+  rp?: unknown;
+  user?: unknown;
 }
 export interface RequestOptions {
   challenge: string;
@@ -58,7 +59,7 @@ export class SoftwareAuthenticator {
       id: randomBytes(16).toString('base64url'),
       privateKey,
       publicKey,
-      userHandle: options.user.id,
+      userHandle: (options.user as { id: string }).id,
       counter: bend.counter ?? 0,
     };
     const jwk = publicKey.export({ format: 'jwk' });
@@ -75,7 +76,12 @@ export class SoftwareAuthenticator {
     const idLength = Buffer.alloc(2);
     idLength.writeUInt16BE(rawId.length);
     const authData = Buffer.concat([
-      this.authData(bend.rpId ?? options.rp.id ?? this.host, bend.userVerified, credential.counter, true),
+      this.authData(
+        bend.rpId ?? (options.rp as { id?: string } | undefined)?.id ?? this.host,
+        bend.userVerified,
+        credential.counter,
+        true,
+      ),
       Buffer.alloc(16), // AAGUID: none
       idLength,
       rawId,
