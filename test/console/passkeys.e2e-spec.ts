@@ -3,7 +3,7 @@ import { GoogleProvider } from '@app/testing/google-provider';
 import { TestApp } from '@app/testing/test-app';
 import { Page } from 'playwright-core';
 import { DataSource } from 'typeorm';
-import { checkStorePage, signInToConsole, View, withConsoleBrowser } from './console-pages';
+import { checkStorePage, DESKTOP_AND_PHONE, signInToConsole, withConsoleBrowser } from './console-pages';
 
 /**
  * Passkeys in the console (contract §10, §19) with Chromium's own WebAuthn virtual authenticator (CDP:
@@ -13,10 +13,7 @@ import { checkStorePage, signInToConsole, View, withConsoleBrowser } from './con
  * `http://localhost:<port>` (PUBLIC_URL): WebAuthn refuses an IP address as the relying party. And the
  * second step after Google (the local provider): the callback page hands it to the sign-in page.
  */
-const VIEWS: readonly View[] = [
-  ['light', 1280],
-  ['light', 375],
-];
+const VIEWS = DESKTOP_AND_PHONE;
 
 describe('console: passkeys with a virtual authenticator', () => {
   const newPage = withConsoleBrowser();

@@ -2,7 +2,7 @@ import { addMember, authenticatorCode, createStore, stepWithMargin } from '@app/
 import { TestApp } from '@app/testing/test-app';
 import { Page } from 'playwright-core';
 import { DataSource } from 'typeorm';
-import { checkStorePage, signInToConsole, View, withConsoleBrowser } from './console-pages';
+import { checkStorePage, DESKTOP_AND_PHONE, signInToConsole, withConsoleBrowser } from './console-pages';
 
 /**
  * The **Confirm it's you** dialog on every console action that needs step-up (contract §10, §19): rotating
@@ -11,10 +11,7 @@ import { checkStorePage, signInToConsole, View, withConsoleBrowser } from './con
  * verification is made older than 600 s before each action), so each action is refused, the dialog asks
  * (here for a recovery code), and the action is retried and done.
  */
-const VIEWS: readonly View[] = [
-  ['light', 1280],
-  ['light', 375],
-];
+const VIEWS = DESKTOP_AND_PHONE;
 
 describe('console: Confirm it’s you on the actions that need step-up', () => {
   const newPage = withConsoleBrowser();

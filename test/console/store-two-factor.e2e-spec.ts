@@ -1,6 +1,6 @@
 import { addMember, authenticatorCode, createStore, stepWithMargin } from '@app/testing';
 import { TestApp } from '@app/testing/test-app';
-import { checkStorePage, signInToConsole, View, withConsoleBrowser } from './console-pages';
+import { checkStorePage, DESKTOP_AND_PHONE, signInToConsole, withConsoleBrowser } from './console-pages';
 
 /**
  * A store that requires two-factor authentication of its members, in the console (contract §10, §19):
@@ -9,10 +9,7 @@ import { checkStorePage, signInToConsole, View, withConsoleBrowser } from './con
  * asking **Confirm it's you** (step-up) once the owner has one, and saved after the code. A member without
  * a factor then sees why the store does not open, with a link to **Security**, and the store's card says so.
  */
-const VIEWS: readonly View[] = [
-  ['light', 1280],
-  ['light', 375],
-];
+const VIEWS = DESKTOP_AND_PHONE;
 
 describe('console: requiring two-factor authentication of a store’s members', () => {
   const newPage = withConsoleBrowser();
