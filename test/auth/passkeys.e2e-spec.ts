@@ -402,6 +402,39 @@ describe('passkeys: registration, passkey sign-in, mfa and step-up with a passke
     expect((await verify(address)).body.access_token).toEqual(expect.any(String));
   });
 
+  it('works across instances: options from one, the answer at another; a removal seen by the other at once', async () => {
+    // The embedded database belongs to one process; two instances need a database server.
+    if (!t.config.databaseUrl) return;
+    const other = await TestApp.start({
+      databaseUrl: t.config.databaseUrl,
+      env: {
+        JWT_SECRET: t.config.jwtSecret,
+        OTP_PEPPER: t.config.otpPepper,
+        PUBLIC_URL: t.config.publicUrl, // one relying party, whichever instance answers
+        MIGRATIONS_RUN: 'false',
+      },
+    });
+    try {
+      const { address, token, authenticator, added } = await enrolled();
+      const options = (await t.post('/v1/auth/passkeys/login/options')).body;
+      const response = authenticator.assert(options);
+      const there = await other.post('/v1/auth/passkeys/login', { response });
+      expect(there.status).toBe(200);
+      const again = await t.post('/v1/auth/passkeys/login', { response }); // spent, on every instance
+      expect([again.status, again.body.code]).toEqual([401, 'invalid_mfa_code']);
+
+      const pending = (await other.post('/v1/auth/passkeys/login/options')).body;
+      expect((await t.delete(`/v1/auth/factors/passkeys/${added.id}`, { token })).status).toBe(204);
+      await notice(address, /was removed/i);
+      const removed = await other.post('/v1/auth/passkeys/login', {
+        response: authenticator.assert(pending),
+      });
+      expect([removed.status, removed.body.code]).toEqual([401, 'invalid_mfa_code']);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('of the same assertion sent twice at once, exactly one signs in (and one answers the mfaToken)', async () => {
     const { address, authenticator } = await enrolled();
     const response = authenticator.assert(await loginOptions());
