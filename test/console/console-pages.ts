@@ -75,6 +75,12 @@ function overflow(page: Page): Promise<{ sideways: boolean; wide: string[] }> {
 
 export type View = readonly ['light' | 'dark', number];
 
+/** The two widths every new page is checked at: a desktop and a phone, light scheme. */
+export const DESKTOP_AND_PHONE: readonly View[] = [
+  ['light', 1280],
+  ['light', 375],
+];
+
 /**
  * A store page in each view (colour scheme, width): axe-core finds no violation of any impact, the page
  * has one h1, nothing scrolls sideways at 375 px; then a full-page screenshot

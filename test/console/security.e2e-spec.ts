@@ -3,8 +3,8 @@ import { TestApp } from '@app/testing/test-app';
 import { checkStorePage, signInToConsole, View, withConsoleBrowser } from './console-pages';
 
 /**
- * The Security page (§10, §19), first factor only: **Set up authenticator app** shows the key and the
- * otpauth URL as text (no QR image yet); a wrong code in **Code** shows the server's message; the right
+ * The Security page (§10, §19), first factor only: **Set up authenticator app** shows a QR code image (alt
+ * text starting "QR code", drawn in the browser) with the key and the otpauth URL as text; a wrong code in **Code** shows the server's message; the right
  * one (computed here from the key shown) with **Confirm** shows the ten recovery codes once, with **Copy**
  * and **Download**, and the account then has the factor. Screenshots at 1280 and 375 px.
  */
@@ -36,6 +36,13 @@ describe('console: Security page — setting up an authenticator app', () => {
     expect(await page.getByTestId('otpauth-url').textContent()).toBe(
       `otpauth://totp/Storefront:${encodeURIComponent(address)}?secret=${secret}&issuer=Storefront`,
     );
+    const qr = page.getByRole('img', { name: /^QR code/ });
+    await qr.waitFor();
+    expect(await qr.getAttribute('alt')).toBe('QR code for your authenticator app');
+    expect(await qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    expect(
+      await qr.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth),
+    ).toBeGreaterThan(100);
     await checkStorePage(page, 'security-setup', VIEWS);
 
     await page.getByRole('textbox', { name: 'Code' }).fill('000000');

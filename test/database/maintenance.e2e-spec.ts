@@ -71,6 +71,12 @@ describe('purge of expired rows', () => {
        VALUES ($1, now() - interval '20 minutes'), ($1, now() - interval '1 minute')`,
       [accountId],
     );
+    // (v1.4) A WebAuthn challenge past its 300 s and a live one.
+    await db.query(
+      `INSERT INTO webauthn_challenges (challenge, purpose, expires_at)
+       VALUES ($1, 'login', now() - interval '1 second'), ($2, 'login', now() + interval '5 minutes')`,
+      [hash(), hash()],
+    );
 
     const report = await t.app.get(ExpiredRowsPurge).purgeOnce();
     expect(report.ran).toBe(true);
@@ -83,9 +89,11 @@ describe('purge of expired rows', () => {
       social_login_states: 1,
       mfa_challenges: 1,
       second_factor_failures: 1,
+      webauthn_challenges: 1,
     });
     expect(await count(`mfa_challenges`)).toBe(1);
     expect(await count(`second_factor_failures`)).toBe(1);
+    expect(await count(`webauthn_challenges`)).toBe(1);
     // The old session's refresh tokens went (expired, and with the session by the cascade).
     expect(await count(`refresh_tokens WHERE session_id = $1`, [old.session_id])).toBe(0);
     // What is live stays.

@@ -5,7 +5,7 @@ import {
   StepUpRequiredError,
   StorefrontError,
 } from '@app/sdk';
-import { authenticatorCode, otpFrom, stepWithMargin } from '@app/testing';
+import { authenticatorCode, otpFrom, SoftwareAuthenticator, stepWithMargin } from '@app/testing';
 import { TestApp } from '@app/testing/test-app';
 
 /**
@@ -144,5 +144,51 @@ describe('AccountClient: second factors and step-up', () => {
     expect(await byCode.session()).toMatchObject({ accessToken: byRecovery.accessToken });
     await t.mail.waitFor(address); // the notice of a recovery code used
     expect((await byCode.factors.list()).recoveryCodesLeft).toBe(9);
+  });
+
+  it('passkeys: factors.passkeys.options/add/remove, signInWithPasskey, completeSignIn and stepUp with a passkey', async () => {
+    const address = 'sdk-passkey@example.com';
+    const client = await signedIn(address);
+    const before = await signedIn(address); // a session that will not have verified the passkey
+    const authenticator = new SoftwareAuthenticator(new URL(t.config.publicUrl).origin);
+    const options = await client.factors.passkeys.options();
+    expect(options.challenge).toEqual(expect.any(String));
+    const added = await client.factors.passkeys.add({
+      name: 'Desk key',
+      response: authenticator.register(options),
+    });
+    expect(added).toMatchObject({ name: 'Desk key', recoveryCodes: expect.any(Array) });
+    await t.mail.waitFor(address);
+
+    // Passkey sign-in without a code: a stored, verified session.
+    const byPasskey = new AccountClient({ baseUrl: t.baseUrl });
+    const session = await byPasskey.signInWithPasskey(
+      authenticator.assert(await byPasskey.passkeySignInOptions()),
+    );
+    expect(await byPasskey.session()).toMatchObject({ accessToken: session.accessToken });
+    expect((await byPasskey.me()).email).toBe(address);
+    const refused = await byPasskey
+      .signInWithPasskey(authenticator.assert({ challenge: 'bm90LWEtY2hhbGxlbmdlLWF0LWFsbA' }))
+      .catch((e: unknown) => e);
+    expect(refused).toMatchObject({ status: 401, code: 'invalid_mfa_code' });
+
+    // The second step with a passkey.
+    const second = new AccountClient({ baseUrl: t.baseUrl });
+    await second.login(address);
+    const asked = (await second
+      .verify(address, otpFrom(await t.mail.waitFor(address)))
+      .catch((e: unknown) => e)) as SecondFactorRequiredError;
+    expect(asked.methods).toEqual(['passkey', 'recovery_code']);
+    const passkey = authenticator.assert(await second.signInPasskeyOptions(asked.mfaToken));
+    await second.completeSignIn({ mfaToken: asked.mfaToken, passkey });
+    expect(await second.session()).not.toBeNull();
+
+    // Step-up with a passkey in a session that has not verified one (signed in before the passkey).
+    const refusedRemove = await before.factors.passkeys.remove(added.id).catch((e: unknown) => e);
+    expect(refusedRemove).toBeInstanceOf(StepUpRequiredError);
+    await before.stepUp({ passkey: authenticator.assert(await before.stepUpPasskeyOptions()) });
+    await before.factors.passkeys.remove(added.id);
+    await t.mail.waitFor(address);
+    expect((await before.factors.list()).passkeys).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import {
 } from '@storefront-platform/sdk/browser';
 import type { SessionStorage } from '@storefront-platform/sdk/browser';
 import { FieldRefusal, plainErrors } from './forms';
+import { passkeyProblem } from './passkeys';
 
 /** The session lives in localStorage, so a reload (or a second tab) stays signed in. */
 const storage: SessionStorage = {
@@ -39,6 +40,31 @@ export function takeReturn(): string {
   const path = window.sessionStorage.getItem(RETURN_KEY);
   window.sessionStorage.removeItem(RETURN_KEY);
   return path && path.startsWith('/') && !path.startsWith('//') ? path : '/';
+}
+
+const SECOND_STEP_KEY = 'storefront.console.second-step';
+
+/** (v1.4) The second step of a sign-in that began elsewhere (Google or GitHub): its mfaToken and methods. */
+export interface SecondStep {
+  token: string;
+  methods: readonly string[];
+}
+
+/** Hands the second step to the sign-in page (this tab only; the mfaToken lives 300 s anyway). */
+export function keepSecondStep(step: SecondStep): void {
+  window.sessionStorage.setItem(SECOND_STEP_KEY, JSON.stringify({ ...step, at: Date.now() }));
+}
+
+/** The second step kept by keepSecondStep, once, if it is younger than the mfaToken's 300 s. */
+export function takeSecondStep(): SecondStep | null {
+  const kept = window.sessionStorage.getItem(SECOND_STEP_KEY);
+  window.sessionStorage.removeItem(SECOND_STEP_KEY);
+  try {
+    const step = JSON.parse(kept ?? 'null') as (SecondStep & { at: number }) | null;
+    return step && Date.now() - step.at < 300_000 ? { token: step.token, methods: step.methods } : null;
+  } catch {
+    return null;
+  }
 }
 
 export type FieldErrors = Record<string, string>;
@@ -98,7 +124,7 @@ export function describe(error: unknown): string {
     return error.problem.detail ?? error.problem.title ?? error.message;
   }
   if (error instanceof StorefrontError) return error.message;
-  return 'Something went wrong. Check your connection and try again.';
+  return passkeyProblem(error) ?? 'Something went wrong. Check your connection and try again.';
 }
 
 /** 42 → "42 s", 600 → "10 minutes", 86400 → "24 hours". */

@@ -22,6 +22,7 @@ import { Stores } from './pages/Stores';
 import { Wizard } from './pages/Wizard';
 import { Webhooks } from './pages/Webhooks';
 import { Loading } from './ui/misc';
+import { StepUpProvider } from './ui/StepUp';
 import { SessionProvider, useSession } from './session';
 import './styles.css';
 
@@ -33,7 +34,7 @@ function Shell() {
   // Signed out, any page asks for sign-in first and then shows itself (the address does not change).
   if (!session) return <SignIn />;
   return (
-    <>
+    <StepUpProvider>
       <a className="skip" href="#main">
         Skip to content
       </a>
@@ -120,7 +121,7 @@ function Shell() {
         <Route path="security" element={<Security />} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>
-    </>
+    </StepUpProvider>
   );
 }
 

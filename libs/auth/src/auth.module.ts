@@ -8,6 +8,9 @@ import { AccountsRepository } from './accounts.repository';
 import { AuthController } from './auth.controller';
 import { FactorsController } from './factors/factors.controller';
 import { FactorsRepository } from './factors/factors.repository';
+import { PasskeysRepository } from './factors/passkeys.repository';
+import { PasskeysService } from './factors/passkeys.service';
+import { RelyingParty } from './factors/relying-party';
 import { SecondFactorsService } from './factors/second-factors.service';
 import { OtpRepository } from './otp.repository';
 import { OtpService } from './otp.service';
@@ -30,6 +33,9 @@ import { AccessTokenService, jwtModuleOptions } from './tokens/access-token.serv
     AccountService,
     AccountsRepository,
     FactorsRepository,
+    PasskeysRepository,
+    PasskeysService,
+    RelyingParty,
     SecondFactorsService,
     OtpRepository,
     OtpService,

@@ -25,6 +25,8 @@ export const AUTH_PURGE_RULES: Rule[] = [
   { name: 'otp_failures', table: 'otp_failures', where: `failed_at < now() - interval '1 hour'` },
   // (v1.4) An mfaToken lives 300 s; a failed second-factor answer counts for 15 minutes.
   { name: 'mfa_challenges', table: 'mfa_challenges', where: `expires_at < now() - interval '1 day'` },
+  // A WebAuthn challenge lives 300 s; an expired one can never be spent.
+  { name: 'webauthn_challenges', table: 'webauthn_challenges', where: `expires_at < now()` },
   {
     name: 'second_factor_failures',
     table: 'second_factor_failures',

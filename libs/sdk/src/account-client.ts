@@ -37,6 +37,10 @@ import type {
   MediaPurpose,
   StagedUpload,
   Factors,
+  PasskeyAdded,
+  PasskeyCreationOptions,
+  PasskeyRequestOptions,
+  PasskeyResponse,
   RecoveryCodes,
   TotpConfirmed,
   TotpSetup,
@@ -249,15 +253,45 @@ export class AccountClient {
   /**
    * (v1.4) The second step of sign-in (`POST /v1/auth/login/mfa`): the `mfaToken` of the
    * SecondFactorRequiredError thrown by `verify` or `completeSocialSignIn`, with a code of the
-   * authenticator app or an unused recovery code. Stores and answers the session (verified for step-up).
+   * authenticator app, an unused recovery code, or a passkey's answer to `signInPasskeyOptions(mfaToken)`.
+   * Stores and answers the session (verified for step-up).
    * A wrong or reused code: ApiError 401 `invalid_mfa_code` (the same `mfaToken` may be tried again, up to
    * 5 wrong answers); a used, expired or killed token: 401 `invalid_mfa_token` (sign in again).
    */
   async completeSignIn(
-    answer: { mfaToken: string; totp: string } | { mfaToken: string; recoveryCode: string },
+    answer:
+      | { mfaToken: string; totp: string }
+      | { mfaToken: string; recoveryCode: string }
+      | { mfaToken: string; passkey: PasskeyResponse },
     options: CallOptions = {},
   ): Promise<Session> {
     const pair = await this.#publicCall<TokenPair>('POST', '/v1/auth/login/mfa', answer, options);
+    return this.#signedIn(pair, pair.requestId);
+  }
+
+  /**
+   * (v1.4) WebAuthn request options to answer an `mfaToken` with one of the account's passkeys
+   * (`POST /v1/auth/login/mfa/passkey-options`); pass the browser's answer to `completeSignIn`.
+   */
+  async signInPasskeyOptions(mfaToken: string, options: CallOptions = {}): Promise<PasskeyRequestOptions> {
+    return this.#publicCall('POST', '/v1/auth/login/mfa/passkey-options', { mfaToken }, options);
+  }
+
+  /**
+   * (v1.4) Passkey sign-in without an e-mail code, step one: WebAuthn request options naming nobody
+   * (`POST /v1/auth/passkeys/login/options`), for `navigator.credentials.get`.
+   */
+  async passkeySignInOptions(options: CallOptions = {}): Promise<PasskeyRequestOptions> {
+    return this.#publicCall('POST', '/v1/auth/passkeys/login/options', undefined, options);
+  }
+
+  /**
+   * (v1.4) Passkey sign-in, step two: the browser's answer to `passkeySignInOptions()` (a passkey with user
+   * verification is both factors). Stores and answers the session (verified for step-up). A refused
+   * passkey: ApiError 401 `invalid_mfa_code`.
+   */
+  async signInWithPasskey(response: PasskeyResponse, options: CallOptions = {}): Promise<Session> {
+    const pair = await this.#publicCall<TokenPair>('POST', '/v1/auth/passkeys/login', { response }, options);
     return this.#signedIn(pair, pair.requestId);
   }
 
@@ -424,6 +458,19 @@ export class AccountClient {
       remove: (options: CallOptions = {}): Promise<Done> =>
         this.#call('DELETE', '/v1/auth/factors/totp', undefined, options),
     },
+    passkeys: {
+      /** WebAuthn creation options for a new passkey (for `navigator.credentials.create`). */
+      options: (options: CallOptions = {}): Promise<PasskeyCreationOptions> =>
+        this.#call('POST', '/v1/auth/factors/passkeys/options', undefined, options),
+      /** Registers the browser's answer to `options()` under a name; ten recovery codes if it is the first factor. */
+      add: (
+        passkey: { name: string; response: PasskeyResponse },
+        options: CallOptions = {},
+      ): Promise<PasskeyAdded> => this.#call('POST', '/v1/auth/factors/passkeys', passkey, options),
+      /** Removes a passkey by its id (from `factors.list()`). */
+      remove: (id: string, options: CallOptions = {}): Promise<Done> =>
+        this.#call('DELETE', `/v1/auth/factors/passkeys/${encodeURIComponent(id)}`, undefined, options),
+    },
     recoveryCodes: {
       /** Ten new recovery codes (shown once); the earlier ones die. */
       regenerate: (options: CallOptions = {}): Promise<RecoveryCodes> =>
@@ -434,13 +481,18 @@ export class AccountClient {
   /**
    * Step-up (RFC 9470): verifies a second factor in this session, which then counts as verified for
    * 600 s — retry the call that threw StepUpRequiredError. A wrong answer throws ApiError 400
-   * `invalid_mfa_code`.
+   * `invalid_mfa_code`. With a passkey: its answer to `stepUpPasskeyOptions()`.
    */
   async stepUp(
-    answer: { totp: string } | { recoveryCode: string },
+    answer: { totp: string } | { recoveryCode: string } | { passkey: PasskeyResponse },
     options: CallOptions = {},
   ): Promise<Done> {
     return this.#call('POST', '/v1/auth/step-up', answer, options);
+  }
+
+  /** (v1.4) WebAuthn request options for `stepUp({ passkey })`, bound to this session. */
+  async stepUpPasskeyOptions(options: CallOptions = {}): Promise<PasskeyRequestOptions> {
+    return this.#call('POST', '/v1/auth/step-up/passkey-options', undefined, options);
   }
 
   readonly sessions = {

@@ -110,7 +110,8 @@ export type SecondFactorMethod = 'totp' | 'passkey' | 'recovery_code';
 
 /**
  * (v1.4) Sign-in's first step passed, but the account has a second factor: no session is stored yet.
- * Finish with `AccountClient.completeSignIn({ mfaToken, totp } | { mfaToken, recoveryCode })`. The
+ * Finish with `AccountClient.completeSignIn({ mfaToken, totp } | { mfaToken, recoveryCode } | { mfaToken,
+ * passkey })` (passkey options: `AccountClient.signInPasskeyOptions(mfaToken)`). The
  * `mfaToken` is single use, lives 300 s and dies after 5 wrong answers; `methods` says what it accepts.
  */
 export class SecondFactorRequiredError extends StorefrontError {
@@ -120,7 +121,7 @@ export class SecondFactorRequiredError extends StorefrontError {
     requestId: string | null,
   ) {
     super(
-      'This account has a second factor: finish signing in with completeSignIn({ mfaToken, totp | recoveryCode }).',
+      'This account has a second factor: finish signing in with completeSignIn({ mfaToken, totp | recoveryCode | passkey }).',
       requestId,
     );
   }

@@ -121,6 +121,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/auth/factors/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Register a passkey with the browser's answer to the creation options; the account's first factor comes with 10 recovery codes (shown once). Counts as verifying a factor in this session. */
+        post: operations["FactorsController_addPasskey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/factors/passkeys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a passkey (with the last factor, the recovery codes go too). */
+        delete: operations["FactorsController_removePasskey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/factors/passkeys/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** WebAuthn creation options for a new passkey (resident key, user verification required); the challenge is single use, lives 300 s and belongs to this session. Needs step-up when the account already has a factor. */
+        post: operations["FactorsController_passkeyCreationOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/auth/factors/recovery-codes": {
         parameters: {
             query?: never;
@@ -284,8 +335,25 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The second step of sign-in: the answer (`totp` or `recoveryCode`) to an `mfaToken`; the new session counts as verified for step-up. */
+        /** The second step of sign-in: the answer (`totp`, `recoveryCode` or `passkey`) to an `mfaToken`; the new session counts as verified for step-up. */
         post: operations["FactorsController_answerSignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/login/mfa/passkey-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** WebAuthn request options to answer an mfaToken with one of the account's passkeys. */
+        post: operations["FactorsController_signInPasskeyOptions"];
         delete?: never;
         options?: never;
         head?: never;
@@ -431,6 +499,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/auth/passkeys/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in with a passkey (user verification makes it both factors): a token pair; the session counts as verified for step-up. */
+        post: operations["FactorsController_signInWithPasskey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/passkeys/login/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** WebAuthn request options for passkey sign-in without an e-mail code: no account named, any passkey of this site. */
+        post: operations["FactorsController_passkeySignInOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/auth/providers": {
         parameters: {
             query?: never;
@@ -510,6 +612,23 @@ export interface paths {
         put?: never;
         /** Step-up (RFC 9470): verify a second factor; from the next request, on every instance, this session counts as verified for 600 s. */
         post: operations["FactorsController_stepUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/step-up/passkey-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** WebAuthn request options for step-up with one of the account's passkeys. */
+        post: operations["FactorsController_stepUpPasskeyOptions"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1387,6 +1506,17 @@ export interface components {
             /** Format: uuid */
             id: string;
         };
+        AddPasskeyDto: {
+            /**
+             * @description A name to tell your passkeys apart (trimmed, 1–100 characters).
+             * @example Laptop
+             */
+            name: string;
+            /** @description The browser's `RegistrationResponseJSON` to the options of POST /v1/auth/factors/passkeys/options. */
+            response: {
+                [key: string]: unknown;
+            };
+        };
         AddProductImageDto: {
             altText?: string | null;
             /**
@@ -1710,6 +1840,10 @@ export interface components {
             nextCursor: string | null;
         };
         FactorAnswerDto: {
+            /** @description A passkey assertion (`AuthenticationResponseJSON`) to the options of the matching passkey-options route. */
+            passkey?: {
+                [key: string]: unknown;
+            };
             /**
              * @description An unused recovery code (hyphens and case do not matter).
              * @example ABCD-EFGH-JKMN
@@ -1891,6 +2025,10 @@ export interface components {
         MfaAnswerDto: {
             /** @description From the `mfaRequired` answer of sign-in. */
             mfaToken: string;
+            /** @description A passkey assertion (`AuthenticationResponseJSON`) to the options of the matching passkey-options route. */
+            passkey?: {
+                [key: string]: unknown;
+            };
             /**
              * @description An unused recovery code (hyphens and case do not matter).
              * @example ABCD-EFGH-JKMN
@@ -1907,6 +2045,10 @@ export interface components {
             /** @example true */
             mfaRequired: boolean;
             /** @description Opaque, single use, lives 300 s, dies after 5 wrong answers. */
+            mfaToken: string;
+        };
+        MfaTokenDto: {
+            /** @description From the `mfaRequired` answer of sign-in. */
             mfaToken: string;
         };
         MoneyDto: {
@@ -2028,6 +2170,15 @@ export interface components {
             /** @description Pass as `after` for the next (older) page; null on the last page. */
             nextCursor: string | null;
         };
+        PasskeyAddedDto: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description Ten recovery codes when this is the account's first factor (shown this once), else null. */
+            recoveryCodes: string[] | null;
+        };
         PasskeyDto: {
             /** Format: date-time */
             createdAt: string;
@@ -2036,6 +2187,12 @@ export interface components {
             /** Format: date-time */
             lastUsedAt: string | null;
             name: string;
+        };
+        PasskeySignInDto: {
+            /** @description The browser's `AuthenticationResponseJSON` to the options of POST /v1/auth/passkeys/login/options. */
+            response: {
+                [key: string]: unknown;
+            };
         };
         ProductImageDto: {
             altText: string | null;
@@ -2166,7 +2323,7 @@ export interface components {
              * @example otp
              * @enum {string}
              */
-            method: "otp" | "google" | "github";
+            method: "otp" | "google" | "github" | "passkey";
             userAgent: string | null;
         };
         Stage1Dto: {
@@ -2933,6 +3090,140 @@ export interface operations {
             };
         };
     };
+    FactorsController_addPasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddPasskeyDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyAddedDto"];
+                };
+            };
+            /** @description `invalid_mfa_code`: the answer does not verify (a wrong or spent challenge, another origin or rp id, no user verification). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `conflict`: this credential is already registered. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    FactorsController_removePasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description `unauthenticated` or `invalid_token`; `step_up_required` (with `WWW-Authenticate: Bearer error="insufficient_user_authentication", …, max_age=600`): the account has a second factor and this session has not verified one in the last 600 s — `POST /v1/auth/step-up`, then retry.
+             *
+             *     `unauthenticated` or `invalid_token`.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `not_found`: no such passkey of this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    FactorsController_passkeyCreationOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /**
+             * @description `unauthenticated` or `invalid_token`; `step_up_required` (with `WWW-Authenticate: Bearer error="insufficient_user_authentication", …, max_age=600`): the account has a second factor and this session has not verified one in the last 600 s — `POST /v1/auth/step-up`, then retry.
+             *
+             *     `unauthenticated` or `invalid_token`.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     FactorsController_regenerateRecoveryCodes: {
         parameters: {
             query?: never;
@@ -3384,15 +3675,54 @@ export interface operations {
                     "application/json": components["schemas"]["TokenPairDto"];
                 };
             };
-            /** @description `invalid_mfa_code`: a wrong, reused or stale answer. `invalid_mfa_token`: a used, expired or killed (5 wrong answers) mfaToken. */
+            /** @description `invalid_mfa_code`: a wrong, reused or stale answer (a passkey: an unknown or removed credential, a wrong or spent challenge, another origin or rp id, no user verification, or a signature counter that went backwards). `invalid_mfa_token`: a used, expired or killed (5 wrong answers) mfaToken. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description `rate_limited` (with Retry-After): 10 wrong second-factor answers for this account in 15 minutes (sign-in and step-up together); a right answer too is refused until the window frees up. */
+            /** @description `rate_limited` (with Retry-After): 10 wrong second-factor answers for this account in 15 minutes (sign-in, step-up and passkey sign-in together); a right answer too is refused until the window frees up. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    FactorsController_signInPasskeyOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MfaTokenDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `invalid_mfa_token`: a used, expired or killed mfaToken. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `not_found`: the account has no passkey. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3680,6 +4010,64 @@ export interface operations {
             };
         };
     };
+    FactorsController_signInWithPasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeySignInDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenPairDto"];
+                };
+            };
+            /** @description `invalid_mfa_code`: an unknown or removed credential, a wrong or spent challenge, another origin or rp id, no user verification, or a signature counter that went backwards. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `rate_limited` (with Retry-After): 10 wrong second-factor answers for this account in 15 minutes (sign-in, step-up and passkey sign-in together); a right answer too is refused until the window frees up. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    FactorsController_passkeySignInOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
     AuthController_providers: {
         parameters: {
             query?: never;
@@ -3807,7 +4195,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `invalid_mfa_code`: a wrong, reused or stale answer. */
+            /** @description `invalid_mfa_code`: a wrong, reused or stale answer (a passkey: an unknown or removed credential, a wrong or spent challenge, another origin or rp id, no user verification, or a signature counter that went backwards). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3835,8 +4223,50 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `rate_limited` (with Retry-After): 10 wrong second-factor answers for this account in 15 minutes (sign-in and step-up together); a right answer too is refused until the window frees up. */
+            /** @description `rate_limited` (with Retry-After): 10 wrong second-factor answers for this account in 15 minutes (sign-in, step-up and passkey sign-in together); a right answer too is refused until the window frees up. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    FactorsController_stepUpPasskeyOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `not_found`: the account has no passkey. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

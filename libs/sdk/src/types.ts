@@ -66,6 +66,27 @@ export type Factors = Schemas['FactorsDto'] & Traced;
 export type TotpSetup = Schemas['TotpSetupDto'] & Traced;
 export type TotpConfirmed = Schemas['TotpConfirmedDto'] & Traced;
 export type RecoveryCodes = Schemas['RecoveryCodesDto'] & Traced;
+/** (v1.4) A passkey just added: our id, its name, and ten recovery codes when it is the first factor. */
+export type PasskeyAdded = Schemas['PasskeyAddedDto'] & Traced;
+/**
+ * (v1.4) WebAuthn options as JSON (`PublicKeyCredentialCreationOptionsJSON` /
+ * `PublicKeyCredentialRequestOptionsJSON`, binary members base64url): hand them to the browser
+ * (`PublicKeyCredential.parseCreationOptionsFromJSON`, or a library such as @simplewebauthn/browser).
+ */
+export type PasskeyCreationOptions = { challenge: string; [member: string]: unknown } & Traced;
+export type PasskeyRequestOptions = { challenge: string; [member: string]: unknown } & Traced;
+/**
+ * (v1.4) The browser's answer as JSON (`RegistrationResponseJSON` / `AuthenticationResponseJSON`, what
+ * `PublicKeyCredential.toJSON()` gives), passed through to the service as it is.
+ */
+export interface PasskeyResponse {
+  id: string;
+  rawId: string;
+  type: string;
+  response: object;
+  clientExtensionResults?: object;
+  authenticatorAttachment?: string | null;
+}
 export type Providers = Schemas['ProvidersDto'] & Traced;
 export type LoginAccepted = Schemas['LoginAcceptedDto'] & Traced;
 export type AppScope = Schemas['OAuthAppDto']['scopes'][number];

@@ -1,5 +1,6 @@
 import { FormEvent, useEffect, useState } from 'react';
 import { attention, describe, fieldErrors, FieldErrors } from '../api';
+import { useStepUp } from '../ui/StepUp';
 
 /** What the page does to a store's credentials of one kind (OAuth apps, public tokens) through the SDK. */
 export interface CredentialCalls<T, Issued, Scope> {
@@ -32,6 +33,7 @@ export function useCredentials<T, Issued, Scope extends string>(
   const [error, setError] = useState<string | null>(null);
   const [issued, setIssued] = useState<Issued | null>(null);
   const [pending, setPending] = useState<PendingAction<T> | null>(null);
+  const stepUp = useStepUp();
 
   const load = () => calls.list().then(setItems, (e: unknown) => setError(describe(e)));
   useEffect(() => {
@@ -53,15 +55,17 @@ export function useCredentials<T, Issued, Scope extends string>(
     }
   };
 
-  /** Carries out the confirmed rotation or deletion. */
+  /** Carries out the confirmed rotation or deletion (an app's secrets ask Confirm it's you first). */
   const act = async () => {
     if (!pending) return;
     const { item, action } = pending;
     setPending(null);
     try {
-      if (action === 'rotate') setIssued(await calls.rotate(item));
-      else await calls.delete(item);
-      await load();
+      await stepUp.run(async () => {
+        if (action === 'rotate') setIssued(await calls.rotate(item));
+        else await calls.delete(item);
+        await load();
+      });
     } catch (err) {
       setError(describe(err));
     }

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { account, describe, takeReturn } from '../api';
+import { account, describe, keepSecondStep, SecondFactorRequiredError, takeReturn } from '../api';
 import { ErrorMessage } from '../ui/misc';
 
 /**
  * Where Google or GitHub sign-in comes back: trades the login code (with the stored PKCE verifier), then goes
- * back to the page that asked for sign-in (an invitation link, say), or to the stores.
+ * back to the page that asked for sign-in (an invitation link, say), or to the stores. An account with a
+ * second factor goes there too, to the sign-in page's second step (Authenticator code, passkey, recovery code).
  */
 export function Callback() {
   const navigate = useNavigate();
@@ -25,7 +26,12 @@ export function Callback() {
     }
     account.completeSocialSignIn(code).then(
       () => navigate(takeReturn(), { replace: true }),
-      (e: unknown) => setError(describe(e)),
+      (e: unknown) => {
+        if (e instanceof SecondFactorRequiredError) {
+          keepSecondStep({ token: e.mfaToken, methods: e.methods });
+          void navigate(takeReturn(), { replace: true });
+        } else setError(describe(e));
+      },
     );
   }, [navigate]);
   return (

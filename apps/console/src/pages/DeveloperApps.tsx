@@ -7,6 +7,7 @@ import { account, attention, describe, fieldErrors, FieldErrors } from '../api';
 import { ConfirmDialog, Dialog } from '../ui/Dialog';
 import { CheckboxGroup, Field, TextArea } from '../ui/Field';
 import { CopyButton, ErrorMessage, formatDate, Loading } from '../ui/misc';
+import { useStepUp } from '../ui/StepUp';
 import { RowButton } from '../ui/Table';
 
 const SCOPES = ['store:read', 'products:read', 'products:write', 'orders:read', 'orders:write'] as const;
@@ -52,6 +53,7 @@ export function DeveloperApps() {
     action: 'rotate' | 'rotate-webhook' | 'delete';
   } | null>(null);
   const [installs, setInstalls] = useState<Record<string, AppInstallation[]>>({});
+  const stepUp = useStepUp();
 
   const load = () => {
     setError(null);
@@ -70,25 +72,30 @@ export function DeveloperApps() {
     setPending(null);
     if (!chosen) return;
     try {
-      if (chosen.action === 'delete') await account.developerApps.delete(chosen.app.id);
-      if (chosen.action === 'rotate') {
-        const rotated = await account.developerApps.rotateSecret(chosen.app.id);
-        setIssued({
-          title: `New client secret of ${rotated.name}`,
-          secrets: [{ label: 'Client secret', value: rotated.clientSecret, copy: 'Copy client secret' }],
-        });
-      }
-      if (chosen.action === 'rotate-webhook') {
-        const rotated = await account.developerApps.rotateWebhookSecret(chosen.app.id);
-        setIssued({
-          title: `New webhook secret of ${rotated.name}`,
-          secrets: [{ label: 'Webhook secret', value: rotated.webhookSecret, copy: 'Copy webhook secret' }],
-        });
-      }
-      load();
+      await stepUp.run(() => carryOut(chosen));
     } catch (e) {
       setError(describe(e));
     }
+  };
+
+  /** The confirmed action; deleting an app and rotating its secrets ask Confirm it's you first. */
+  const carryOut = async (chosen: NonNullable<typeof pending>) => {
+    if (chosen.action === 'delete') await account.developerApps.delete(chosen.app.id);
+    if (chosen.action === 'rotate') {
+      const rotated = await account.developerApps.rotateSecret(chosen.app.id);
+      setIssued({
+        title: `New client secret of ${rotated.name}`,
+        secrets: [{ label: 'Client secret', value: rotated.clientSecret, copy: 'Copy client secret' }],
+      });
+    }
+    if (chosen.action === 'rotate-webhook') {
+      const rotated = await account.developerApps.rotateWebhookSecret(chosen.app.id);
+      setIssued({
+        title: `New webhook secret of ${rotated.name}`,
+        secrets: [{ label: 'Webhook secret', value: rotated.webhookSecret, copy: 'Copy webhook secret' }],
+      });
+    }
+    load();
   };
 
   return (

@@ -7,6 +7,7 @@ import { ConfirmDialog, Dialog } from '../ui/Dialog';
 import { Field, Select } from '../ui/Field';
 import { ErrorMessage, formatDate, Loading, Status } from '../ui/misc';
 import { ROLE_DESCRIPTIONS, ROLE_NAMES } from '../ui/roles';
+import { useStepUp } from '../ui/StepUp';
 import { DataTable, RowButton } from '../ui/Table';
 import { useStore } from './StorePage';
 
@@ -27,6 +28,7 @@ export function Members() {
   const [inviting, setInviting] = useState(false);
   const [removing, setRemoving] = useState<Member | null>(null);
   const [transferring, setTransferring] = useState(false);
+  const stepUp = useStepUp();
   /** A role picked in a member's select, waiting for its confirmation (nothing is sent before). */
   const [changing, setChanging] = useState<{ member: Member; role: MemberRole } | null>(null);
   const manages = can('members');
@@ -267,12 +269,15 @@ export function Members() {
           open={transferring}
           candidates={members.filter((m) => m.accountId !== me)}
           onClose={() => setTransferring(false)}
-          transfer={async (accountId) => {
-            const updated = await account.stores.transfer(store.id, accountId);
-            setTransferring(false);
-            setStore(updated);
-            setStatus(`${store.name} has a new owner. You are now an admin.`);
-          }}
+          transfer={(accountId) =>
+            // Transferring a store asks Confirm it's you first (§19 step-up), then is retried.
+            stepUp.run(async () => {
+              const updated = await account.stores.transfer(store.id, accountId);
+              setTransferring(false);
+              setStore(updated);
+              setStatus(`${store.name} has a new owner. You are now an admin.`);
+            })
+          }
         />
       )}
     </section>

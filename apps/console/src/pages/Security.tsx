@@ -1,5 +1,7 @@
 import { FormEvent, useEffect, useState } from 'react';
+import { toDataURL } from 'qrcode';
 import { account, describe, fieldErrors } from '../api';
+import { createPasskey, passkeysSupported } from '../passkeys';
 import { Field } from '../ui/Field';
 import { CopyButton, ErrorMessage, formatDate, Loading, Status } from '../ui/misc';
 import { useStepUp } from '../ui/StepUp';
@@ -7,9 +9,10 @@ import { useStepUp } from '../ui/StepUp';
 type Factors = Awaited<ReturnType<typeof account.factors.list>>;
 
 /**
- * (v1.4, §19) The account's second factors: set up an authenticator app (the secret and its otpauth URL
- * as text — no QR code image yet), confirm it with a code, and see the recovery codes once (Copy,
- * Download); Remove and Regenerate recovery codes, through the Confirm it's you step-up dialog.
+ * (v1.4, §19) The account's second factors: set up an authenticator app (a QR code of its otpauth URL,
+ * made in the browser — the secret never leaves the page — and the secret as text), confirm it with a
+ * code; add passkeys by name and remove them; see the recovery codes once (Copy, Download); Remove and
+ * Regenerate recovery codes. What needs step-up goes through the Confirm it's you dialog.
  */
 export function Security() {
   const [factors, setFactors] = useState<Factors | null>(null);
@@ -19,7 +22,21 @@ export function Security() {
   const [error, setError] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const [qr, setQr] = useState<string | null>(null);
+  const [passkeyName, setPasskeyName] = useState('');
   const stepUp = useStepUp();
+  useEffect(() => {
+    setQr(null);
+    if (!setup) return;
+    let current = true;
+    toDataURL(setup.otpauthUrl, { margin: 1, width: 220, errorCorrectionLevel: 'M' }).then(
+      (url) => current && setQr(url),
+      () => current && setQr(null), // the key and link below still work
+    );
+    return () => {
+      current = false;
+    };
+  }, [setup]);
   const load = () => account.factors.list().then(setFactors, (e: unknown) => setError(describe(e)));
   useEffect(() => {
     void load();
@@ -72,6 +89,33 @@ export function Security() {
     setCodes(null);
     await load();
   });
+  const removePasskey = (id: string) =>
+    guarded(async () => {
+      await account.factors.passkeys.remove(id);
+      setCodes(null);
+      await load();
+    });
+
+  /** Options (step-up when a factor exists), the browser's prompt, then the registration. */
+  const addPasskey = async (e: FormEvent) => {
+    e.preventDefault();
+    setErrors({});
+    const name = passkeyName.trim();
+    if (!name) {
+      setErrors({ name: 'Give the passkey a name, such as the device it is on.' });
+      return;
+    }
+    setBusy(true);
+    await guarded(async () => {
+      const options = await account.factors.passkeys.options();
+      const response = await createPasskey(options);
+      const added = await account.factors.passkeys.add({ name, response });
+      setPasskeyName('');
+      if (added.recoveryCodes) setCodes(added.recoveryCodes);
+      await load();
+    })();
+    setBusy(false);
+  };
   const regenerate = guarded(async () => {
     const fresh = await account.factors.recoveryCodes.regenerate();
     setCodes(fresh.recoveryCodes);
@@ -101,19 +145,14 @@ export function Security() {
         <section aria-labelledby="authenticator">
           <h2 id="authenticator">Authenticator app</h2>
           {factors.totp ? (
-            <p>
-              On since {formatDate(factors.totp.createdAt)}. Recovery codes left: {factors.recoveryCodesLeft}.
-            </p>
+            <p>On since {formatDate(factors.totp.createdAt)}.</p>
           ) : (
-            <p>Off. Sign-in asks only for the e-mail code.</p>
+            <p>{factors.passkeys.length > 0 ? 'Off.' : 'Off. Sign-in asks only for the e-mail code.'}</p>
           )}
           {factors.totp && (
             <div className="actions">
               <button type="button" className="danger" onClick={remove}>
                 Remove
-              </button>
-              <button type="button" className="secondary" onClick={regenerate}>
-                Regenerate recovery codes
               </button>
             </div>
           )}
@@ -125,9 +164,18 @@ export function Security() {
           {setup && (
             <form onSubmit={confirm} noValidate>
               <p>
-                Add this key to your authenticator app (most apps take the key typed in, or the setup link),
-                then enter the 6-digit code it shows.
+                Scan this QR code with your authenticator app (or type the key in), then enter the 6-digit
+                code it shows.
               </p>
+              {qr && (
+                <img
+                  className="qr"
+                  src={qr}
+                  width={220}
+                  height={220}
+                  alt="QR code for your authenticator app"
+                />
+              )}
               <p>
                 Key: <code data-testid="totp-secret">{setup.secret}</code>{' '}
                 <CopyButton text={setup.secret} label="Copy key" />
@@ -149,6 +197,53 @@ export function Security() {
                 Confirm
               </button>
             </form>
+          )}
+          <h2 id="passkeys">Passkeys</h2>
+          <p>
+            A passkey signs you in with your device’s fingerprint, face or PIN — no e-mail code needed — and
+            counts as your second factor.
+          </p>
+          {factors.passkeys.length > 0 && (
+            <ul className="passkeys" aria-labelledby="passkeys">
+              {factors.passkeys.map((p) => (
+                <li key={p.id}>
+                  <span className="wrap-anywhere">
+                    <strong>{p.name}</strong> — added {formatDate(p.createdAt)}
+                    {p.lastUsedAt ? `, last used ${formatDate(p.lastUsedAt)}` : ', not used yet'}
+                  </span>
+                  <button type="button" className="danger" onClick={removePasskey(p.id)}>
+                    Remove
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          {passkeysSupported() ? (
+            <form onSubmit={addPasskey} noValidate>
+              <Field
+                label="Passkey name"
+                name="passkeyName"
+                autoComplete="off"
+                maxLength={100}
+                hint="To tell your passkeys apart, e.g. “Work laptop”."
+                value={passkeyName}
+                onChange={(e) => setPasskeyName(e.target.value)}
+                error={errors.name}
+              />
+              <button type="submit" disabled={busy}>
+                Add passkey
+              </button>
+            </form>
+          ) : (
+            <p className="hint">This browser cannot use passkeys.</p>
+          )}
+          {(factors.totp || factors.passkeys.length > 0) && (
+            <div className="actions">
+              <span>Recovery codes left: {factors.recoveryCodesLeft}.</span>
+              <button type="button" className="secondary" onClick={regenerate}>
+                Regenerate recovery codes
+              </button>
+            </div>
           )}
           {codes && (
             <div aria-labelledby="recovery-codes">

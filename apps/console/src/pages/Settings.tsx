@@ -1,13 +1,14 @@
 import { ComponentProps, FormEvent, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { MediaPurpose, Store, StorePatch } from '@storefront-platform/sdk/browser';
-import { account, describe, fieldErrors, FieldErrors } from '../api';
+import { account, ApiError, describe, fieldErrors, FieldErrors } from '../api';
 import { Dialog } from '../ui/Dialog';
 import { phonesOrRefuse, useFocusFirstInvalid } from '../forms';
 import { Field, TextArea } from '../ui/Field';
 import { ErrorMessage, Status } from '../ui/misc';
 import { attention, CountrySelect, DescriptionField, RequiredNote, storeFields } from '../ui/StoreForm';
 import { gstApplies } from '../ui/region';
+import { useStepUp } from '../ui/StepUp';
 import { refusalOf, uploadImage } from '../ui/upload';
 import { useStore } from './StorePage';
 
@@ -72,8 +73,9 @@ function initial(store: Store): Record<string, string> {
 }
 
 /**
- * Store settings (PUT with the fields that changed; owner and admins) and, for the owner only, deletion with
- * a typed confirmation.
+ * Store settings (PUT with the fields that changed; owner and admins) and, for the owner only, requiring
+ * two-factor authentication of the members and deletion with a typed confirmation (both ask Confirm it's
+ * you when the session has not verified a factor lately).
  */
 export function Settings() {
   const { store, setStore, can } = useStore();
@@ -89,6 +91,12 @@ export function Settings() {
   const [uploaded, setUploaded] = useState<Record<string, { id: string; preview: string }>>({});
   const [uploading, setUploading] = useState<string | null>(null);
   const [uploadErrors, setUploadErrors] = useState<Record<string, string>>({});
+  const [twoFactor, setTwoFactor] = useState<{ busy: boolean; error: string | null; needsFactor: boolean }>({
+    busy: false,
+    error: null,
+    needsFactor: false,
+  });
+  const stepUp = useStepUp();
   const form = useRef<HTMLFormElement>(null);
   useFocusFirstInvalid(form, errors);
   const before = initial(store);
@@ -173,12 +181,29 @@ export function Settings() {
   };
 
   const remove = async () => {
+    setDeleting(false);
     try {
-      await account.stores.delete(store.id);
-      void navigate('/', { replace: true });
+      await stepUp.run(async () => {
+        await account.stores.delete(store.id);
+        void navigate('/', { replace: true });
+      });
     } catch (err) {
-      setDeleting(false);
       setError(describe(err));
+    }
+  };
+
+  /** Turns requireTwoFactor on or off at once (the owner's own factor is needed: 409 explains). */
+  const requireTwoFactor = async (on: boolean) => {
+    setTwoFactor({ busy: true, error: null, needsFactor: false });
+    try {
+      await stepUp.run(async () => {
+        const updated = await account.stores.update(store.id, { requireTwoFactor: on });
+        setStore(updated);
+      });
+      setTwoFactor({ busy: false, error: null, needsFactor: false });
+    } catch (err) {
+      const needsFactor = err instanceof ApiError && err.code === 'two_factor_required';
+      setTwoFactor({ busy: false, error: describe(err), needsFactor });
     }
   };
 
@@ -300,6 +325,30 @@ export function Settings() {
         </div>
         <ErrorMessage>{error}</ErrorMessage>
       </form>
+      {can('owner') && (
+        <section aria-labelledby="two-factor-title">
+          <h3 id="two-factor-title">Two-factor authentication</h3>
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={store.requireTwoFactor}
+              disabled={twoFactor.busy}
+              onChange={(e) => void requireTwoFactor(e.target.checked)}
+            />{' '}
+            Require two-factor authentication for members
+          </label>
+          <p className="hint">
+            Members without an authenticator app or a passkey cannot open this store until they add one under
+            Security.
+          </p>
+          <ErrorMessage>{twoFactor.error}</ErrorMessage>
+          {twoFactor.needsFactor && (
+            <p>
+              <Link to="/security">Add a second factor under Security</Link>, then turn this on.
+            </p>
+          )}
+        </section>
+      )}
       {can('owner') && (
         <section className="danger" aria-labelledby="danger-title">
           <h3 id="danger-title">Delete this store</h3>

@@ -9,7 +9,9 @@ import {
   RateLimitError,
   rememberReturn,
   SecondFactorRequiredError,
+  takeSecondStep,
 } from '../api';
+import { passkeysSupported, answerWithPasskey } from '../passkeys';
 import { useSession } from '../session';
 import { Field } from '../ui/Field';
 import { ErrorMessage, Status, useCountdown } from '../ui/misc';
@@ -61,8 +63,9 @@ export function SignIn() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   /** (v1.4) The second step: the account has a factor; its mfaToken and the methods it accepts. */
-  const [mfa, setMfa] = useState<{ token: string; methods: readonly string[] } | null>(null);
-  const [useRecovery, setUseRecovery] = useState(false);
+  // After Google or GitHub, the callback page hands the second step over (takeSecondStep).
+  const [mfa, setMfa] = useState<{ token: string; methods: readonly string[] } | null>(takeSecondStep);
+  const [useRecovery, setUseRecovery] = useState(() => !!mfa && !mfa.methods.includes('totp'));
   const [answer, setAnswer] = useState('');
   const resendIn = useCountdown(resendAt);
   const emailBox = useRef<HTMLInputElement>(null);
@@ -157,6 +160,17 @@ export function SignIn() {
     }
   };
 
+  /** Used, expired (300 s) or dead after 5 wrong answers: start again from the e-mail code. */
+  const restart = () => {
+    setMfa(null);
+    setSentTo(null);
+    setResendAt(null);
+    setCode('');
+    setError(
+      'This sign-in took too long or had too many wrong codes. Send a new e-mail code to start again.',
+    );
+  };
+
   /** The second step: a code of the authenticator app, or a recovery code. */
   const second = async (e: FormEvent) => {
     e.preventDefault();
@@ -171,16 +185,30 @@ export function SignIn() {
       );
       // The session provider hears signed_in and shows the stores.
     } catch (err) {
-      if (err instanceof ApiError && err.code === 'invalid_mfa_token') {
-        // Used, expired (300 s) or dead after 5 wrong answers: start again from the e-mail code.
-        setMfa(null);
-        setSentTo(null);
-        setResendAt(null);
-        setCode('');
-        setError(
-          'This sign-in took too long or had too many wrong codes. Send a new e-mail code to start again.',
-        );
-      } else fail(err);
+      if (err instanceof ApiError && err.code === 'invalid_mfa_token') restart();
+      else fail(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  /** A passkey: the second step (with the mfaToken), or the whole sign-in (no e-mail code). */
+  const withPasskey = async () => {
+    setBusy(true);
+    setError(null);
+    setErrors({});
+    try {
+      if (mfa) {
+        const passkey = await answerWithPasskey(await account.signInPasskeyOptions(mfa.token));
+        await account.completeSignIn({ mfaToken: mfa.token, passkey });
+      } else {
+        await account.signInWithPasskey(await answerWithPasskey(await account.passkeySignInOptions()));
+      }
+      keepPending(null);
+      // The session provider hears signed_in and shows the stores.
+    } catch (err) {
+      if (mfa && err instanceof ApiError && err.code === 'invalid_mfa_token') restart();
+      else fail(err);
     } finally {
       setBusy(false);
     }
@@ -224,7 +252,8 @@ export function SignIn() {
       )}
       <ErrorMessage>{error}</ErrorMessage>
       {blockedFor > 0 && <Status>Too many attempts. You can try again in {blockedFor} s.</Status>}
-      <form onSubmit={send} noValidate>
+      {/* After Google or GitHub there is no address to show: only the second step. */}
+      <form onSubmit={send} noValidate hidden={!!mfa && !sentTo}>
         <Field
           label="Email"
           type="email"
@@ -247,9 +276,11 @@ export function SignIn() {
         <form onSubmit={second} noValidate aria-labelledby="second-step">
           <h2 id="second-step">Two-step verification</h2>
           <p>
-            {useRecovery
-              ? 'Enter one of your recovery codes. Each code works once.'
-              : 'Enter the 6-digit code from your authenticator app.'}
+            {!useRecovery
+              ? 'Enter the 6-digit code from your authenticator app.'
+              : mfa.methods.includes('passkey') && !mfa.methods.includes('totp')
+                ? 'Use your passkey, or enter one of your recovery codes (each code works once).'
+                : 'Enter one of your recovery codes. Each code works once.'}
           </p>
           {useRecovery ? (
             <Field
@@ -291,6 +322,11 @@ export function SignIn() {
             {useRecovery && mfa.methods.includes('totp') && (
               <button type="button" className="link" onClick={switchMethod}>
                 Use your authenticator app
+              </button>
+            )}
+            {mfa.methods.includes('passkey') && passkeysSupported() && (
+              <button type="button" className="link" disabled={busy} onClick={withPasskey}>
+                Use a passkey
               </button>
             )}
           </div>
@@ -336,9 +372,18 @@ export function SignIn() {
           </div>
         </form>
       )}
-      {providers.length > 0 && (
+      {/* The first page only: once a code is on its way, "Sign in" is the one button to press. */}
+      {!mfa && !sentTo && passkeysSupported() && (
         <div className="social">
           <p className="divider">or</p>
+          <button type="button" className="secondary" disabled={busy} onClick={withPasskey}>
+            Sign in with a passkey
+          </button>
+        </div>
+      )}
+      {providers.length > 0 && !mfa && (
+        <div className="social">
+          {(sentTo || !passkeysSupported()) && <p className="divider">or</p>}
           {providers.map((p) => (
             <button key={p} type="button" className="secondary" onClick={() => social(p)}>
               Continue with {PROVIDER_NAMES[p]}

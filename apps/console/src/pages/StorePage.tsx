@@ -29,17 +29,34 @@ export function StorePage() {
   const [store, setStore] = useState<Store | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [missing, setMissing] = useState(false);
+  /** (v1.4) The store requires a second factor of its members, and this account has none. */
+  const [needsFactor, setNeedsFactor] = useState(false);
   const load = () => {
     if (!storeId) return;
     setError(null);
     setMissing(false);
+    setNeedsFactor(false);
     account.stores.get(storeId).then(setStore, (e: unknown) => {
       // A store that is not there (deleted, not one of yours, a mistyped link) is a page of its own.
       if (e instanceof ApiError && (e.status === 404 || e.status === 400)) setMissing(true);
+      else if (e instanceof ApiError && e.code === 'two_factor_required') setNeedsFactor(true);
       else setError(describe(e));
     });
   };
   useEffect(load, [storeId]);
+  if (needsFactor)
+    return (
+      <main id="main" className="narrow">
+        <h1>Two-factor authentication required</h1>
+        <p>
+          This store requires every member to sign in with a second factor, and your account has none yet. Add
+          an authenticator app or a passkey, then come back.
+        </p>
+        <p>
+          <Link to="/security">Go to Security</Link>
+        </p>
+      </main>
+    );
   if (missing)
     return (
       <main id="main" className="narrow">

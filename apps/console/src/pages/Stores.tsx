@@ -53,6 +53,12 @@ export function Stores() {
               <p className="role">
                 Your role: <strong>{ROLE_NAMES[store.role]}</strong>
               </p>
+              {'twoFactorRequired' in store && store.twoFactorRequired === true && (
+                <p className="hint">
+                  This store requires two-factor authentication:{' '}
+                  <Link to="/security">add a second factor</Link> to open it.
+                </p>
+              )}
               {store.status !== 'active' && (
                 <div
                   className="meter"

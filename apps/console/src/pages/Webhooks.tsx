@@ -12,6 +12,7 @@ import { usePagedList } from '../hooks/usePagedList';
 import { ConfirmDialog, Dialog, SecretDialog } from '../ui/Dialog';
 import { CheckboxGroup, Field } from '../ui/Field';
 import { ErrorMessage, formatDate, Loading } from '../ui/misc';
+import { useStepUp } from '../ui/StepUp';
 import { DataTable } from '../ui/Table';
 import { useStore } from './StorePage';
 
@@ -290,6 +291,7 @@ function Endpoint({
 }) {
   const titleId = useId();
   const [busy, setBusy] = useState(false);
+  const stepUp = useStepUp();
   const [pollUntil, setPollUntil] = useState(0);
 
   const {
@@ -394,7 +396,10 @@ function Endpoint({
           type="button"
           className="secondary"
           disabled={busy}
-          onClick={change(async () => onSecret(await account.webhooks.rotateSecret(storeId, endpoint.id)))}
+          onClick={change(() =>
+            // Rotating a signing secret asks Confirm it's you first (§19 step-up).
+            stepUp.run(async () => onSecret(await account.webhooks.rotateSecret(storeId, endpoint.id))),
+          )}
         >
           Rotate secret
         </button>

@@ -52,7 +52,7 @@ export class TokenPairDto {
 
 export class SessionDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
-  @ApiProperty({ example: 'otp', enum: ['otp', 'google', 'github'] }) method!: string;
+  @ApiProperty({ example: 'otp', enum: ['otp', 'google', 'github', 'passkey'] }) method!: string;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
   @ApiProperty({ format: 'date-time', description: 'Kept to the minute.' }) lastUsedAt!: string;
   @ApiProperty({ nullable: true, type: String }) userAgent!: string | null;

@@ -1,8 +1,9 @@
-import { Body, Controller, Delete, Get, HttpCode, Post, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
   ApiCreatedResponse,
+  ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
   ApiTags,
@@ -13,9 +14,15 @@ import { AccountCaller, AccountRoute, CurrentCaller, NoContentRoute, Public, Ste
 import type { FastifyReply } from 'fastify';
 import { ClientInfo } from '../client-info.decorator';
 import {
+  AddPasskeyDto,
+  CREATION_OPTIONS_SCHEMA,
   FactorAnswerDto,
   FactorsDto,
   MfaAnswerDto,
+  MfaTokenDto,
+  PasskeyAddedDto,
+  PasskeySignInDto,
+  REQUEST_OPTIONS_SCHEMA,
   RecoveryCodesDto,
   TotpCodeDto,
   TotpConfirmedDto,
@@ -23,16 +30,27 @@ import {
 } from '../dto/factors.dto';
 import { TokenPairDto } from '../dto/auth.dto';
 import type { TokenPair } from '../sessions/session.service';
+import { PasskeysService } from './passkeys.service';
 import { SecondFactorsService } from './second-factors.service';
 
 const LIMITED =
-  '`rate_limited` (with Retry-After): 10 wrong second-factor answers for this account in 15 minutes (sign-in and step-up together); a right answer too is refused until the window frees up.';
+  '`rate_limited` (with Retry-After): 10 wrong second-factor answers for this account in 15 minutes (sign-in, step-up and passkey sign-in together); a right answer too is refused until the window frees up.';
+const PASSKEY_REFUSED =
+  'an unknown or removed credential, a wrong or spent challenge, another origin or rp id, no user verification, or a signature counter that went backwards';
+
+/** Token and WebAuthn answers must never be cached (RFC 6749 §5.1; a challenge is single use). */
+function noStore(reply: FastifyReply): void {
+  reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
+}
 
 /** Second factors (/v1/auth/factors), the second step of sign-in and step-up (contract §19). */
 @ApiTags('auth')
 @Controller('v1/auth')
 export class FactorsController {
-  constructor(private readonly factors: SecondFactorsService) {}
+  constructor(
+    private readonly factors: SecondFactorsService,
+    private readonly passkeys: PasskeysService,
+  ) {}
 
   @AccountRoute()
   @Get('factors')
@@ -77,6 +95,48 @@ export class FactorsController {
 
   @AccountRoute()
   @StepUp()
+  @Post('factors/passkeys/options')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'WebAuthn creation options for a new passkey (resident key, user verification required); the challenge is single use, lives 300 s and belongs to this session. Needs step-up when the account already has a factor.',
+  })
+  @ApiOkResponse({ schema: CREATION_OPTIONS_SCHEMA })
+  passkeyCreationOptions(
+    @CurrentCaller() caller: AccountCaller,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    noStore(reply);
+    return this.passkeys.creationOptions(caller);
+  }
+
+  @AccountRoute()
+  @Post('factors/passkeys')
+  @ApiOperation({
+    summary:
+      "Register a passkey with the browser's answer to the creation options; the account's first factor comes with 10 recovery codes (shown once). Counts as verifying a factor in this session.",
+  })
+  @ApiCreatedResponse({ type: PasskeyAddedDto })
+  @ApiBadRequestResponse({
+    description:
+      '`invalid_mfa_code`: the answer does not verify (a wrong or spent challenge, another origin or rp id, no user verification).',
+  })
+  @ApiConflictResponse({ description: '`conflict`: this credential is already registered.' })
+  addPasskey(@CurrentCaller() caller: AccountCaller, @Body() body: AddPasskeyDto) {
+    return this.passkeys.add(caller, body.name, body.response);
+  }
+
+  @AccountRoute()
+  @StepUp()
+  @Delete('factors/passkeys/:id')
+  @NoContentRoute('Remove a passkey (with the last factor, the recovery codes go too).')
+  @ApiNotFoundResponse({ description: '`not_found`: no such passkey of this account.' })
+  async removePasskey(@CurrentCaller() caller: AccountCaller, @Param('id') id: string): Promise<void> {
+    await this.passkeys.remove(caller, id);
+  }
+
+  @AccountRoute()
+  @StepUp()
   @Post('factors/recovery-codes')
   @HttpCode(200)
   @ApiOperation({ summary: 'Ten new recovery codes (shown once); the earlier ones die.' })
@@ -91,12 +151,11 @@ export class FactorsController {
   @HttpCode(200)
   @ApiOperation({
     summary:
-      'The second step of sign-in: the answer (`totp` or `recoveryCode`) to an `mfaToken`; the new session counts as verified for step-up.',
+      'The second step of sign-in: the answer (`totp`, `recoveryCode` or `passkey`) to an `mfaToken`; the new session counts as verified for step-up.',
   })
   @ApiOkResponse({ type: TokenPairDto })
   @ApiUnauthorizedResponse({
-    description:
-      '`invalid_mfa_code`: a wrong, reused or stale answer. `invalid_mfa_token`: a used, expired or killed (5 wrong answers) mfaToken.',
+    description: `\`invalid_mfa_code\`: a wrong, reused or stale answer (a passkey: ${PASSKEY_REFUSED}). \`invalid_mfa_token\`: a used, expired or killed (5 wrong answers) mfaToken.`,
   })
   @ApiTooManyRequestsResponse({ description: LIMITED })
   answerSignIn(
@@ -104,12 +163,68 @@ export class FactorsController {
     @ClientInfo() client: ClientInfo,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<TokenPair> {
-    reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
-    return this.factors.answerSignIn(
-      body.mfaToken,
-      { totp: body.totp, recoveryCode: body.recoveryCode },
-      client,
-    );
+    noStore(reply);
+    return this.factors.answerSignIn(body.mfaToken, answerOf(body), client);
+  }
+
+  @Public()
+  @Post('login/mfa/passkey-options')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: "WebAuthn request options to answer an mfaToken with one of the account's passkeys.",
+  })
+  @ApiOkResponse({ schema: REQUEST_OPTIONS_SCHEMA })
+  @ApiUnauthorizedResponse({ description: '`invalid_mfa_token`: a used, expired or killed mfaToken.' })
+  @ApiNotFoundResponse({ description: '`not_found`: the account has no passkey.' })
+  signInPasskeyOptions(@Body() body: MfaTokenDto, @Res({ passthrough: true }) reply: FastifyReply) {
+    noStore(reply);
+    return this.factors.signInPasskeyOptions(body.mfaToken);
+  }
+
+  @Public()
+  @Post('passkeys/login/options')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'WebAuthn request options for passkey sign-in without an e-mail code: no account named, any passkey of this site.',
+  })
+  @ApiOkResponse({ schema: REQUEST_OPTIONS_SCHEMA })
+  passkeySignInOptions(@Res({ passthrough: true }) reply: FastifyReply) {
+    noStore(reply);
+    return this.factors.passkeySignInOptions();
+  }
+
+  @Public()
+  @Post('passkeys/login')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Sign in with a passkey (user verification makes it both factors): a token pair; the session counts as verified for step-up.',
+  })
+  @ApiOkResponse({ type: TokenPairDto })
+  @ApiUnauthorizedResponse({ description: `\`invalid_mfa_code\`: ${PASSKEY_REFUSED}.` })
+  @ApiTooManyRequestsResponse({ description: LIMITED })
+  signInWithPasskey(
+    @Body() body: PasskeySignInDto,
+    @ClientInfo() client: ClientInfo,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<TokenPair> {
+    noStore(reply);
+    return this.factors.signInWithPasskey(body.response, client);
+  }
+
+  @AccountRoute()
+  @Post('step-up/passkey-options')
+  @HttpCode(200)
+  @ApiOperation({ summary: "WebAuthn request options for step-up with one of the account's passkeys." })
+  @ApiOkResponse({ schema: REQUEST_OPTIONS_SCHEMA })
+  @ApiNotFoundResponse({ description: '`not_found`: the account has no passkey.' })
+  stepUpPasskeyOptions(
+    @CurrentCaller() caller: AccountCaller,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    noStore(reply);
+    return this.factors.stepUpPasskeyOptions(caller);
   }
 
   @AccountRoute()
@@ -117,10 +232,19 @@ export class FactorsController {
   @NoContentRoute(
     'Step-up (RFC 9470): verify a second factor; from the next request, on every instance, this session counts as verified for 600 s.',
   )
-  @ApiBadRequestResponse({ description: '`invalid_mfa_code`: a wrong, reused or stale answer.' })
+  @ApiBadRequestResponse({
+    description: `\`invalid_mfa_code\`: a wrong, reused or stale answer (a passkey: ${PASSKEY_REFUSED}).`,
+  })
   @ApiConflictResponse({ description: '`conflict`: the account has no second factor (it is never asked).' })
   @ApiTooManyRequestsResponse({ description: LIMITED })
   async stepUp(@CurrentCaller() caller: AccountCaller, @Body() body: FactorAnswerDto): Promise<void> {
-    await this.factors.stepUp(caller, { totp: body.totp, recoveryCode: body.recoveryCode });
+    await this.factors.stepUp(caller, answerOf(body));
   }
 }
+
+/** The answer members of a body (the DTO may carry others, e.g. the mfaToken). */
+const answerOf = (body: FactorAnswerDto) => ({
+  totp: body.totp,
+  recoveryCode: body.recoveryCode,
+  passkey: body.passkey,
+});

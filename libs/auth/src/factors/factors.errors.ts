@@ -52,6 +52,15 @@ export const FactorErrors = {
       { status: 409 },
     ),
   noFactor: () => factorError('not_found', 'The account has no such factor.'),
+  noPasskey: () => factorError('not_found', 'The account has no passkey.'),
+  /** A registration that does not verify (challenge, origin, rp id, user verification, format). */
+  invalidRegistration: () =>
+    factorError(
+      'invalid_mfa_code',
+      'The passkey could not be verified: ask for new options (POST /v1/auth/factors/passkeys/options) and try again.',
+      { status: 400 },
+    ),
+  passkeyTaken: () => factorError('conflict', 'This passkey is already registered.'),
   noSecondFactor: () =>
     factorError('conflict', 'The account has no second factor: add one first (an authenticator app).'),
   noPendingTotp: () =>
@@ -63,7 +72,7 @@ export const FactorErrors = {
       },
     ),
   oneAnswer: () =>
-    factorError('validation_failed', 'Send exactly one of totp or recoveryCode.', {
-      errors: [{ field: 'totp', message: 'send exactly one of totp or recoveryCode' }],
+    factorError('validation_failed', 'Send exactly one of totp, recoveryCode or passkey.', {
+      errors: [{ field: 'totp', message: 'send exactly one of totp, recoveryCode or passkey' }],
     }),
 };

@@ -11,6 +11,7 @@ export interface FactorState {
   pending_sealed: string | null;
   last_step: string;
   codes_left: number;
+  passkeys: number;
 }
 
 export interface MfaChallengeRow {
@@ -21,7 +22,7 @@ export interface MfaChallengeRow {
 
 /**
  * The second-factor tables (`totp_factors`, `recovery_codes`, `mfa_challenges`, `second_factor_failures`)
- * and `accounts.second_factor`. Everything that decides is a conditional write (a TOTP step accepted
+ * and `accounts.second_factor` (passkeys: PasskeysRepository). Everything that decides is a conditional write (a TOTP step accepted
  * once, a recovery code or an mfaToken spent once), and every change of an account's factors runs under
  * the account's advisory lock (lockedForAccount), so parallel answers or changes queue on every instance.
  */
@@ -45,7 +46,8 @@ export class FactorsRepository {
       {
         text: `SELECT a.email, a.second_factor, t.secret_sealed AS totp_sealed, t.confirmed_at AS totp_confirmed_at,
                       t.pending_secret_sealed AS pending_sealed, COALESCE(t.last_step, 0)::text AS last_step,
-                      (SELECT count(*)::int FROM recovery_codes r WHERE r.account_id = a.id AND r.used_at IS NULL) AS codes_left
+                      (SELECT count(*)::int FROM recovery_codes r WHERE r.account_id = a.id AND r.used_at IS NULL) AS codes_left,
+                      (SELECT count(*)::int FROM passkeys p WHERE p.account_id = a.id) AS passkeys
                  FROM accounts a LEFT JOIN totp_factors t ON t.account_id = a.id
                 WHERE a.id = $1`,
         values: [accountId],
@@ -139,6 +141,7 @@ export class FactorsRepository {
         text: `UPDATE accounts
                   SET second_factor = EXISTS (SELECT 1 FROM totp_factors t
                                                WHERE t.account_id = $1 AND t.secret_sealed IS NOT NULL)
+                                   OR EXISTS (SELECT 1 FROM passkeys p WHERE p.account_id = $1)
                 WHERE id = $1 RETURNING second_factor`,
         values: [accountId],
       },

@@ -16,6 +16,8 @@ import { ClientInfo } from '../client-info.decorator';
 import { SessionService, TokenPair } from '../sessions/session.service';
 import { FactorErrors } from './factors.errors';
 import { FactorsRepository, FactorState } from './factors.repository';
+import { ChallengeBinding, ChallengePurpose, PasskeysRepository } from './passkeys.repository';
+import { challengeOf, credentialIdOf, PASSKEY_CHALLENGE_TTL, RelyingParty } from './relying-party';
 import { newRecoveryCodes, normalizeRecoveryCode } from './recovery-codes';
 import { base32Decode, matchingStep, newTotpSecret, otpauthUrl, totpStep } from './totp';
 
@@ -29,10 +31,17 @@ const MFA_TOKEN_MAX_FAILURES = 5;
 const ACCOUNT_MAX_FAILURES = 10;
 const ACCOUNT_FAILURE_WINDOW = 15 * 60;
 
-/** One answer to a second-factor question (exactly one member). */
+/** One answer to a second-factor question (exactly one member); `passkey`: an AuthenticationResponseJSON. */
 export interface FactorAnswer {
   totp?: string;
   recoveryCode?: string;
+  passkey?: object;
+}
+
+/** The question a passkey answer must answer: a challenge handed out for this purpose to this binding. */
+interface Asked {
+  purpose: ChallengePurpose;
+  binding: ChallengeBinding;
 }
 
 export interface MfaRequired {
@@ -53,7 +62,7 @@ type Checked =
   | { kind: 'limited'; retryAfter: number };
 
 /**
- * Second factors (contract §19): TOTP and recovery codes, the second step of sign-in (`mfaToken`) and
+ * Second factors (contract §19): TOTP, passkeys (answers; registration: PasskeysService) and recovery codes, the second step of sign-in (`mfaToken`) and
  * step-up. TOTP secrets are sealed at rest (SecretBox, their own key; the account id as associated data),
  * recovery codes and mfaTokens are keyed hashes. Every answer runs under the account's lock with its
  * failure budget (ACCOUNT_MAX_FAILURES in 15 minutes), so parallel guesses queue and never get more
@@ -66,6 +75,8 @@ export class SecondFactorsService {
 
   constructor(
     private readonly factors: FactorsRepository,
+    private readonly passkeys: PasskeysRepository,
+    private readonly relyingParty: RelyingParty,
     private readonly sessions: SessionService,
     private readonly hasher: SecretHasher,
     private readonly mail: MailService,
@@ -77,9 +88,15 @@ export class SecondFactorsService {
 
   async list(accountId: string): Promise<FactorsView> {
     const state = await this.stateOf(accountId);
+    const passkeys = await this.passkeys.list(accountId);
     return {
       totp: state.totp_confirmed_at ? { createdAt: state.totp_confirmed_at.toISOString() } : null,
-      passkeys: [],
+      passkeys: passkeys.map((p) => ({
+        id: p.id,
+        name: p.name,
+        createdAt: p.createdAt.toISOString(),
+        lastUsedAt: p.lastUsedAt?.toISOString() ?? null,
+      })),
       recoveryCodesLeft: state.codes_left,
     };
   }
@@ -170,6 +187,7 @@ export class SecondFactorsService {
     );
     const methods: MfaRequired['methods'] = [];
     if (state.totp_sealed) methods.push('totp');
+    if (state.passkeys > 0) methods.push('passkey');
     if (state.codes_left > 0) methods.push('recovery_code');
     return { mfaRequired: true, mfaToken, methods };
   }
@@ -183,6 +201,7 @@ export class SecondFactorsService {
     const outcome = await this.answer(
       known.account_id,
       answer,
+      { purpose: 'mfa', binding: { mfaTokenHash: hash } },
       async (tx) => {
         const live = await this.factors.challenge(hash, MFA_TOKEN_MAX_FAILURES, tx);
         return !!live?.live;
@@ -206,6 +225,7 @@ export class SecondFactorsService {
     const outcome = await this.answer(
       caller.accountId,
       answer,
+      { purpose: 'step_up', binding: { accountId: caller.accountId, sessionId: caller.sessionId } },
       async (tx) => (await this.stateOf(caller.accountId, tx)).second_factor,
       async (tx, right) => {
         if (right) await this.factors.markSessionVerified(tx, caller.accountId, caller.sessionId);
@@ -216,6 +236,58 @@ export class SecondFactorsService {
     this.raise(outcome, true);
   }
 
+  /** Options for answering an mfaToken with a passkey (the account's passkeys allowed). */
+  async signInPasskeyOptions(mfaToken: string) {
+    const hash = this.hasher.hash(MFA_TOKEN_PURPOSE, mfaToken);
+    const known = await this.factors.challenge(hash, MFA_TOKEN_MAX_FAILURES);
+    if (!known?.live) throw FactorErrors.invalidToken();
+    return this.assertionOptions(known.account_id, { purpose: 'mfa', binding: { mfaTokenHash: hash } });
+  }
+
+  /** Options for step-up with a passkey, bound to this session. */
+  stepUpPasskeyOptions(caller: AccountCaller) {
+    return this.assertionOptions(caller.accountId, {
+      purpose: 'step_up',
+      binding: { accountId: caller.accountId, sessionId: caller.sessionId },
+    });
+  }
+
+  /** Options for passkey sign-in: nobody named, any discoverable credential of this relying party. */
+  async passkeySignInOptions() {
+    const options = await this.relyingParty.requestOptions([]);
+    await this.passkeys.saveChallenge(options.challenge, 'login', {}, PASSKEY_CHALLENGE_TTL);
+    return options;
+  }
+
+  /**
+   * Passkey sign-in without a code: a passkey with user verification is both factors, so the session
+   * counts as verified. An unknown or removed credential is refused like a wrong answer (there is no
+   * account to count it against); a known one counts in its account's failure budget.
+   */
+  async signInWithPasskey(response: object, client: ClientInfo): Promise<TokenPair> {
+    const credentialId = credentialIdOf(response);
+    const passkey = credentialId ? await this.passkeys.byCredential(credentialId) : undefined;
+    if (!passkey) throw FactorErrors.invalidCode(false);
+    const outcome = await this.answer(
+      passkey.accountId,
+      { passkey: response },
+      { purpose: 'login', binding: {} },
+      () => Promise.resolve(true),
+      () => Promise.resolve(true),
+    );
+    if (outcome === 'dead') throw FactorErrors.invalidCode(false);
+    this.raise(outcome, false);
+    return this.sessions.open(passkey.accountId, 'passkey', client, true);
+  }
+
+  private async assertionOptions(accountId: string, asked: Asked) {
+    const passkeys = await this.passkeys.list(accountId);
+    if (passkeys.length === 0) throw FactorErrors.noPasskey();
+    const options = await this.relyingParty.requestOptions(passkeys);
+    await this.passkeys.saveChallenge(options.challenge, asked.purpose, asked.binding, PASSKEY_CHALLENGE_TTL);
+    return options;
+  }
+
   /**
    * Checks one answer under the account's lock and budget. `open`: may this question still be answered
    * (else 'dead', not counted); `settle`: the question's own bookkeeping, in the same transaction (false:
@@ -224,6 +296,7 @@ export class SecondFactorsService {
   private async answer(
     accountId: string,
     answer: FactorAnswer,
+    asked: Asked,
     open: (tx: EntityManager) => Promise<boolean>,
     settle: (tx: EntityManager, right: boolean) => Promise<boolean>,
   ): Promise<Checked | 'dead'> {
@@ -234,7 +307,7 @@ export class SecondFactorsService {
       }
       if (!(await open(tx))) return 'dead' as const;
       const state = await this.stateOf(accountId, tx);
-      const right = await this.check(tx, accountId, state, answer);
+      const right = await this.check(tx, accountId, state, answer, asked);
       if (!right) {
         await this.factors.recordFailure(tx, accountId);
         await settle(tx, false);
@@ -249,13 +322,18 @@ export class SecondFactorsService {
     return outcome;
   }
 
-  /** Is the answer right? A TOTP code's step is accepted once; a recovery code is spent. */
+  /**
+   * Is the answer right? A TOTP code's step is accepted once; a recovery code is spent; a passkey answer
+   * spends its challenge (which must have been handed out for this question) and moves its counter.
+   */
   private async check(
     tx: EntityManager,
     accountId: string,
     state: FactorState,
     answer: FactorAnswer,
+    asked: Asked,
   ): Promise<boolean> {
+    if (answer.passkey !== undefined) return this.checkPasskey(tx, accountId, answer.passkey, asked);
     if (answer.totp !== undefined) {
       if (!state.totp_sealed) return false;
       const secret = base32Decode(this.box.open(sealOwner(accountId), state.totp_sealed));
@@ -273,6 +351,22 @@ export class SecondFactorsService {
     );
   }
 
+  private async checkPasskey(
+    tx: EntityManager,
+    accountId: string,
+    response: object,
+    asked: Asked,
+  ): Promise<boolean> {
+    const challenge = challengeOf(response);
+    const credentialId = credentialIdOf(response);
+    if (!challenge || !credentialId) return false;
+    if (!(await this.passkeys.spendChallenge(challenge, asked.purpose, asked.binding, tx))) return false;
+    const passkey = await this.passkeys.byCredential(credentialId, accountId, tx);
+    if (!passkey) return false;
+    const counter = await this.relyingParty.verifyAssertion(response, challenge, passkey, accountId);
+    return counter !== null && (await this.passkeys.markUsed(tx, passkey.id, passkey.counter, counter));
+  }
+
   private raise(outcome: Checked, signedIn: boolean): void {
     if (outcome.kind === 'limited') {
       throw Errors.rateLimited(
@@ -283,7 +377,8 @@ export class SecondFactorsService {
     if (outcome.kind === 'wrong') throw FactorErrors.invalidCode(signedIn);
   }
 
-  private async newRecoveryCodes(tx: EntityManager, accountId: string): Promise<string[]> {
+  /** Ten new recovery codes for the account (their hashes replace the earlier ones); shown this once. */
+  async newRecoveryCodes(tx: EntityManager, accountId: string): Promise<string[]> {
     const codes = newRecoveryCodes();
     await this.factors.replaceRecoveryCodes(
       tx,
@@ -293,7 +388,7 @@ export class SecondFactorsService {
     return codes;
   }
 
-  private async stateOf(accountId: string, tx?: EntityManager): Promise<FactorState> {
+  async stateOf(accountId: string, tx?: EntityManager): Promise<FactorState> {
     const state = await this.factors.state(accountId, tx);
     if (!state) throw Errors.invalidToken();
     return state;
@@ -303,7 +398,7 @@ export class SecondFactorsService {
    * Tells the account's address about a change of its second factors (or a recovery code's use). The
    * change has committed: a mail that cannot be sent is logged, not turned into a failed request.
    */
-  private async notify(email: string, what: string): Promise<void> {
+  async notify(email: string, what: string): Promise<void> {
     try {
       await this.mail.send({
         to: email,
@@ -322,5 +417,6 @@ export class SecondFactorsService {
 const sealOwner = (accountId: string) => `totp:${accountId}`;
 
 function checkOneAnswer(answer: FactorAnswer): void {
-  if ((answer.totp === undefined) === (answer.recoveryCode === undefined)) throw FactorErrors.oneAnswer();
+  const given = [answer.totp, answer.recoveryCode, answer.passkey].filter((a) => a !== undefined);
+  if (given.length !== 1) throw FactorErrors.oneAnswer();
 }
