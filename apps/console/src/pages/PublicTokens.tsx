@@ -1,5 +1,6 @@
 import { FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { DEFAULT_PUBLIC_TOKEN_SCOPES, PUBLIC_TOKEN_SCOPES } from '@storefront-platform/sdk/browser';
 import type { PublicScope, PublicToken, PublicTokenWithSecret } from '@storefront-platform/sdk/browser';
 import { account, attention, fieldErrors, FieldErrors } from '../api';
 import { useCredentials } from '../hooks/useCredentials';
@@ -12,7 +13,7 @@ import { rememberPreviewToken } from './previewTokens';
 import { useStore } from './StorePage';
 
 // `cart:write` (carts and checkout for shoppers) is offered, never ticked by default: the API's default too.
-const SCOPES: PublicScope[] = ['store:read', 'products:read', 'cart:write'];
+const SCOPES: PublicScope[] = [...PUBLIC_TOKEN_SCOPES];
 
 /** Where the API serves the SDK as one ES module file, for pages without a bundler. */
 export const SDK_MODULE_PATH = '/console/sdk/storefront-sdk.js';
@@ -82,7 +83,8 @@ export function PublicTokens() {
       rotate: async (token) => remember(await account.publicTokens.rotate(store.id, token.id)),
       delete: (token) => account.publicTokens.delete(store.id, token.id),
     },
-    ['store:read', 'products:read'],
+    // Ticked as the API's own default for a new token.
+    [...DEFAULT_PUBLIC_TOKEN_SCOPES],
     [store.id],
   );
 
