@@ -30,6 +30,33 @@ export function withConsoleBrowser(): (width?: number) => Promise<Page> {
   };
 }
 
+/**
+ * For the describe it is called in: the server under test started before the tests (its console at
+ * `base`, the public URL) and closed after. Read `t` and `base` inside a test or a hook, not at the
+ * describe's top level (they are set when the tests run).
+ */
+export function withConsoleServer(options?: Parameters<typeof TestApp.start>[0]): {
+  readonly t: TestApp;
+  readonly base: string;
+} {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await TestApp.start(options);
+  }, 180_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+  return {
+    get t() {
+      if (!t) throw new Error('withConsoleServer: the server has not started (read it inside a test)');
+      return t;
+    },
+    get base() {
+      return this.t.config.publicUrl;
+    },
+  };
+}
+
 /** Signs in through the console's e-mail form with the code from the mail catcher, up to "Your stores". */
 export async function signInToConsole(page: Page, t: TestApp, email: string): Promise<void> {
   await page.goto(`${t.config.publicUrl}/console/`);

@@ -1,6 +1,11 @@
 import { addMember, clientCredentialsToken, createStore } from '@app/testing';
-import { TestApp } from '@app/testing/test-app';
-import { checkStorePage, signInToConsole, withConsoleBrowser, View } from './console-pages';
+import {
+  checkStorePage,
+  signInToConsole,
+  View,
+  withConsoleBrowser,
+  withConsoleServer,
+} from './console-pages';
 
 /**
  * The Orders page's moves (contract §10, §15) in a real browser against the real server: each open order
@@ -18,18 +23,10 @@ const DEVELOPER = 'console-orders-dev@example.com';
 
 describe('console: fulfilling and cancelling orders', () => {
   const newPage = withConsoleBrowser();
-  let t: TestApp;
-  let base: string;
-
-  beforeAll(async () => {
-    t = await TestApp.start();
-    base = t.config.publicUrl;
-  }, 180_000);
-  afterAll(async () => {
-    await t?.close();
-  });
+  const server = withConsoleServer();
 
   it('fulfils one open order and cancels another with a reason; a developer sees no button', async () => {
+    const { t, base } = server;
     const { access_token: owner } = await t.signIn(OWNER);
     const storeId = await createStore(t, owner, 'Masala Shop', 'Spices');
     const made = await t.post(
