@@ -11,6 +11,7 @@ import {
   SecondFactorRequiredError,
 } from '../api';
 import { useSession } from '../session';
+import { CodeField } from '../ui/CodeField';
 import { Field } from '../ui/Field';
 import { ErrorMessage, Status, useCountdown } from '../ui/misc';
 
@@ -266,13 +267,10 @@ export function SignIn() {
               error={errors.recoveryCode}
             />
           ) : (
-            <Field
+            <CodeField
               key="totp"
               label="Authenticator code"
               name="totp"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              required
               autoFocus
               value={answer}
               onChange={(e) => setAnswer(e.target.value)}
@@ -304,12 +302,9 @@ export function SignIn() {
             {already ? ' a moment ago: it still works.' : '.'}
             {codeInLog && ' It is in the server’s log.'}
           </p>
-          <Field
+          <CodeField
             label="Code"
             name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            required
             autoFocus
             value={code}
             onChange={(e) => setCode(e.target.value)}
