@@ -4,6 +4,7 @@ import type { AppInstallation, DeveloperApp, DeveloperAppInput } from '@storefro
 import { account, attention, describe, fieldErrors, FieldErrors } from '../api';
 import { ConfirmDialog, Dialog } from '../ui/Dialog';
 import { CheckboxGroup, Field, TextArea } from '../ui/Field';
+import { FormActions } from '../ui/FormActions';
 import { CopyButton, ErrorMessage, formatDate, Loading } from '../ui/misc';
 import { describeScope } from '../ui/scopes';
 import { RowButton } from '../ui/Table';
@@ -329,14 +330,7 @@ function NewAppDialog({
           error={errors.webhookEvents}
           errorId="new-app-events-error"
         />
-        <div className="actions">
-          <button type="button" className="secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" disabled={!name.trim()}>
-            Register app
-          </button>
-        </div>
+        <FormActions submit="Register app" disabled={!name.trim()} onCancel={onClose} />
       </form>
     </Dialog>
   );

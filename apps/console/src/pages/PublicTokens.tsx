@@ -7,6 +7,7 @@ import { useCredentials } from '../hooks/useCredentials';
 import { NewCredentialForm, RotateDeleteCell, RotateDeleteDialog } from '../ui/Credentials';
 import { Dialog, SecretDialog } from '../ui/Dialog';
 import { TextArea } from '../ui/Field';
+import { FormActions } from '../ui/FormActions';
 import { ErrorMessage, formatDate, Status } from '../ui/misc';
 import { DataTable, RowButton } from '../ui/Table';
 import { rememberPreviewToken } from './previewTokens';
@@ -269,14 +270,7 @@ function OriginsDialog({
       <form onSubmit={save} className="stack" noValidate>
         <OriginsField value={value} onChange={setValue} error={errors.allowedOrigins} />
         <ErrorMessage>{error}</ErrorMessage>
-        <div className="actions">
-          <button type="button" className="secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" disabled={busy}>
-            Save origins
-          </button>
-        </div>
+        <FormActions submit="Save origins" disabled={busy} onCancel={onClose} />
       </form>
     </Dialog>
   );

@@ -4,9 +4,16 @@ import type { Store, StorePatch } from '@storefront-platform/sdk/browser';
 import { account, describe, fieldErrors, FieldErrors } from '../api';
 import { Dialog } from '../ui/Dialog';
 import { phonesOrRefuse, useFocusFirstInvalid } from '../forms';
-import { Field, TextArea } from '../ui/Field';
+import { Field } from '../ui/Field';
 import { ErrorMessage, Status } from '../ui/misc';
-import { attention, CountrySelect, DescriptionField, RequiredNote, storeFields } from '../ui/StoreForm';
+import {
+  attention,
+  CountrySelect,
+  DescriptionField,
+  RequiredNote,
+  SocialLinksField,
+  storeFields,
+} from '../ui/StoreForm';
 import { gstApplies } from '../ui/region';
 import { useStore } from './StorePage';
 
@@ -184,9 +191,7 @@ export function Settings() {
         </fieldset>
         <fieldset>
           <legend>Social links</legend>
-          <TextArea
-            label="Social links"
-            name="socialLinks"
+          <SocialLinksField
             rows={3}
             hint="One https:// link per line"
             value={values.socialLinks}
