@@ -289,6 +289,43 @@ def connection(selection: str) -> str:
     return f"edges {{ cursor node {{ {selection} }} }} pageInfo {{ hasNextPage endCursor }}"
 
 
+class _Namespace:
+    """What the namespaces of a client share: its ``graphql()`` (``run``), its name for ``repr``
+    (``<AppClient.products>``), and ``_ask`` — ``ask`` on that ``run``."""
+
+    _NAME = ""
+
+    def __init__(self, run: Run, owner: str) -> None:
+        self._run = run
+        self._owner = owner
+
+    def __repr__(self) -> str:
+        return f"<{self._owner}.{self._NAME}>"
+
+    def _ask(
+        self,
+        kind: str,
+        name: str,
+        signature: str,
+        arguments: str,
+        selection: str,
+        variables: Optional[Mapping[str, Any]],
+        idempotency_key: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> Any:
+        return ask(
+            self._run,
+            kind,
+            name,
+            signature,
+            arguments,
+            selection,
+            variables,
+            idempotency_key=idempotency_key,
+            timeout=timeout,
+        )
+
+
 def pages(
     page: "PageFetcher",
     after: Optional[str],
@@ -332,15 +369,10 @@ def _price(value: Price, name: str = "price") -> str:
     return value
 
 
-class StorefrontProducts:
+class StorefrontProducts(_Namespace):
     """The catalogue reads: ``list``, ``iterate``, ``get``."""
 
-    def __init__(self, run: Run, owner: str) -> None:
-        self._run = run
-        self._owner = owner
-
-    def __repr__(self) -> str:
-        return f"<{self._owner}.products>"
+    _NAME = "products"
 
     def list(
         self,
@@ -353,15 +385,10 @@ class StorefrontProducts:
         """One page of products (oldest first), optionally filtered by ``query`` (title or handle)."""
         return cast(
             ProductConnection,
-            ask(
-                self._run,
-                "query",
-                "products",
-                "$first: Int, $after: String, $query: String",
-                "first: $first, after: $after, query: $query",
-                connection(PRODUCT_FIELDS),
-                {"first": first, "after": after, "query": query},
-                timeout=timeout,
+            self._ask(
+                "query", "products", "$first: Int, $after: String, $query: String",
+                "first: $first, after: $after, query: $query", connection(PRODUCT_FIELDS),
+                {"first": first, "after": after, "query": query}, None, timeout,
             ),
         )
 
@@ -392,15 +419,9 @@ class StorefrontProducts:
             raise TypeError("products.get() takes exactly one of id= or handle=")
         return cast(
             Optional[Product],
-            ask(
-                self._run,
-                "query",
-                "product",
-                "$id: ID, $handle: String",
-                "id: $id, handle: $handle",
-                PRODUCT_FIELDS,
-                {"id": id} if id is not None else {"handle": handle},
-                timeout=timeout,
+            self._ask(
+                "query", "product", "$id: ID, $handle: String", "id: $id, handle: $handle", PRODUCT_FIELDS,
+                {"id": id} if id is not None else {"handle": handle}, None, timeout,
             ),
         )
 
@@ -432,16 +453,9 @@ class AppProducts(StorefrontProducts):
             product_input["description"] = description
         return cast(
             Product,
-            ask(
-                self._run,
-                "mutation",
-                "productCreate",
-                "$input: ProductCreateInput!",
-                "input: $input",
-                PRODUCT_FIELDS,
-                {"input": product_input},
-                idempotency_key=idempotency_key,
-                timeout=timeout,
+            self._ask(
+                "mutation", "productCreate", "$input: ProductCreateInput!", "input: $input", PRODUCT_FIELDS,
+                {"input": product_input}, idempotency_key, timeout,
             ),
         )
 
@@ -474,16 +488,9 @@ class AppProducts(StorefrontProducts):
             changes["price"] = _price(price)
         return cast(
             Product,
-            ask(
-                self._run,
-                "mutation",
-                "productUpdate",
-                "$id: ID!, $input: ProductUpdateInput!",
-                "id: $id, input: $input",
-                PRODUCT_FIELDS,
-                {"id": id, "input": changes},
-                idempotency_key=idempotency_key,
-                timeout=timeout,
+            self._ask(
+                "mutation", "productUpdate", "$id: ID!, $input: ProductUpdateInput!", "id: $id, input: $input",
+                PRODUCT_FIELDS, {"id": id, "input": changes}, idempotency_key, timeout,
             ),
         )
 
@@ -516,30 +523,17 @@ def line_inputs(lines: Sequence[OrderLineInput]) -> List[Dict[str, Any]]:
     return wire
 
 
-class AppOrders:
+class AppOrders(_Namespace):
     """An app's orders: ``create``, ``list``, ``iterate``, ``get``, ``fulfil``, ``cancel``."""
 
-    def __init__(self, run: Run, owner: str) -> None:
-        self._run = run
-        self._owner = owner
-
-    def __repr__(self) -> str:
-        return f"<{self._owner}.orders>"
+    _NAME = "orders"
 
     def _by_id(self, name: str, id: str, idempotency_key: Optional[str], timeout: Optional[float]) -> Order:  # noqa: A002
         """A lifecycle mutation that takes the order's id alone (``orderFulfil``, ``orderMarkPaid``)."""
         return cast(
             Order,
-            ask(
-                self._run,
-                "mutation",
-                name,
-                "$id: ID!",
-                "id: $id",
-                ORDER_FIELDS,
-                {"id": id},
-                idempotency_key=idempotency_key,
-                timeout=timeout,
+            self._ask(
+                "mutation", name, "$id: ID!", "id: $id", ORDER_FIELDS, {"id": id}, idempotency_key, timeout,
             ),
         )
 
@@ -556,16 +550,10 @@ class AppOrders:
         order; pass your own (e.g. your system's order id) to make a retry across restarts safe too."""
         return cast(
             Order,
-            ask(
-                self._run,
-                "mutation",
-                "orderCreate",
-                "$input: OrderCreateInput!",
-                "input: $input",
-                ORDER_FIELDS,
+            self._ask(
+                "mutation", "orderCreate", "$input: OrderCreateInput!", "input: $input", ORDER_FIELDS,
                 {"input": {"customerEmail": customer_email, "lines": line_inputs(lines)}},
-                idempotency_key=new_idempotency_key() if idempotency_key is None else idempotency_key,
-                timeout=timeout,
+                new_idempotency_key() if idempotency_key is None else idempotency_key, timeout,
             ),
         )
 
@@ -579,15 +567,9 @@ class AppOrders:
         """One page of orders (oldest first): 10 by default, at most 12 (each brings up to 100 lines)."""
         return cast(
             OrderConnection,
-            ask(
-                self._run,
-                "query",
-                "orders",
-                "$first: Int, $after: String",
-                "first: $first, after: $after",
-                connection(ORDER_FIELDS),
-                {"first": first, "after": after},
-                timeout=timeout,
+            self._ask(
+                "query", "orders", "$first: Int, $after: String", "first: $first, after: $after",
+                connection(ORDER_FIELDS), {"first": first, "after": after}, None, timeout,
             ),
         )
 
@@ -608,7 +590,7 @@ class AppOrders:
         """One order; ``None`` when there is none."""
         return cast(
             Optional[Order],
-            ask(self._run, "query", "order", "$id: ID!", "id: $id", ORDER_FIELDS, {"id": id}, timeout=timeout),
+            self._ask("query", "order", "$id: ID!", "id: $id", ORDER_FIELDS, {"id": id}, timeout=timeout),
         )
 
     def fulfil(
@@ -635,16 +617,9 @@ class AppOrders:
         ``BAD_USER_INPUT`` with ``extensions.reason == "order_status_conflict"``."""
         return cast(
             Order,
-            ask(
-                self._run,
-                "mutation",
-                "orderCancel",
-                "$id: ID!, $reason: String",
-                "id: $id, reason: $reason",
-                ORDER_FIELDS,
-                {"id": id, "reason": reason},
-                idempotency_key=idempotency_key,
-                timeout=timeout,
+            self._ask(
+                "mutation", "orderCancel", "$id: ID!, $reason: String", "id: $id, reason: $reason", ORDER_FIELDS,
+                {"id": id, "reason": reason}, idempotency_key, timeout,
             ),
         )
 
@@ -671,17 +646,12 @@ def _product_ids(product_ids: Sequence[str]) -> List[str]:
     return list(product_ids)
 
 
-class StorefrontCart:
+class StorefrontCart(_Namespace):
     """A shopper's cart through a public token with ``cart:write``: ``create``, ``get``, ``add``,
     ``update``, ``remove``, ``set_buyer``. Prices always come from the catalogue (a cart shows its
     current prices); a cart checked out already raises CartCompletedError on any change."""
 
-    def __init__(self, run: Run, owner: str) -> None:
-        self._run = run
-        self._owner = owner
-
-    def __repr__(self) -> str:
-        return f"<{self._owner}.cart>"
+    _NAME = "cart"
 
     def _change(
         self,
@@ -694,16 +664,8 @@ class StorefrontCart:
     ) -> Cart:
         return cast(
             Cart,
-            ask(
-                self._run,
-                "mutation",
-                name,
-                signature,
-                arguments,
-                CART_FIELDS,
-                variables,
-                idempotency_key=idempotency_key,
-                timeout=timeout,
+            self._ask(
+                "mutation", name, signature, arguments, CART_FIELDS, variables, idempotency_key, timeout,
             ),
         )
 
@@ -731,7 +693,7 @@ class StorefrontCart:
         store's)."""
         return cast(
             Optional[Cart],
-            ask(self._run, "query", "cart", "$id: ID!", "id: $id", CART_FIELDS, {"id": cart_id}, timeout=timeout),
+            self._ask("query", "cart", "$id: ID!", "id: $id", CART_FIELDS, {"id": cart_id}, timeout=timeout),
         )
 
     def add(
