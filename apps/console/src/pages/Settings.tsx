@@ -6,14 +6,8 @@ import { Dialog } from '../ui/Dialog';
 import { phonesOrRefuse, useFocusFirstInvalid } from '../forms';
 import { Field } from '../ui/Field';
 import { ErrorMessage, Status } from '../ui/misc';
-import {
-  attention,
-  CountrySelect,
-  DescriptionField,
-  RequiredNote,
-  SocialLinksField,
-  storeFields,
-} from '../ui/StoreForm';
+import { attention, CountrySelect, DescriptionField, RequiredNote, storeFields } from '../ui/StoreForm';
+import { SocialLinksField } from '../ui/SocialLinksField';
 import { gstApplies } from '../ui/region';
 import { useStore } from './StorePage';
 

@@ -4,14 +4,8 @@ import type { Store } from '@storefront-platform/sdk/browser';
 import { account, ApiError, describe, fieldErrors, FieldErrors } from '../api';
 import { phonesOrRefuse, useFocusFirstInvalid } from '../forms';
 import { ErrorMessage, Loading, Status } from '../ui/misc';
-import {
-  attention,
-  CountrySelect,
-  DescriptionField,
-  RequiredNote,
-  SocialLinksField,
-  storeFields,
-} from '../ui/StoreForm';
+import { attention, CountrySelect, DescriptionField, RequiredNote, storeFields } from '../ui/StoreForm';
+import { SocialLinksField } from '../ui/SocialLinksField';
 import { gstApplies } from '../ui/region';
 import { NextSteps } from './Home';
 

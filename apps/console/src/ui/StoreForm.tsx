@@ -58,33 +58,6 @@ export function DescriptionField({
   );
 }
 
-/** The store's social links, one https:// link per line (`hint` says how many, where it matters). */
-export function SocialLinksField({
-  value,
-  onChange,
-  error,
-  rows,
-  hint,
-}: {
-  value: string;
-  onChange: Change;
-  error?: string;
-  rows: number;
-  hint: string;
-}) {
-  return (
-    <TextArea
-      label="Social links"
-      name="socialLinks"
-      rows={rows}
-      hint={hint}
-      value={value}
-      onChange={onChange}
-      error={error}
-    />
-  );
-}
-
 /** The address's country, chosen from every ISO 3166 country by its name in the browser's language. */
 export function CountrySelect({
   value,
