@@ -57,6 +57,14 @@ export function withConsoleServer(options?: Parameters<typeof TestApp.start>[0])
   };
 }
 
+/** withConsoleBrowser and withConsoleServer together, for a describe that needs both. */
+export function withConsole(options?: Parameters<typeof TestApp.start>[0]): {
+  newPage: ReturnType<typeof withConsoleBrowser>;
+  server: ReturnType<typeof withConsoleServer>;
+} {
+  return { newPage: withConsoleBrowser(), server: withConsoleServer(options) };
+}
+
 /** Signs in through the console's e-mail form with the code from the mail catcher, up to "Your stores". */
 export async function signInToConsole(page: Page, t: TestApp, email: string): Promise<void> {
   await page.goto(`${t.config.publicUrl}/console/`);
@@ -101,6 +109,11 @@ function overflow(page: Page): Promise<{ sideways: boolean; wide: string[] }> {
 }
 
 export type View = readonly ['light' | 'dark', number];
+/** The views most store pages are checked in: light, at a desktop's width and a phone's. */
+export const LIGHT_VIEWS: readonly View[] = [
+  ['light', 1280],
+  ['light', 375],
+];
 
 /**
  * A store page in each view (colour scheme, width): axe-core finds no violation of any impact, the page

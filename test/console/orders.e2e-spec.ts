@@ -1,11 +1,5 @@
 import { addMember, clientCredentialsToken, createStore } from '@app/testing';
-import {
-  checkStorePage,
-  signInToConsole,
-  View,
-  withConsoleBrowser,
-  withConsoleServer,
-} from './console-pages';
+import { checkStorePage, LIGHT_VIEWS as VIEWS, signInToConsole, withConsole } from './console-pages';
 
 /**
  * The Orders page's moves (contract §10, §15) in a real browser against the real server: each open order
@@ -14,16 +8,11 @@ import {
  * app's order; a developer sees the orders and no button. axe-core clean, one h1, no sideways scroll at
  * 375 px; screenshots `store-orders-moves-1280.png` and `-375.png` in test/.screenshots/.
  */
-const VIEWS: View[] = [
-  ['light', 1280],
-  ['light', 375],
-];
 const OWNER = 'console-orders@example.com';
 const DEVELOPER = 'console-orders-dev@example.com';
 
 describe('console: fulfilling and cancelling orders', () => {
-  const newPage = withConsoleBrowser();
-  const server = withConsoleServer();
+  const { newPage, server } = withConsole();
 
   it('fulfils one open order and cancels another with a reason; a developer sees no button', async () => {
     const { t, base } = server;

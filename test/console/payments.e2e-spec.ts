@@ -1,11 +1,5 @@
 import { clientCredentialsToken, createStore } from '@app/testing';
-import {
-  checkStorePage,
-  signInToConsole,
-  View,
-  withConsoleBrowser,
-  withConsoleServer,
-} from './console-pages';
+import { checkStorePage, LIGHT_VIEWS as VIEWS, signInToConsole, withConsole } from './console-pages';
 
 /**
  * (v1.4) Payment status on the Orders page (contract §10, §18) in a real browser against the real server:
@@ -14,15 +8,10 @@ import {
  * **Paid** with no button; the product form starts in the store's currency. axe-core clean, no sideways scroll at 375 px; screenshots
  * `store-orders-payment-1280.png` and `-375.png` in test/.screenshots/.
  */
-const VIEWS: View[] = [
-  ['light', 1280],
-  ['light', 375],
-];
 const OWNER = 'console-payments@example.com';
 
 describe('console: payment status and Mark as paid', () => {
-  const newPage = withConsoleBrowser();
-  const server = withConsoleServer();
+  const { newPage, server } = withConsole();
 
   it('marks a pending checkout order paid; an order created paid has no button', async () => {
     const { t, base } = server;

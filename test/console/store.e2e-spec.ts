@@ -1,12 +1,6 @@
 import { clientCredentialsToken, createStore } from '@app/testing';
 import { Page } from 'playwright-core';
-import {
-  checkStorePage,
-  signInToConsole,
-  View,
-  withConsoleBrowser,
-  withConsoleServer,
-} from './console-pages';
+import { checkStorePage, LIGHT_VIEWS as VIEWS, signInToConsole, withConsole } from './console-pages';
 
 /**
  * A store's Products, Orders and Activity pages of the console in a real browser (Debian's Chromium,
@@ -16,16 +10,11 @@ import {
  * one h1, no sideways scroll at 375 px with a 100-character unbroken product title; screenshots at both
  * widths in test/.screenshots/ (git-ignored).
  */
-const VIEWS: View[] = [
-  ['light', 1280],
-  ['light', 375],
-];
 const EMAIL = 'console-store@example.com';
 const LONG_TITLE = 'Handwoven' + 'x'.repeat(91);
 
 describe('console: a store’s Products, Orders and Activity pages', () => {
-  const newPage = withConsoleBrowser();
-  const server = withConsoleServer();
+  const { newPage, server } = withConsole();
 
   const check = (page: Page, name: string): Promise<void> => checkStorePage(page, name, VIEWS);
   const signIn = (page: Page, email: string): Promise<void> => signInToConsole(page, server.t, email);
