@@ -12,6 +12,7 @@ const { FastifyAdapter } = require('@nestjs/platform-fastify');
 const jwt = require('jsonwebtoken');
 const { createSecretKey } = require('node:crypto');
 const { Pool } = require('pg');
+const { serveUntilSignal } = require('../lib/serve-until-signal');
 
 const key = createSecretKey(require('node:buffer').Buffer.from(process.env.JWT_SECRET, 'utf8'));
 const issuer = process.env.ISSUER;
@@ -49,19 +50,7 @@ Controller()(CeilingController);
 class CeilingModule {}
 Module({ controllers: [CeilingController] })(CeilingModule);
 
-(async () => {
-  const app = await NestFactory.create(CeilingModule, new FastifyAdapter({ logger: false }), {
-    logger: false,
-  });
-  await app.listen({ port: Number(process.env.PORT), host: process.env.HOST ?? '127.0.0.1' });
-  const stop = async () => {
-    await app.close();
-    await pool.end();
-    process.exit(0);
-  };
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
-})().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+serveUntilSignal(
+  () => NestFactory.create(CeilingModule, new FastifyAdapter({ logger: false }), { logger: false }),
+  { onClose: () => pool.end() },
+);

@@ -22,6 +22,7 @@ const { AuthGuard, PassportModule, PassportStrategy } = require('@nestjs/passpor
 const { TypeOrmModule, getRepositoryToken } = require('@nestjs/typeorm');
 const { ExtractJwt, Strategy } = require('passport-jwt');
 const { EntitySchema, IsNull, MoreThan } = require('typeorm');
+const { serveUntilSignal } = require('../lib/serve-until-signal');
 
 const MAX_AGE_SECONDS = Number(process.env.SESSION_MAX_AGE ?? 30 * 24 * 3600);
 
@@ -108,17 +109,5 @@ Module({
   providers: [JwtStrategy],
 })(PeerModule);
 
-(async () => {
-  // Nest's default platform: Express.
-  const app = await NestFactory.create(PeerModule, { logger: false });
-  await app.listen(Number(process.env.PORT), process.env.HOST ?? '127.0.0.1');
-  const stop = async () => {
-    await app.close();
-    process.exit(0);
-  };
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
-})().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+// Nest's default platform: Express.
+serveUntilSignal(() => NestFactory.create(PeerModule, { logger: false }));

@@ -30,6 +30,41 @@ export function withConsoleBrowser(): (width?: number) => Promise<Page> {
   };
 }
 
+/**
+ * For the describe it is called in: the server under test started before the tests (its console at
+ * `base`, the public URL) and closed after. Read `t` and `base` inside a test or a hook, not at the
+ * describe's top level (they are set when the tests run).
+ */
+export function withConsoleServer(options?: Parameters<typeof TestApp.start>[0]): {
+  readonly t: TestApp;
+  readonly base: string;
+} {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await TestApp.start(options);
+  }, 180_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+  return {
+    get t() {
+      if (!t) throw new Error('withConsoleServer: the server has not started (read it inside a test)');
+      return t;
+    },
+    get base() {
+      return this.t.config.publicUrl;
+    },
+  };
+}
+
+/** withConsoleBrowser and withConsoleServer together, for a describe that needs both. */
+export function withConsole(options?: Parameters<typeof TestApp.start>[0]): {
+  newPage: ReturnType<typeof withConsoleBrowser>;
+  server: ReturnType<typeof withConsoleServer>;
+} {
+  return { newPage: withConsoleBrowser(), server: withConsoleServer(options) };
+}
+
 /** Signs in through the console's e-mail form with the code from the mail catcher, up to "Your stores". */
 export async function signInToConsole(page: Page, t: TestApp, email: string): Promise<void> {
   await page.goto(`${t.config.publicUrl}/console/`);
@@ -74,6 +109,11 @@ function overflow(page: Page): Promise<{ sideways: boolean; wide: string[] }> {
 }
 
 export type View = readonly ['light' | 'dark', number];
+/** The views most store pages are checked in: light, at a desktop's width and a phone's. */
+export const LIGHT_VIEWS: readonly View[] = [
+  ['light', 1280],
+  ['light', 375],
+];
 
 /** The two widths every new page is checked at: a desktop and a phone, light scheme. */
 export const DESKTOP_AND_PHONE: readonly View[] = [

@@ -213,6 +213,10 @@ describe('console: installing an app', () => {
     await dialog.getByRole('textbox', { name: 'Redirect URIs' }).fill('https://printer.example.com/callback');
     await dialog.getByRole('textbox', { name: 'Webhook URL' }).fill('https://printer.example.com/hooks');
     await dialog.getByRole('checkbox', { name: 'app.installed' }).check();
+    // The form's lists are the SDK's (the API's): the order lifecycle's events are offered too.
+    await dialog.getByRole('checkbox', { name: 'orders:read' }).check();
+    await dialog.getByRole('checkbox', { name: 'order.fulfilled' }).check();
+    await dialog.getByRole('checkbox', { name: 'order.cancelled' }).check();
     await dialog.getByRole('button', { name: 'Register app' }).click();
     const secrets = page.getByRole('dialog', { name: 'Receipts printer is registered' });
     await secrets.getByRole('button', { name: 'Copy client secret' }).waitFor();
@@ -221,6 +225,18 @@ describe('console: installing an app', () => {
     expect(await secrets.getByTestId('webhook-secret').innerText()).toMatch(/^whsec_/);
     await secrets.getByRole('button', { name: 'Done' }).click();
     await page.getByRole('heading', { name: 'Receipts printer' }).waitFor();
+    const registered = (await t.get('/v1/user/apps', { token: ownerToken })).body as {
+      name: string;
+      scopes: string[];
+      webhookEvents: string[];
+    }[];
+    const printer = registered.find((a) => a.name === 'Receipts printer')!;
+    expect(printer.scopes).toEqual(['store:read', 'products:read', 'orders:read']);
+    expect([...printer.webhookEvents].sort()).toEqual([
+      'app.installed',
+      'order.cancelled',
+      'order.fulfilled',
+    ]);
     await checkStorePage(page, 'developer-apps', VIEWS);
   });
 });

@@ -1,6 +1,5 @@
 import { addMember, clientCredentialsToken, createStore } from '@app/testing';
-import { TestApp } from '@app/testing/test-app';
-import { checkStorePage, signInToConsole, withConsoleBrowser, View } from './console-pages';
+import { checkStorePage, LIGHT_VIEWS as VIEWS, signInToConsole, withConsole } from './console-pages';
 
 /**
  * The Orders page's moves (contract §10, §15) in a real browser against the real server: each open order
@@ -9,27 +8,14 @@ import { checkStorePage, signInToConsole, withConsoleBrowser, View } from './con
  * app's order; a developer sees the orders and no button. axe-core clean, one h1, no sideways scroll at
  * 375 px; screenshots `store-orders-moves-1280.png` and `-375.png` in test/.screenshots/.
  */
-const VIEWS: View[] = [
-  ['light', 1280],
-  ['light', 375],
-];
 const OWNER = 'console-orders@example.com';
 const DEVELOPER = 'console-orders-dev@example.com';
 
 describe('console: fulfilling and cancelling orders', () => {
-  const newPage = withConsoleBrowser();
-  let t: TestApp;
-  let base: string;
-
-  beforeAll(async () => {
-    t = await TestApp.start();
-    base = t.config.publicUrl;
-  }, 180_000);
-  afterAll(async () => {
-    await t?.close();
-  });
+  const { newPage, server } = withConsole();
 
   it('fulfils one open order and cancels another with a reason; a developer sees no button', async () => {
+    const { t, base } = server;
     const { access_token: owner } = await t.signIn(OWNER);
     const storeId = await createStore(t, owner, 'Masala Shop', 'Spices');
     const made = await t.post(

@@ -1,6 +1,5 @@
-import { createStore } from '@app/testing';
-import { TestApp } from '@app/testing/test-app';
-import { checkStorePage, signInToConsole, withConsoleBrowser, View } from './console-pages';
+import { clientCredentialsToken, createStore } from '@app/testing';
+import { checkStorePage, LIGHT_VIEWS as VIEWS, signInToConsole, withConsole } from './console-pages';
 
 /**
  * (v1.4) Payment status on the Orders page (contract §10, §18) in a real browser against the real server:
@@ -9,26 +8,13 @@ import { checkStorePage, signInToConsole, withConsoleBrowser, View } from './con
  * **Paid** with no button; the product form starts in the store's currency. axe-core clean, no sideways scroll at 375 px; screenshots
  * `store-orders-payment-1280.png` and `-375.png` in test/.screenshots/.
  */
-const VIEWS: View[] = [
-  ['light', 1280],
-  ['light', 375],
-];
 const OWNER = 'console-payments@example.com';
 
 describe('console: payment status and Mark as paid', () => {
-  const newPage = withConsoleBrowser();
-  let t: TestApp;
-  let base: string;
-
-  beforeAll(async () => {
-    t = await TestApp.start();
-    base = t.config.publicUrl;
-  }, 180_000);
-  afterAll(async () => {
-    await t?.close();
-  });
+  const { newPage, server } = withConsole();
 
   it('marks a pending checkout order paid; an order created paid has no button', async () => {
+    const { t, base } = server;
     const { access_token: owner } = await t.signIn(OWNER);
     const storeId = await createStore(t, owner, 'Chai Corner', 'Tea');
     const made = await t.post(
@@ -58,13 +44,7 @@ describe('console: payment status and Mark as paid', () => {
       { storeId, name: 'POS', scopes: ['orders:write', 'products:read'] },
       { token: owner },
     );
-    const token = (
-      await t.post('/v1/auth/oauth/token', {
-        grant_type: 'client_credentials',
-        client_id: app.body.clientId,
-        client_secret: app.body.clientSecret,
-      })
-    ).body.access_token as string;
+    const token = await clientCredentialsToken(t, app.body);
     await gql(token, 'mutation($i: OrderCreateInput!) { orderCreate(input: $i) { id } }', {
       i: { customerEmail: 'kavi@example.com', lines: [{ productId: made.body.id, quantity: 1 }] },
     });

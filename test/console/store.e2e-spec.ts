@@ -1,7 +1,6 @@
 import { clientCredentialsToken, createStore } from '@app/testing';
 import { Page } from 'playwright-core';
-import { TestApp } from '@app/testing/test-app';
-import { checkStorePage, signInToConsole, withConsoleBrowser, View } from './console-pages';
+import { checkStorePage, LIGHT_VIEWS as VIEWS, signInToConsole, withConsole } from './console-pages';
 
 /**
  * A store's Products, Orders and Activity pages of the console in a real browser (Debian's Chromium,
@@ -11,28 +10,14 @@ import { checkStorePage, signInToConsole, withConsoleBrowser, View } from './con
  * one h1, no sideways scroll at 375 px with a 100-character unbroken product title; screenshots at both
  * widths in test/.screenshots/ (git-ignored).
  */
-const VIEWS: View[] = [
-  ['light', 1280],
-  ['light', 375],
-];
 const EMAIL = 'console-store@example.com';
 const LONG_TITLE = 'Handwoven' + 'x'.repeat(91);
 
 describe('console: a store’s Products, Orders and Activity pages', () => {
-  const newPage = withConsoleBrowser();
-  let t: TestApp;
-  let base: string;
-
-  beforeAll(async () => {
-    t = await TestApp.start();
-    base = t.config.publicUrl;
-  }, 180_000);
-  afterAll(async () => {
-    await t?.close();
-  });
+  const { newPage, server } = withConsole();
 
   const check = (page: Page, name: string): Promise<void> => checkStorePage(page, name, VIEWS);
-  const signIn = (page: Page, email: string): Promise<void> => signInToConsole(page, t, email);
+  const signIn = (page: Page, email: string): Promise<void> => signInToConsole(page, server.t, email);
 
   /** Fills the product form (open in its dialog) and saves it. */
   async function fillProduct(
@@ -48,6 +33,7 @@ describe('console: a store’s Products, Orders and Activity pages', () => {
   }
 
   it('runs a catalogue from the console, shows an app’s order and the store’s activity in words', async () => {
+    const { t, base } = server;
     const { access_token: owner } = await t.signIn(EMAIL);
     const storeId = await createStore(t, owner, 'Chai Shop', 'Tea');
     const pub = (await t.post(`/v1/user/stores/${storeId}/public-tokens`, { name: 'Web' }, { token: owner }))
@@ -177,6 +163,7 @@ describe('console: a store’s Products, Orders and Activity pages', () => {
   });
 
   it('pages the products 20 at a time, newest first', async () => {
+    const { t, base } = server;
     const { access_token: owner } = await t.signIn(EMAIL);
     const storeId = await createStore(t, owner, 'Big shop', 'Many');
     for (let i = 1; i <= 21; i++) {

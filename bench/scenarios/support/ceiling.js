@@ -3,44 +3,17 @@
 // scenarios that measure against it, and stops it at the end: the ceiling (bench/ceiling/server.js) and the
 // peers (bench/peers/*.js).
 const { join } = require('node:path');
-const os = require('node:os');
-const { existsSync, rmSync } = require('node:fs');
+const { existsSync } = require('node:fs');
 const { spawnSync } = require('node:child_process');
-const { startServer } = require('../../lib/server');
+const { startOnce, stopStarted: stopBeside } = require('../../lib/side-servers');
 
-const started = new Map();
-
-function besideServer(ctx, name, entry) {
-  if (!started.has(name)) {
-    started.set(
-      name,
-      (async () => {
-        const logFile = join(os.tmpdir(), `sf-bench-${name}-${process.pid}.log`);
-        const server = await startServer({
-          entry,
-          logFile,
-          env: {
-            DATABASE_URL: ctx.databaseUrl,
-            JWT_SECRET: ctx.serverEnv.JWT_SECRET,
-            ISSUER: ctx.baseUrl,
-            NODE_ENV: 'production',
-          },
-        });
-        return { server, logFile };
-      })(),
-    );
-  }
-  return started.get(name);
-}
-
-async function stopBeside(name) {
-  const running = started.get(name);
-  if (!running) return;
-  started.delete(name);
-  const { server, logFile } = await running;
-  const exit = await server.stop();
-  if (!exit || exit.code === 0 || exit.signal === 'SIGTERM') rmSync(logFile, { force: true });
-}
+const besideServer = (ctx, name, entry) =>
+  startOnce(name, entry, {
+    DATABASE_URL: ctx.databaseUrl,
+    JWT_SECRET: ctx.serverEnv.JWT_SECRET,
+    ISSUER: ctx.baseUrl,
+    NODE_ENV: 'production',
+  });
 
 const ceiling = (ctx) => besideServer(ctx, 'ceiling', join(__dirname, '../../ceiling/server.js'));
 const stopCeiling = () => stopBeside('ceiling');

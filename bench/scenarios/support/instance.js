@@ -5,39 +5,15 @@
 // measured in the same run under the same machine load. Each has its own log file (removed after a
 // clean stop).
 const { createServer } = require('node:http');
-const { join } = require('node:path');
-const os = require('node:os');
-const { rmSync } = require('node:fs');
-const { startServer } = require('../../lib/server');
+const { startOnce, stopStarted: stopInstance } = require('../../lib/side-servers');
 
-const started = new Map();
-
-function instance(ctx, name, env) {
-  if (!started.has(name)) {
-    started.set(
-      name,
-      (async () => {
-        const logFile = join(os.tmpdir(), `sf-bench-${name}-${process.pid}.log`);
-        const server = await startServer({
-          entry: ctx.serverEntry,
-          logFile,
-          env: { ...ctx.serverEnv, DATABASE_URL: ctx.databaseUrl, PUBLIC_URL: ctx.baseUrl, ...env },
-        });
-        return { server, logFile };
-      })(),
-    );
-  }
-  return started.get(name);
-}
-
-async function stopInstance(name) {
-  const running = started.get(name);
-  if (!running) return;
-  started.delete(name);
-  const { server, logFile } = await running;
-  const exit = await server.stop();
-  if (!exit || exit.code === 0 || exit.signal === 'SIGTERM') rmSync(logFile, { force: true });
-}
+const instance = (ctx, name, env) =>
+  startOnce(name, ctx.serverEntry, {
+    ...ctx.serverEnv,
+    DATABASE_URL: ctx.databaseUrl,
+    PUBLIC_URL: ctx.baseUrl,
+    ...env,
+  });
 
 /**
  * An OTLP/HTTP sink that reads and discards what it is sent (a collector that keeps up), in this

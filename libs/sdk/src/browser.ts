@@ -34,5 +34,13 @@ export {
 } from './roles';
 export type { MemberRole, Role, StorePermission } from './roles';
 export type * from './types';
-export { SCOPE_SENTENCES } from './scopes';
-export type { ScopeName } from './scopes';
+export {
+  APP_EVENT_SCOPES,
+  APP_EVENT_TYPES,
+  APP_SCOPES,
+  DEFAULT_PUBLIC_TOKEN_SCOPES,
+  PUBLIC_TOKEN_SCOPES,
+  SCOPE_SENTENCES,
+  SCOPES,
+} from './scopes';
+export type { AppEventType, Scope, ScopeName } from './scopes';

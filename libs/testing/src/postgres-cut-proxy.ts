@@ -1,5 +1,5 @@
-import { createServer, Server, Socket } from 'node:net';
-import type { AddressInfo } from 'node:net';
+import type { Socket } from 'node:net';
+import { TcpProxy } from './tcp-proxy';
 
 /**
  * Where a connection is cut, relative to one statement (one simple Query, or one extended-protocol unit
@@ -101,23 +101,8 @@ interface Armed {
  * connection closes on both sides, as in a server restart. Other connections, and new ones, pass
  * through untouched. Used to test every statement of a write against a database that goes away under it.
  */
-export class PostgresCutProxy {
-  private server: Server | null = null;
-  private sockets = new Set<Socket>();
+export class PostgresCutProxy extends TcpProxy {
   private armed: Armed | null = null;
-  port = 0;
-
-  constructor(
-    private readonly targetHost: string,
-    private readonly targetPort: number,
-  ) {}
-
-  async start(): Promise<this> {
-    this.server = createServer((client) => this.relay(client));
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', () => resolve()));
-    this.port = (this.server.address() as AddressInfo).port;
-    return this;
-  }
 
   /**
    * Cuts the connection that sends the `statement`-th statement counted from now (1 = the next one) at
@@ -136,24 +121,7 @@ export class PostgresCutProxy {
     this.armed = null;
   }
 
-  async stop(): Promise<void> {
-    for (const s of this.sockets) s.destroy();
-    this.sockets.clear();
-    if (this.server) await new Promise<void>((resolve) => this.server!.close(() => resolve()));
-    this.server = null;
-  }
-
-  private relay(client: Socket): void {
-    const upstream = new Socket();
-    upstream.connect(this.targetPort, this.targetHost);
-    for (const s of [client, upstream]) {
-      this.sockets.add(s);
-      s.on('close', () => this.sockets.delete(s));
-      s.on('error', () => s.destroy());
-    }
-    client.on('close', () => upstream.destroy());
-    upstream.on('close', () => client.destroy());
-
+  protected override relay(client: Socket, upstream: Socket): void {
     const fromClient = new MessageReader(true);
     const fromServer = new MessageReader(false);
     let inUnit = false;

@@ -1,12 +1,7 @@
+import { APP_SCOPES } from '@app/sdk';
 import type { TestApp, TestResponse } from './test-app';
 
-export const ALL_APP_SCOPES = [
-  'store:read',
-  'products:read',
-  'products:write',
-  'orders:read',
-  'orders:write',
-];
+export const ALL_APP_SCOPES: string[] = [...APP_SCOPES];
 export const GRAPHQL = '/v1/storefront/graphql';
 
 export interface GqlOptions {

@@ -1,3 +1,4 @@
+import { APP_SCOPES } from '@storefront-platform/sdk/browser';
 import type { AppScope, OAuthApp, OAuthAppWithSecret } from '@storefront-platform/sdk/browser';
 import { account } from '../api';
 import { useCredentials } from '../hooks/useCredentials';
@@ -7,7 +8,7 @@ import { ErrorMessage, formatDate } from '../ui/misc';
 import { DataTable } from '../ui/Table';
 import { useStore } from './StorePage';
 
-const SCOPES: AppScope[] = ['store:read', 'products:read', 'products:write', 'orders:read', 'orders:write'];
+const SCOPES: AppScope[] = [...APP_SCOPES];
 
 const snippet = (clientId: string) => `import { AppClient } from '@storefront-platform/sdk';
 

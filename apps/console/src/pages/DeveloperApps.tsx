@@ -1,33 +1,19 @@
 import { FormEvent, useEffect, useState } from 'react';
-import { SCOPE_SENTENCES } from '@storefront-platform/sdk/browser';
-
-const describeScope = (scope: string) => (SCOPE_SENTENCES as Record<string, string>)[scope] ?? scope;
+import { APP_EVENT_TYPES, APP_SCOPES } from '@storefront-platform/sdk/browser';
 import type { AppInstallation, DeveloperApp, DeveloperAppInput } from '@storefront-platform/sdk/browser';
 import { account, attention, describe, fieldErrors, FieldErrors } from '../api';
 import { ConfirmDialog, Dialog } from '../ui/Dialog';
 import { CheckboxGroup, Field, TextArea } from '../ui/Field';
+import { FormActions } from '../ui/FormActions';
 import { CopyButton, ErrorMessage, formatDate, Loading } from '../ui/misc';
 import { useStepUp } from '../ui/StepUp';
+import { describeScope } from '../ui/scopes';
 import { RowButton } from '../ui/Table';
 
-const SCOPES = ['store:read', 'products:read', 'products:write', 'orders:read', 'orders:write'] as const;
+/** The scopes an app may ask for, and the store events it may receive (each needs a read scope it asks for). */
+const SCOPES = APP_SCOPES;
 type Scope = (typeof SCOPES)[number];
-/** The store events an installed app may receive (each needs a read scope it asks for; §13). */
-const EVENTS = [
-  'store.updated',
-  'store.completed',
-  'product.created',
-  'product.updated',
-  'product.deleted',
-  'order.created',
-  'member.invited',
-  'member.joined',
-  'member.role_changed',
-  'member.removed',
-  'store.transferred',
-  'app.installed',
-  'app.uninstalled',
-] as const;
+const EVENTS = APP_EVENT_TYPES;
 type AppEvent = (typeof EVENTS)[number];
 
 /** Unbroken strings (ids, URLs, secrets) wrap anywhere rather than push a phone's page sideways. */
@@ -351,14 +337,7 @@ function NewAppDialog({
           error={errors.webhookEvents}
           errorId="new-app-events-error"
         />
-        <div className="actions">
-          <button type="button" className="secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" disabled={!name.trim()}>
-            Register app
-          </button>
-        </div>
+        <FormActions submit="Register app" disabled={!name.trim()} onCancel={onClose} />
       </form>
     </Dialog>
   );

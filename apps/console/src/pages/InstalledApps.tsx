@@ -1,11 +1,9 @@
 import { useEffect, useState } from 'react';
-import { SCOPE_SENTENCES } from '@storefront-platform/sdk/browser';
-
-const describeScope = (scope: string) => (SCOPE_SENTENCES as Record<string, string>)[scope] ?? scope;
 import type { StoreInstallation } from '@storefront-platform/sdk/browser';
 import { account, describe } from '../api';
 import { ConfirmDialog } from '../ui/Dialog';
 import { ErrorMessage, formatDate, Loading } from '../ui/misc';
+import { describeScope } from '../ui/scopes';
 import { RowButton } from '../ui/Table';
 import { useStore } from './StorePage';
 

@@ -5,6 +5,7 @@ import type { Invitation, Member, MemberRole } from '@storefront-platform/sdk/br
 import { account, describe, fieldErrors, FieldErrors } from '../api';
 import { ConfirmDialog, Dialog } from '../ui/Dialog';
 import { Field, Select } from '../ui/Field';
+import { FormActions } from '../ui/FormActions';
 import { ErrorMessage, formatDate, Loading, Status } from '../ui/misc';
 import { ROLE_DESCRIPTIONS, ROLE_NAMES } from '../ui/roles';
 import { useStepUp } from '../ui/StepUp';
@@ -380,14 +381,7 @@ function InviteDialog({
           ))}
         </Select>
         <ErrorMessage>{error}</ErrorMessage>
-        <div className="actions">
-          <button type="button" className="secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" disabled={busy || !email.trim()}>
-            Send invitation
-          </button>
-        </div>
+        <FormActions submit="Send invitation" disabled={busy || !email.trim()} onCancel={onClose} />
       </form>
     </Dialog>
   );

@@ -1,18 +1,20 @@
 import { FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { DEFAULT_PUBLIC_TOKEN_SCOPES, PUBLIC_TOKEN_SCOPES } from '@storefront-platform/sdk/browser';
 import type { PublicScope, PublicToken, PublicTokenWithSecret } from '@storefront-platform/sdk/browser';
 import { account, attention, fieldErrors, FieldErrors } from '../api';
 import { useCredentials } from '../hooks/useCredentials';
 import { NewCredentialForm, RotateDeleteCell, RotateDeleteDialog } from '../ui/Credentials';
 import { Dialog, SecretDialog } from '../ui/Dialog';
 import { TextArea } from '../ui/Field';
+import { FormActions } from '../ui/FormActions';
 import { ErrorMessage, formatDate, Status } from '../ui/misc';
 import { DataTable, RowButton } from '../ui/Table';
 import { rememberPreviewToken } from './previewTokens';
 import { useStore } from './StorePage';
 
 // `cart:write` (carts and checkout for shoppers) is offered, never ticked by default: the API's default too.
-const SCOPES: PublicScope[] = ['store:read', 'products:read', 'cart:write'];
+const SCOPES: PublicScope[] = [...PUBLIC_TOKEN_SCOPES];
 
 /** Where the API serves the SDK as one ES module file, for pages without a bundler. */
 export const SDK_MODULE_PATH = '/console/sdk/storefront-sdk.js';
@@ -82,7 +84,8 @@ export function PublicTokens() {
       rotate: async (token) => remember(await account.publicTokens.rotate(store.id, token.id)),
       delete: (token) => account.publicTokens.delete(store.id, token.id),
     },
-    ['store:read', 'products:read'],
+    // Ticked as the API's own default for a new token.
+    [...DEFAULT_PUBLIC_TOKEN_SCOPES],
     [store.id],
   );
 
@@ -267,14 +270,7 @@ function OriginsDialog({
       <form onSubmit={save} className="stack" noValidate>
         <OriginsField value={value} onChange={setValue} error={errors.allowedOrigins} />
         <ErrorMessage>{error}</ErrorMessage>
-        <div className="actions">
-          <button type="button" className="secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" disabled={busy}>
-            Save origins
-          </button>
-        </div>
+        <FormActions submit="Save origins" disabled={busy} onCancel={onClose} />
       </form>
     </Dialog>
   );

@@ -3,6 +3,7 @@ import { toDataURL } from 'qrcode';
 import { account, describe, fieldErrors } from '../api';
 import { createPasskey, passkeysSupported } from '../passkeys';
 import { Field } from '../ui/Field';
+import { CodeField } from '../ui/CodeField';
 import { CopyButton, ErrorMessage, formatDate, Loading, Status } from '../ui/misc';
 import { useStepUp } from '../ui/StepUp';
 
@@ -183,12 +184,9 @@ export function Security() {
               <p className="wrap-anywhere">
                 Setup link: <code data-testid="otpauth-url">{setup.otpauthUrl}</code>
               </p>
-              <Field
+              <CodeField
                 label="Code"
                 name="code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                required
                 value={code}
                 onChange={(e) => setCode(e.target.value)}
                 error={errors.code}

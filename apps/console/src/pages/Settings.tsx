@@ -4,9 +4,10 @@ import type { MediaPurpose, Store, StorePatch } from '@storefront-platform/sdk/b
 import { account, ApiError, describe, fieldErrors, FieldErrors } from '../api';
 import { Dialog } from '../ui/Dialog';
 import { phonesOrRefuse, useFocusFirstInvalid } from '../forms';
-import { Field, TextArea } from '../ui/Field';
+import { Field } from '../ui/Field';
 import { ErrorMessage, Status } from '../ui/misc';
 import { attention, CountrySelect, DescriptionField, RequiredNote, storeFields } from '../ui/StoreForm';
+import { SocialLinksField } from '../ui/SocialLinksField';
 import { gstApplies } from '../ui/region';
 import { useStepUp } from '../ui/StepUp';
 import { refusalOf, uploadImage } from '../ui/upload';
@@ -307,9 +308,7 @@ export function Settings() {
         </fieldset>
         <fieldset>
           <legend>Social links</legend>
-          <TextArea
-            label="Social links"
-            name="socialLinks"
+          <SocialLinksField
             rows={3}
             hint="One https:// link per line"
             value={values.socialLinks}

@@ -13,6 +13,7 @@ import {
 } from '../api';
 import { passkeysSupported, answerWithPasskey } from '../passkeys';
 import { useSession } from '../session';
+import { CodeField } from '../ui/CodeField';
 import { Field } from '../ui/Field';
 import { ErrorMessage, Status, useCountdown } from '../ui/misc';
 
@@ -297,13 +298,10 @@ export function SignIn() {
               error={errors.recoveryCode}
             />
           ) : (
-            <Field
+            <CodeField
               key="totp"
               label="Authenticator code"
               name="totp"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              required
               autoFocus
               value={answer}
               onChange={(e) => setAnswer(e.target.value)}
@@ -340,12 +338,9 @@ export function SignIn() {
             {already ? ' a moment ago: it still works.' : '.'}
             {codeInLog && ' It is in the server’s log.'}
           </p>
-          <Field
+          <CodeField
             label="Code"
             name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            required
             autoFocus
             value={code}
             onChange={(e) => setCode(e.target.value)}

@@ -11,6 +11,7 @@ import { account, describe, fieldErrors, FieldErrors } from '../api';
 import { usePagedList } from '../hooks/usePagedList';
 import { ConfirmDialog, Dialog, SecretDialog } from '../ui/Dialog';
 import { CheckboxGroup, Field } from '../ui/Field';
+import { FormActions } from '../ui/FormActions';
 import { ErrorMessage, formatDate, Loading } from '../ui/misc';
 import { useStepUp } from '../ui/StepUp';
 import { DataTable } from '../ui/Table';
@@ -263,14 +264,7 @@ function AddEndpoint({
         error={errors.description}
         maxLength={500}
       />
-      <div className="actions">
-        <button type="button" className="secondary" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" disabled={saving}>
-          Save endpoint
-        </button>
-      </div>
+      <FormActions submit="Save endpoint" disabled={saving} onCancel={onCancel} />
     </form>
   );
 }

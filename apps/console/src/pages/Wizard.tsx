@@ -3,9 +3,9 @@ import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-r
 import type { Store } from '@storefront-platform/sdk/browser';
 import { account, ApiError, describe, fieldErrors, FieldErrors } from '../api';
 import { phonesOrRefuse, useFocusFirstInvalid } from '../forms';
-import { TextArea } from '../ui/Field';
 import { ErrorMessage, Loading, Status } from '../ui/misc';
 import { attention, CountrySelect, DescriptionField, RequiredNote, storeFields } from '../ui/StoreForm';
+import { SocialLinksField } from '../ui/SocialLinksField';
 import { gstApplies } from '../ui/region';
 import { NextSteps } from './Home';
 
@@ -366,9 +366,7 @@ export function Wizard() {
           </>
         )}
         {stage === 4 && (
-          <TextArea
-            label="Social links"
-            name="socialLinks"
+          <SocialLinksField
             rows={4}
             hint="One https:// link per line (up to 10); leave empty if you have none."
             value={values.socialLinks}

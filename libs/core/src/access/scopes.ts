@@ -1,50 +1,17 @@
+import { APP_SCOPES, DEFAULT_PUBLIC_TOKEN_SCOPES, PUBLIC_TOKEN_SCOPES, SCOPES, type Scope } from '@app/sdk';
 import { DomainError } from '../errors/domain-error';
 import type { AppCaller, PublicTokenCaller } from './caller';
 
 /**
- * Every scope a token can carry, in the canonical order used in responses: the one list. OAuth apps may
- * be granted APP_SCOPES; public tokens only PUBLIC_TOKEN_SCOPES; each storefront field names the one it
- * needs (requireScope).
+ * The scope lists are the SDK's (libs/sdk/src/scopes.ts: clients need them as much as the server): every
+ * scope a token can carry, in the canonical order used in responses; what OAuth apps may be granted
+ * (APP_SCOPES); what public tokens may hold (PUBLIC_TOKEN_SCOPES) and get by default. Each storefront
+ * field names the one it needs (requireScope).
  */
-export const SCOPES = [
-  'store:read',
-  'products:read',
-  'products:write',
-  'orders:read',
-  'orders:write',
-  'cart:write',
-] as const;
-export type Scope = (typeof SCOPES)[number];
-
-/**
- * What an OAuth app may be granted. Not `cart:write`: an app works on carts with `orders:write`
- * (contract §15), so the cart scope stays the public token's own.
- */
-export const APP_SCOPES = [
-  'store:read',
-  'products:read',
-  'products:write',
-  'orders:read',
-  'orders:write',
-] as const satisfies readonly Scope[];
+export { APP_SCOPES, DEFAULT_PUBLIC_TOKEN_SCOPES, PUBLIC_TOKEN_SCOPES, SCOPES };
+export type { Scope };
 export type AppScope = (typeof APP_SCOPES)[number];
-
-/**
- * Every scope a public token can ever hold: the two reads, and (v1.3) `cart:write` — carts and checkout
- * for shoppers, which never grants the catalogue or orders (each of those is its own read scope).
- */
-export const PUBLIC_TOKEN_SCOPES = [
-  'store:read',
-  'products:read',
-  'cart:write',
-] as const satisfies readonly Scope[];
 export type PublicTokenScope = (typeof PUBLIC_TOKEN_SCOPES)[number];
-
-/** What a public token gets when its creation names no scopes: the reads only (`cart:write` is asked for). */
-export const DEFAULT_PUBLIC_TOKEN_SCOPES = [
-  'store:read',
-  'products:read',
-] as const satisfies readonly PublicTokenScope[];
 
 const order = new Map<string, number>(SCOPES.map((s, i) => [s, i]));
 const PUBLIC = new Set<string>(PUBLIC_TOKEN_SCOPES);

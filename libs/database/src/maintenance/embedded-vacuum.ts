@@ -1,9 +1,10 @@
-import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { APP_LOGGER, errorForLog } from '@app/core';
+import { APP_LOGGER } from '@app/core';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 import { DATABASE_ENDPOINT, DatabaseEndpoint } from '../database-endpoint';
+import { PeriodicSchedule, PeriodicTask } from './periodic';
 
 /** Every hour; the first round ten minutes after start, away from the start's own work. */
 export const VACUUM_INTERVAL_MS = 60 * 60_000;
@@ -25,40 +26,24 @@ export interface VacuumReport {
  * embedded server has one session, so requests wait for the statement in progress — on a one-shop
  * database a table takes milliseconds, and between two tables requests go first. (PGlite's statistics
  * of dead rows are not kept up to date, so the tables cannot be chosen the way autovacuum chooses them.)
- * A failed round is logged and the next one tries again.
+ * A PeriodicTask: a failed round is logged and the next one tries again.
  */
 @Injectable()
-export class EmbeddedVacuum implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
-
+export class EmbeddedVacuum extends PeriodicTask {
   constructor(
     @Inject(DATABASE_ENDPOINT) private readonly endpoint: DatabaseEndpoint,
     @InjectDataSource() private readonly db: DataSource,
     @Inject(APP_LOGGER) private readonly logger: Logger,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    if (!this.endpoint.embedded) return;
-    const schedule = (delay: number) => {
-      this.timer = setTimeout(() => {
-        this.running = this.vacuumOnce()
-          .catch((error: unknown) => this.logger.warn({ err: errorForLog(error) }, 'vacuum round failed'))
-          .finally(() => {
-            this.running = null;
-            if (this.timer) schedule(VACUUM_INTERVAL_MS);
-          });
-      }, delay);
-      // Never keeps the process alive (SIGTERM exits cleanly).
-      this.timer.unref();
-    };
-    schedule(FIRST_ROUND_MS);
+  ) {
+    super('vacuum', logger);
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running; // a round in flight finishes before the pool closes
+  protected schedule(): PeriodicSchedule | null {
+    return this.endpoint.embedded ? { firstMs: FIRST_ROUND_MS, everyMs: VACUUM_INTERVAL_MS } : null;
+  }
+
+  protected round(): Promise<VacuumReport> {
+    return this.vacuumOnce();
   }
 
   /**

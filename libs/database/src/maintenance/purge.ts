@@ -1,10 +1,10 @@
-import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown, Type } from '@nestjs/common';
+import { Inject, Injectable, Type } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { APP_CONFIG, APP_LOGGER, AppConfig } from '@app/core';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
-import { PeriodicJob } from './periodic';
+import { PeriodicSchedule, PeriodicTask } from './periodic';
 
 /**
  * One kind of row that stops mattering at some point. Each context owns the rules of its tables and
@@ -57,9 +57,7 @@ export interface PurgeReport {
  * the next one tries again; nothing escapes the timer.
  */
 @Injectable()
-export class ExpiredRowsPurge implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly job: PeriodicJob;
-
+export class ExpiredRowsPurge extends PeriodicTask {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -68,15 +66,15 @@ export class ExpiredRowsPurge implements OnApplicationBootstrap, OnApplicationSh
     @Inject(PURGE_SWEEPERS) private readonly sweepers: Type<PurgeSweeper>[],
     private readonly modules: ModuleRef,
   ) {
-    this.job = new PeriodicJob('purge', () => this.purgeOnce(), logger);
+    super('purge', logger);
   }
 
-  onApplicationBootstrap(): void {
-    this.job.start(PURGE_FIRST_ROUND_MS, PURGE_INTERVAL_MS);
+  protected schedule(): PeriodicSchedule {
+    return { firstMs: PURGE_FIRST_ROUND_MS, everyMs: PURGE_INTERVAL_MS };
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    await this.job.stop(); // lets a round in flight finish before the pool closes
+  protected round(): Promise<PurgeReport> {
+    return this.purgeOnce();
   }
 
   /** One round over every rule. Exposed for tests and operators. */

@@ -21,6 +21,7 @@ import { CatalogueVersionSlots1795831000000 } from './1795831000000-CatalogueVer
 import { SecondFactors1795840000000 } from './1795840000000-SecondFactors';
 import { MediaAndProductImages1795850000000 } from './1795850000000-MediaAndProductImages';
 import { StoreCurrencyAndPaidOrders1795860000000 } from './1795860000000-StoreCurrencyAndPaidOrders';
+import { InvitationMailsStoreKeyName1795875000000 } from './1795875000000-InvitationMailsStoreKeyName';
 import { Passkeys1795880000000 } from './1795880000000-Passkeys';
 import { ProductImagesCatalogueVersion1795885000000 } from './1795885000000-ProductImagesCatalogueVersion';
 
@@ -51,6 +52,7 @@ export const MIGRATIONS: Function[] = [
   SecondFactors1795840000000,
   MediaAndProductImages1795850000000,
   StoreCurrencyAndPaidOrders1795860000000,
+  InvitationMailsStoreKeyName1795875000000,
   Passkeys1795880000000,
   ProductImagesCatalogueVersion1795885000000,
 ];

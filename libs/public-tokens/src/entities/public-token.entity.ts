@@ -26,8 +26,10 @@ export class PublicTokenEntity extends StoreOwnedRow {
   /**
    * (v1.3) Origins a browser may call with it from; empty: any (CORS_ORIGINS still decides CORS). A GIN
    * index (`ix_public_tokens_allowed_origins`, made by its migration) answers a preflight's "does any
-   * token list this origin?".
+   * token list this origin?". Declared here so that the entities and the migrations agree (TypeORM has no
+   * index method option: the migration's `USING gin` stands, and the schema builder compares name and columns).
    */
+  @Index('ix_public_tokens_allowed_origins')
   @Column({ name: 'allowed_origins', type: 'varchar', length: 255, array: true, default: () => "'{}'" })
   allowedOrigins!: string[];
 

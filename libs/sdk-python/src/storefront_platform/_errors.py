@@ -219,6 +219,10 @@ class _CodedGraphQLError(GraphQLError):
             if isinstance(extensions, dict) and extensions.get("code") == self.CODE:
                 self.extensions = dict(extensions)
                 break
+        self._read_extensions()
+
+    def _read_extensions(self) -> None:
+        """Sets the subclass's own fields from ``self.extensions`` (nothing here)."""
 
 
 class PriceChangedError(_CodedGraphQLError):
@@ -229,15 +233,7 @@ class PriceChangedError(_CodedGraphQLError):
     CODE = "PRICE_CHANGED"
     total: Optional[Money]
 
-    def __init__(
-        self,
-        *,
-        errors: List[GraphQLErrorEntry],
-        data: Any,
-        status: int,
-        request_id: Optional[str] = None,
-    ) -> None:
-        super().__init__(errors=errors, data=data, status=status, request_id=request_id)
+    def _read_extensions(self) -> None:
         total = self.extensions.get("total")
         self.total = cast(Money, dict(total)) if isinstance(total, dict) else None
 
@@ -249,15 +245,7 @@ class OutOfStockError(_CodedGraphQLError):
     CODE = "OUT_OF_STOCK"
     product_ids: List[str]
 
-    def __init__(
-        self,
-        *,
-        errors: List[GraphQLErrorEntry],
-        data: Any,
-        status: int,
-        request_id: Optional[str] = None,
-    ) -> None:
-        super().__init__(errors=errors, data=data, status=status, request_id=request_id)
+    def _read_extensions(self) -> None:
         ids = self.extensions.get("productIds")
         if not isinstance(ids, list):
             # orderCreate names the first product that lacks stock (``productId``).

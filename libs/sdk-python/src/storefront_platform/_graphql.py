@@ -314,6 +314,76 @@ def field(data: Dict[str, Any], key: str) -> Any:
     return traced(value, request_id_of(data)) if isinstance(value, dict) else value
 
 
+def ask(
+    run: Run,
+    kind: str,
+    name: str,
+    signature: str,
+    arguments: str,
+    selection: str,
+    variables: Optional[Mapping[str, Any]],
+    *,
+    idempotency_key: Optional[str] = None,
+    timeout: Optional[float] = None,
+) -> Any:
+    """One root field of a query or a mutation — ``{kind} {Name}({signature}) {{ {name}({arguments})
+    {{ {selection} }} }}``, the operation named after the field — and its value (``field``). Every
+    document of the namespaces is written this way; the repository's tests validate each one against
+    the server's schema."""
+    operation = name[0].upper() + name[1:]
+    declared = f"({signature})" if signature else ""
+    passed = f"({arguments})" if arguments else ""
+    data = run(
+        f"{kind} {operation}{declared} {{ {name}{passed} {{ {selection} }} }}",
+        variables,
+        idempotency_key=idempotency_key,
+        timeout=timeout,
+    )
+    return field(data, name)
+
+
+def connection(selection: str) -> str:
+    """A connection's selection: its nodes with ``selection``, their cursors, and the page's info."""
+    return f"edges {{ cursor node {{ {selection} }} }} pageInfo {{ hasNextPage endCursor }}"
+
+
+class _Namespace:
+    """What the namespaces of a client share: its ``graphql()`` (``run``), its name for ``repr``
+    (``<AppClient.products>``), and ``_ask`` — ``ask`` on that ``run``."""
+
+    _NAME = ""
+
+    def __init__(self, run: Run, owner: str) -> None:
+        self._run = run
+        self._owner = owner
+
+    def __repr__(self) -> str:
+        return f"<{self._owner}.{self._NAME}>"
+
+    def _ask(
+        self,
+        kind: str,
+        name: str,
+        signature: str,
+        arguments: str,
+        selection: str,
+        variables: Optional[Mapping[str, Any]],
+        idempotency_key: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> Any:
+        return ask(
+            self._run,
+            kind,
+            name,
+            signature,
+            arguments,
+            selection,
+            variables,
+            idempotency_key=idempotency_key,
+            timeout=timeout,
+        )
+
+
 def pages(
     page: "PageFetcher",
     after: Optional[str],
@@ -357,15 +427,10 @@ def _price(value: Price, name: str = "price") -> str:
     return value
 
 
-class StorefrontProducts:
+class StorefrontProducts(_Namespace):
     """The catalogue reads: ``list``, ``iterate``, ``get``."""
 
-    def __init__(self, run: Run, owner: str) -> None:
-        self._run = run
-        self._owner = owner
-
-    def __repr__(self) -> str:
-        return f"<{self._owner}.products>"
+    _NAME = "products"
 
     def list(
         self,
@@ -376,14 +441,14 @@ class StorefrontProducts:
         timeout: Optional[float] = None,
     ) -> ProductConnection:
         """One page of products (oldest first), optionally filtered by ``query`` (title or handle)."""
-        data = self._run(
-            "query Products($first: Int, $after: String, $query: String) { "
-            "products(first: $first, after: $after, query: $query) { "
-            f"edges {{ cursor node {{ {PRODUCT_FIELDS} }} }} pageInfo {{ hasNextPage endCursor }} }} }}",
-            {"first": first, "after": after, "query": query},
-            timeout=timeout,
+        return cast(
+            ProductConnection,
+            self._ask(
+                "query", "products", "$first: Int, $after: String, $query: String",
+                "first: $first, after: $after, query: $query", connection(PRODUCT_FIELDS),
+                {"first": first, "after": after, "query": query}, None, timeout,
+            ),
         )
-        return cast(ProductConnection, field(data, "products"))
 
     def iterate(
         self,
@@ -410,12 +475,13 @@ class StorefrontProducts:
         """One product by ``id=`` or ``handle=`` (exactly one of them); ``None`` when there is none."""
         if (id is None) == (handle is None):
             raise TypeError("products.get() takes exactly one of id= or handle=")
-        data = self._run(
-            f"query Product($id: ID, $handle: String) {{ product(id: $id, handle: $handle) {{ {PRODUCT_FIELDS} }} }}",
-            {"id": id} if id is not None else {"handle": handle},
-            timeout=timeout,
+        return cast(
+            Optional[Product],
+            self._ask(
+                "query", "product", "$id: ID, $handle: String", "id: $id, handle: $handle", PRODUCT_FIELDS,
+                {"id": id} if id is not None else {"handle": handle}, None, timeout,
+            ),
         )
-        return cast(Optional[Product], field(data, "product"))
 
 
 class AppProductImages:
@@ -528,14 +594,13 @@ class AppProducts(StorefrontProducts):
         }
         if description is not None:
             product_input["description"] = description
-        data = self._run(
-            "mutation ProductCreate($input: ProductCreateInput!) { "
-            f"productCreate(input: $input) {{ {PRODUCT_FIELDS} }} }}",
-            {"input": product_input},
-            idempotency_key=idempotency_key,
-            timeout=timeout,
+        return cast(
+            Product,
+            self._ask(
+                "mutation", "productCreate", "$input: ProductCreateInput!", "input: $input", PRODUCT_FIELDS,
+                {"input": product_input}, idempotency_key, timeout,
+            ),
         )
-        return cast(Product, field(data, "productCreate"))
 
     def update(
         self,
@@ -564,14 +629,13 @@ class AppProducts(StorefrontProducts):
                 changes[name] = value
         if not isinstance(price, _Unset):
             changes["price"] = _price(price)
-        data = self._run(
-            "mutation ProductUpdate($id: ID!, $input: ProductUpdateInput!) { "
-            f"productUpdate(id: $id, input: $input) {{ {PRODUCT_FIELDS} }} }}",
-            {"id": id, "input": changes},
-            idempotency_key=idempotency_key,
-            timeout=timeout,
+        return cast(
+            Product,
+            self._ask(
+                "mutation", "productUpdate", "$id: ID!, $input: ProductUpdateInput!", "id: $id, input: $input",
+                PRODUCT_FIELDS, {"id": id, "input": changes}, idempotency_key, timeout,
+            ),
         )
-        return cast(Product, field(data, "productUpdate"))
 
     def delete(
         self,
@@ -602,15 +666,19 @@ def line_inputs(lines: Sequence[OrderLineInput]) -> List[Dict[str, Any]]:
     return wire
 
 
-class AppOrders:
+class AppOrders(_Namespace):
     """An app's orders: ``create``, ``list``, ``iterate``, ``get``, ``fulfil``, ``cancel``."""
 
-    def __init__(self, run: Run, owner: str) -> None:
-        self._run = run
-        self._owner = owner
+    _NAME = "orders"
 
-    def __repr__(self) -> str:
-        return f"<{self._owner}.orders>"
+    def _by_id(self, name: str, id: str, idempotency_key: Optional[str], timeout: Optional[float]) -> Order:  # noqa: A002
+        """A lifecycle mutation that takes the order's id alone (``orderFulfil``, ``orderMarkPaid``)."""
+        return cast(
+            Order,
+            self._ask(
+                "mutation", name, "$id: ID!", "id: $id", ORDER_FIELDS, {"id": id}, idempotency_key, timeout,
+            ),
+        )
 
     def create(
         self,
@@ -623,14 +691,14 @@ class AppOrders:
         """Places an order priced from the catalogue (``OUT_OF_STOCK`` changes nothing). An
         Idempotency-Key is added when none is given, so a lost answer is retried without a second
         order; pass your own (e.g. your system's order id) to make a retry across restarts safe too."""
-        data = self._run(
-            "mutation OrderCreate($input: OrderCreateInput!) { "
-            f"orderCreate(input: $input) {{ {ORDER_FIELDS} }} }}",
-            {"input": {"customerEmail": customer_email, "lines": line_inputs(lines)}},
-            idempotency_key=new_idempotency_key() if idempotency_key is None else idempotency_key,
-            timeout=timeout,
+        return cast(
+            Order,
+            self._ask(
+                "mutation", "orderCreate", "$input: OrderCreateInput!", "input: $input", ORDER_FIELDS,
+                {"input": {"customerEmail": customer_email, "lines": line_inputs(lines)}},
+                new_idempotency_key() if idempotency_key is None else idempotency_key, timeout,
+            ),
         )
-        return cast(Order, field(data, "orderCreate"))
 
     def list(
         self,
@@ -640,13 +708,13 @@ class AppOrders:
         timeout: Optional[float] = None,
     ) -> OrderConnection:
         """One page of orders (oldest first): 10 by default, at most 12 (each brings up to 100 lines)."""
-        data = self._run(
-            "query Orders($first: Int, $after: String) { orders(first: $first, after: $after) { "
-            f"edges {{ cursor node {{ {ORDER_FIELDS} }} }} pageInfo {{ hasNextPage endCursor }} }} }}",
-            {"first": first, "after": after},
-            timeout=timeout,
+        return cast(
+            OrderConnection,
+            self._ask(
+                "query", "orders", "$first: Int, $after: String", "first: $first, after: $after",
+                connection(ORDER_FIELDS), {"first": first, "after": after}, None, timeout,
+            ),
         )
-        return cast(OrderConnection, field(data, "orders"))
 
     def iterate(
         self,
@@ -663,10 +731,10 @@ class AppOrders:
 
     def get(self, id: str, *, timeout: Optional[float] = None) -> Optional[Order]:  # noqa: A002
         """One order; ``None`` when there is none."""
-        data = self._run(
-            f"query Order($id: ID!) {{ order(id: $id) {{ {ORDER_FIELDS} }} }}", {"id": id}, timeout=timeout
+        return cast(
+            Optional[Order],
+            self._ask("query", "order", "$id: ID!", "id: $id", ORDER_FIELDS, {"id": id}, timeout=timeout),
         )
-        return cast(Optional[Order], field(data, "order"))
 
     def fulfil(
         self,
@@ -677,13 +745,7 @@ class AppOrders:
     ) -> Order:
         """Marks an open order fulfilled (``order.fulfilled``). An order that is not open any more is a
         GraphQLError ``BAD_USER_INPUT`` with ``extensions.reason == "order_status_conflict"``."""
-        data = self._run(
-            f"mutation OrderFulfil($id: ID!) {{ orderFulfil(id: $id) {{ {ORDER_FIELDS} }} }}",
-            {"id": id},
-            idempotency_key=idempotency_key,
-            timeout=timeout,
-        )
-        return cast(Order, field(data, "orderFulfil"))
+        return self._by_id("orderFulfil", id, idempotency_key, timeout)
 
     def cancel(
         self,
@@ -696,14 +758,13 @@ class AppOrders:
         """Cancels an open order, putting every line's stock back (``order.cancelled``); ``reason`` is
         kept as its ``cancelReason``. An order that is not open any more is a GraphQLError
         ``BAD_USER_INPUT`` with ``extensions.reason == "order_status_conflict"``."""
-        data = self._run(
-            "mutation OrderCancel($id: ID!, $reason: String) { "
-            f"orderCancel(id: $id, reason: $reason) {{ {ORDER_FIELDS} }} }}",
-            {"id": id, "reason": reason},
-            idempotency_key=idempotency_key,
-            timeout=timeout,
+        return cast(
+            Order,
+            self._ask(
+                "mutation", "orderCancel", "$id: ID!, $reason: String", "id: $id, reason: $reason", ORDER_FIELDS,
+                {"id": id, "reason": reason}, idempotency_key, timeout,
+            ),
         )
-        return cast(Order, field(data, "orderCancel"))
 
     def mark_paid(
         self,
@@ -715,18 +776,11 @@ class AppOrders:
         """(v1.4) Marks a pending order paid (``order.paid``); a paid one comes back unchanged. A
         cancelled order is a GraphQLError ``BAD_USER_INPUT`` with
         ``extensions.reason == "order_status_conflict"``."""
-        data = self._run(
-            f"mutation OrderMarkPaid($id: ID!) {{ orderMarkPaid(id: $id) {{ {ORDER_FIELDS} }} }}",
-            {"id": id},
-            idempotency_key=idempotency_key,
-            timeout=timeout,
-        )
-        return cast(Order, field(data, "orderMarkPaid"))
+        return self._by_id("orderMarkPaid", id, idempotency_key, timeout)
 
 
 def read_store(run: Run, timeout: Optional[float]) -> StorefrontStore:
-    data = run(f"query Store {{ store {{ {STORE_FIELDS} }} }}", None, timeout=timeout)
-    return cast(StorefrontStore, field(data, "store"))
+    return cast(StorefrontStore, ask(run, "query", "store", "", "", STORE_FIELDS, None, timeout=timeout))
 
 
 def _product_ids(product_ids: Sequence[str]) -> List[str]:
@@ -735,17 +789,12 @@ def _product_ids(product_ids: Sequence[str]) -> List[str]:
     return list(product_ids)
 
 
-class StorefrontCart:
+class StorefrontCart(_Namespace):
     """A shopper's cart through a public token with ``cart:write``: ``create``, ``get``, ``add``,
     ``update``, ``remove``, ``set_buyer``. Prices always come from the catalogue (a cart shows its
     current prices); a cart checked out already raises CartCompletedError on any change."""
 
-    def __init__(self, run: Run, owner: str) -> None:
-        self._run = run
-        self._owner = owner
-
-    def __repr__(self) -> str:
-        return f"<{self._owner}.cart>"
+    _NAME = "cart"
 
     def _change(
         self,
@@ -756,14 +805,12 @@ class StorefrontCart:
         idempotency_key: Optional[str],
         timeout: Optional[float],
     ) -> Cart:
-        operation = name[0].upper() + name[1:]
-        data = self._run(
-            f"mutation {operation}({signature}) {{ {name}({arguments}) {{ {CART_FIELDS} }} }}",
-            variables,
-            idempotency_key=idempotency_key,
-            timeout=timeout,
+        return cast(
+            Cart,
+            self._ask(
+                "mutation", name, signature, arguments, CART_FIELDS, variables, idempotency_key, timeout,
+            ),
         )
-        return cast(Cart, field(data, name))
 
     def create(
         self,
@@ -787,10 +834,10 @@ class StorefrontCart:
     def get(self, cart_id: str, *, timeout: Optional[float] = None) -> Optional[Cart]:
         """The cart with its current prices; ``None`` when there is none (unknown, expired, or another
         store's)."""
-        data = self._run(
-            f"query Cart($id: ID!) {{ cart(id: $id) {{ {CART_FIELDS} }} }}", {"id": cart_id}, timeout=timeout
+        return cast(
+            Optional[Cart],
+            self._ask("query", "cart", "$id: ID!", "id: $id", CART_FIELDS, {"id": cart_id}, timeout=timeout),
         )
-        return cast(Optional[Cart], field(data, "cart"))
 
     def add(
         self,
@@ -874,11 +921,17 @@ def checkout(
 ) -> Order:
     """``checkoutComplete``: the order. An Idempotency-Key is added when none is given."""
     total = None if expected_total is None else _price(expected_total, "expected_total")
-    data = run(
-        "mutation CheckoutComplete($cartId: ID!, $expectedTotal: String) { "
-        f"checkoutComplete(cartId: $cartId, expectedTotal: $expectedTotal) {{ {ORDER_FIELDS} }} }}",
-        {"cartId": cart_id, "expectedTotal": total},
-        idempotency_key=new_idempotency_key() if idempotency_key is None else idempotency_key,
-        timeout=timeout,
+    return cast(
+        Order,
+        ask(
+            run,
+            "mutation",
+            "checkoutComplete",
+            "$cartId: ID!, $expectedTotal: String",
+            "cartId: $cartId, expectedTotal: $expectedTotal",
+            ORDER_FIELDS,
+            {"cartId": cart_id, "expectedTotal": total},
+            idempotency_key=new_idempotency_key() if idempotency_key is None else idempotency_key,
+            timeout=timeout,
+        ),
     )
-    return cast(Order, field(data, "checkoutComplete"))

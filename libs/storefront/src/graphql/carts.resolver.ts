@@ -49,9 +49,7 @@ export class CartsResolver {
     @Context() ctx: StorefrontContext,
     @Args('input', { type: () => CartInput, nullable: true }) input: CartInput | null,
   ): Promise<Cart> {
-    requireCartScope(ctx.caller);
-    await this.limit.count(ctx);
-    return this.carts.create(ctx.caller.storeId, input ?? {});
+    return this.carts.create(await this.cartWrite(ctx), input ?? {});
   }
 
   @Mutation(() => CartModel, {
@@ -62,9 +60,7 @@ export class CartsResolver {
     @Args('cartId', { type: () => ID }) cartId: string,
     @Args('lines', { type: () => [CartLineInput] }) lines: CartLineInput[],
   ): Promise<Cart> {
-    requireCartScope(ctx.caller);
-    await this.limit.count(ctx);
-    return this.carts.addLines(ctx.caller.storeId, cartId, lines);
+    return this.carts.addLines(await this.cartWrite(ctx), cartId, lines);
   }
 
   @Mutation(() => CartModel, { description: `Sets each product's quantity; 0 removes its line. ${WRITE}` })
@@ -73,9 +69,7 @@ export class CartsResolver {
     @Args('cartId', { type: () => ID }) cartId: string,
     @Args('lines', { type: () => [CartLineInput] }) lines: CartLineInput[],
   ): Promise<Cart> {
-    requireCartScope(ctx.caller);
-    await this.limit.count(ctx);
-    return this.carts.updateLines(ctx.caller.storeId, cartId, lines);
+    return this.carts.updateLines(await this.cartWrite(ctx), cartId, lines);
   }
 
   @Mutation(() => CartModel, { description: `Removes the products' lines. ${WRITE}` })
@@ -84,9 +78,7 @@ export class CartsResolver {
     @Args('cartId', { type: () => ID }) cartId: string,
     @Args('productIds', { type: () => [ID] }) productIds: string[],
   ): Promise<Cart> {
-    requireCartScope(ctx.caller);
-    await this.limit.count(ctx);
-    return this.carts.removeLines(ctx.caller.storeId, cartId, productIds);
+    return this.carts.removeLines(await this.cartWrite(ctx), cartId, productIds);
   }
 
   @Mutation(() => CartModel, { description: `Sets the buyer's e-mail (checkout needs one). ${WRITE}` })
@@ -95,9 +87,7 @@ export class CartsResolver {
     @Args('cartId', { type: () => ID }) cartId: string,
     @Args('buyerEmail') buyerEmail: string,
   ): Promise<Cart> {
-    requireCartScope(ctx.caller);
-    await this.limit.count(ctx);
-    return this.carts.setBuyer(ctx.caller.storeId, cartId, buyerEmail);
+    return this.carts.setBuyer(await this.cartWrite(ctx), cartId, buyerEmail);
   }
 
   @Mutation(() => OrderModel, {
@@ -111,9 +101,17 @@ export class CartsResolver {
     @Args('cartId', { type: () => ID }) cartId: string,
     @Args('expectedTotal', { type: () => String, nullable: true }) expectedTotal: string | null,
   ): Promise<Order> {
+    return this.carts.checkout(ctx.caller, await this.cartWrite(ctx), cartId, expectedTotal);
+  }
+
+  /**
+   * What every cart write does first: the scope (refused before anything counts), then the write limit
+   * (RATE_LIMITED past it). Answers the store the write acts in: the token's own.
+   */
+  private async cartWrite(ctx: StorefrontContext): Promise<string> {
     requireCartScope(ctx.caller);
     await this.limit.count(ctx);
-    return this.carts.checkout(ctx.caller, ctx.caller.storeId, cartId, expectedTotal);
+    return ctx.caller.storeId;
   }
 
   @ResolveField('order', () => OrderModel, {

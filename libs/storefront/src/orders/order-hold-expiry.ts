@@ -1,6 +1,6 @@
-import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, APP_LOGGER, AppConfig } from '@app/core';
-import { PeriodicJob, PURGE_FIRST_ROUND_MS, PURGE_INTERVAL_MS } from '@app/database';
+import { PeriodicSchedule, PeriodicTask, PURGE_FIRST_ROUND_MS, PURGE_INTERVAL_MS } from '@app/database';
 import type { Logger } from 'pino';
 import { OrdersService } from './orders.service';
 
@@ -12,33 +12,32 @@ export const HOLD_EXPIRY_INTERVAL_MS = 4000;
 
 /**
  * (v1.4) Cancels checkout orders left unpaid for ORDER_HOLD_TTL seconds, so a scraped public token with
- * cart:write cannot hold a store's stock for ever. Runs on every instance as a PeriodicJob, like the
+ * cart:write cannot hold a store's stock for ever. Runs on every instance as a PeriodicTask, like the
  * purge; exactly once across instances because each cancel is a conditional UPDATE only one of them can
  * win (OrdersService.expireHolds).
  */
 @Injectable()
-export class OrderHoldExpiry implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly job: PeriodicJob;
-
+export class OrderHoldExpiry extends PeriodicTask {
   constructor(
     private readonly orders: OrdersService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(APP_LOGGER) private readonly logger: Logger,
   ) {
-    this.job = new PeriodicJob('order hold expiry', () => this.expireOnce(), logger);
+    super('order hold expiry', logger);
   }
 
-  onApplicationBootstrap(): void {
+  protected schedule(): PeriodicSchedule {
     // The embedded database has one instance and one pooled connection, which the pool closes after 30 s
     // idle; a round every few seconds — or any clock of its own beside the purge's and the webhook
     // poll's — would keep it open for ever. There the rounds run with the purge's, at the same moments
     // (docs/storefront.md says what that costs: holds end within the purge's 10 minutes, not 10 s).
-    if (this.config.databaseUrl === null) this.job.start(PURGE_FIRST_ROUND_MS, PURGE_INTERVAL_MS);
-    else this.job.start(HOLD_EXPIRY_INTERVAL_MS, HOLD_EXPIRY_INTERVAL_MS);
+    if (this.config.databaseUrl === null)
+      return { firstMs: PURGE_FIRST_ROUND_MS, everyMs: PURGE_INTERVAL_MS };
+    return { firstMs: HOLD_EXPIRY_INTERVAL_MS, everyMs: HOLD_EXPIRY_INTERVAL_MS };
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    await this.job.stop();
+  protected round(): Promise<number> {
+    return this.expireOnce();
   }
 
   /** One round; exposed for tests and operators. Answers how many orders it cancelled. */

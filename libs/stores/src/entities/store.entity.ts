@@ -1,4 +1,4 @@
-import { Column, Entity, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, ForeignKey, UpdateDateColumn } from 'typeorm';
 import { UuidRow } from '@app/core';
 
 export interface StoreAddress {
@@ -50,14 +50,18 @@ export class StoreEntity extends UuidRow {
   /**
    * (v1.4) The uploaded media each branding image comes from (null when it is a plain URL); the URL
    * columns then hold the media's rendition URL. A deleted media sets its id null (ON DELETE SET NULL).
+   * The media table by entity name: the stores context depends on the table, not on the media code.
    */
   @Column({ name: 'favicon_media_id', type: 'uuid', nullable: true })
+  @ForeignKey('MediaEntity', { name: 'FK_stores_favicon_media_id', onDelete: 'SET NULL' })
   faviconMediaId!: string | null;
 
   @Column({ name: 'logo_black_white_media_id', type: 'uuid', nullable: true })
+  @ForeignKey('MediaEntity', { name: 'FK_stores_logo_black_white_media_id', onDelete: 'SET NULL' })
   logoBlackWhiteMediaId!: string | null;
 
   @Column({ name: 'logo_color_media_id', type: 'uuid', nullable: true })
+  @ForeignKey('MediaEntity', { name: 'FK_stores_logo_color_media_id', onDelete: 'SET NULL' })
   logoColorMediaId!: string | null;
 
   @Column({ type: 'varchar', length: 16, nullable: true })
