@@ -1,7 +1,13 @@
-import { ACCESS_METADATA, AccessRule, StepUpRule, StoreAccessRule } from '@app/core';
+import {
+  ACCESS_METADATA,
+  AccessRule,
+  PUBLIC_TOKEN_SCOPES,
+  SCOPE_METADATA,
+  ScopeRule,
+  StepUpRule,
+  StoreAccessRule,
+} from '@app/core';
 import { ModulesContainer } from '@nestjs/core';
-import { GraphQLSchemaHost } from '@nestjs/graphql';
-import type { GraphQLSchema } from 'graphql';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { registeredRoutes } from '@app/testing/registered-routes';
@@ -64,16 +70,13 @@ function describeStoreAccess(store: StoreAccessRule): string {
  */
 const STORELESS_ROUTES = ['GET /v1/user/stores/@me', 'POST /v1/user/stores/onboarding/stage1'];
 
-/** What the field's schema description promises about scopes ("Apps only. Scope: orders:read."). */
-function scopeNote(schema: GraphQLSchema, field: string): string {
-  const [typeName, fieldName] = field.split('.');
-  const type = schema.getType(typeName);
-  const description = (type && 'getFields' in type ? type.getFields()[fieldName]?.description : null) ?? '';
-  const notes = [];
-  if (/apps only/i.test(description)) notes.push('apps only');
-  const scope = /Scope: ([a-z:]+)/.exec(description);
-  if (scope) notes.push(`scope ${scope[1]}`);
-  return notes.length ? `; ${notes.join(', ')}` : '';
+/** The scope a field declares (@RequireScope), as the guard checks it. */
+function scopeNote(rule: ScopeRule | undefined): string {
+  if (!rule) return '';
+  if (typeof rule !== 'string') return `; scope ${rule.public} (public tokens) or ${rule.app} (apps)`;
+  return (PUBLIC_TOKEN_SCOPES as readonly string[]).includes(rule)
+    ? `; scope ${rule}`
+    : `; apps only, scope ${rule}`;
 }
 
 describe('route map', () => {
@@ -85,11 +88,11 @@ describe('route map', () => {
 
   it('docs/routes.md lists every route and resolver with its file and access rule', () => {
     const files = classIndex();
-    const schema = t.app.get(GraphQLSchemaHost).schema;
     const rest: string[] = [];
     const graphql: string[] = [];
     const seen = new Set<unknown>();
     const undeclared: string[] = [];
+    const unscoped: string[] = [];
     for (const route of registeredRoutes(t.app)) {
       const key = `${route.method} ${route.path}`;
       const { rule, store, stepUp } = route;
@@ -128,8 +131,11 @@ describe('route map', () => {
           if (!name) continue;
           const field = `${isRoot ? root : parent}.${name}`;
           const rule = (Reflect.getMetadata(ACCESS_METADATA, fn) as AccessRule | undefined) ?? classRule;
+          const scope = Reflect.getMetadata(SCOPE_METADATA, fn) as ScopeRule | undefined;
+          // The guard refuses a query or mutation that declares no scope: list any here, before a client.
+          if (isRoot && !scope) unscoped.push(field);
           graphql.push(
-            `| \`${field}\` | \`${files.get(resolver.name)}\` (${resolver.name}.${key}) | ${describeRule(rule)}${scopeNote(schema, field)} |`,
+            `| \`${field}\` | \`${files.get(resolver.name)}\` (${resolver.name}.${key}) | ${describeRule(rule)}${scopeNote(scope)} |`,
           );
         }
       }
@@ -144,7 +150,7 @@ describe('route map', () => {
       'applies (deny by default); on a store route, "member: <permission>" says which members of the store may call',
       "it (the roles table, `ROLE_PERMISSIONS` in `libs/sdk/src/roles.ts`; a non-member gets the route's 404, a member",
       'whose role lacks the permission 403 `insufficient_role`). GraphQL fields are reached through `/v1/storefront/graphql`, and a field',
-      "notes the scope its schema description promises (its resolver checks it: requireScope). The web console's static routes (`/`, a redirect to it, and `/console`,",
+      "notes the scope it declares (@RequireScope: the guard checks it before the resolver runs, and the schema description says it). The web console's static routes (`/`, a redirect to it, and `/console`,",
       '`apps/api/src/http/console.routes.ts`) and the OpenAPI UI (`/docs`) are served by Fastify directly and are public.',
       '',
       '## REST',
@@ -167,6 +173,8 @@ describe('route map', () => {
     // Every account route on a store states which members may call it (@StoreAccess): without one, any
     // signed-in account would pass the guard, and the route would have to check the store itself.
     expect(undeclared).toEqual([]);
+    // Every storefront query and mutation states its scope (ScopedQuery, ScopedMutation).
+    expect(unscoped).toEqual([]);
     if (process.env.UPDATE_ROUTES === '1') writeFileSync(MAP_FILE, map);
     expect(readFileSync(MAP_FILE, 'utf8')).toBe(map);
   });

@@ -226,6 +226,57 @@ describe('storefront GraphQL — access', () => {
     });
   });
 
+  describe('scopes declared on the fields, checked by the guard', () => {
+    it('refuses a resolved field for each parent with its own words and path', async () => {
+      const productsOnly = (await sf.publicToken(owner, storeId, ['products:read'])).token;
+      const res = await sf.gql(productsOnly, '{ product(handle: "mug") { id store { id } } }');
+      expect(res.status).toBe(200);
+      expect(res.body.data).toEqual({ product: null }); // Product.store is non-null: its product is nulled
+      expect(res.body.errors).toHaveLength(1);
+      expect(res.body.errors[0]).toEqual({
+        message: 'This token lacks the store:read scope.',
+        locations: [{ line: 1, column: 31 }],
+        path: ['product', 'store'],
+        extensions: { code: 'FORBIDDEN' },
+      });
+    });
+
+    it('tells a public token why it may not write, in the words of its kind', async () => {
+      const res = await sf.gql(publicToken, 'mutation { productDelete(id: "x") }');
+      expect(gqlError(res)).toMatchObject({ code: 'FORBIDDEN' });
+      expect(res.body.errors[0].message).toBe('Public tokens cannot change the catalogue; use an app token.');
+      const orders = await sf.gql(publicToken, '{ orders { edges { cursor } } }');
+      expect(orders.body.errors[0].message).toBe(
+        'Public tokens cannot read or place orders; use an app token.',
+      );
+    });
+
+    it('checks the scope before the input: invalid input without the scope is FORBIDDEN, with it BAD_USER_INPUT', async () => {
+      const bad =
+        'mutation { productCreate(input: { handle: "Not A Handle", title: "", price: "-1", inventory: -1 }) { id } }';
+      const reader = await sf.appTokenFor(owner, storeId, ['products:read']);
+      expect(gqlError(await sf.gql(reader, bad)).code).toBe('FORBIDDEN');
+      expect(gqlError(await sf.gql(publicToken, bad)).code).toBe('FORBIDDEN');
+      const writer = await sf.appTokenFor(owner, storeId, ['products:write']);
+      expect(gqlError(await sf.gql(writer, bad)).code).toBe('BAD_USER_INPUT');
+    });
+
+    it('describes each field with the scope it checks', async () => {
+      const res = await sf.gql(
+        publicToken,
+        '{ __schema { queryType { fields { name description } } mutationType { fields { name description } } } }',
+      );
+      const fields = [
+        ...res.body.data.__schema.queryType.fields,
+        ...res.body.data.__schema.mutationType.fields,
+      ];
+      // Every root field names its scope, exactly once (derived from the declaration, never typed twice).
+      for (const { name, description } of fields as { name: string; description: string }[]) {
+        expect({ name, scopes: description.match(/Scope: /g)?.length }).toEqual({ name, scopes: 1 });
+      }
+    });
+  });
+
   describe('revocation is a read on every request', () => {
     it('refuses a revoked app token on the very next request', async () => {
       const app = await sf.app(owner, storeId);

@@ -9,7 +9,7 @@ import type { Money } from './money/money';
  * OUT_OF_STOCK; (v1.3) `price_changed` PRICE_CHANGED, `cart_completed` CART_COMPLETED, and
  * `order_status_conflict` a 409 over REST and BAD_USER_INPUT with `extensions.reason` in GraphQL. A door
  * never renames them: one refusal has one name. (Scope refusals, `forbidden`, come from the GraphQL door's
- * requireScope; `rate_limited` from its write limit.)
+ * declared scopes (requireScope, run by the access guard); `rate_limited` from its write limit.)
  */
 export const STOREFRONT_ERROR_CODES = [
   'validation_failed',

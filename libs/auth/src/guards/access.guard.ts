@@ -10,6 +10,10 @@ import {
   DomainError,
   Errors,
   isUuid,
+  requireScopeRule,
+  SCOPE_METADATA,
+  ScopedCaller,
+  ScopeRule,
   STEP_UP_METADATA,
   StepUpRule,
   STORE_ACCESS_METADATA,
@@ -18,6 +22,7 @@ import {
 import { FactorErrors } from '../factors/factors.errors';
 import { roleAllows } from '@app/sdk';
 import type { FastifyRequest } from 'fastify';
+import type { GraphQLResolveInfo } from 'graphql';
 import { Passport } from 'passport';
 import { BEARER_TOKEN_KINDS, BearerRequest, BearerTokenKind } from '../strategies/bearer.strategy';
 import { runStrategy } from '../strategies/passport-runner';
@@ -32,6 +37,8 @@ interface Declared {
   store: StoreAccessRule | undefined;
   /** (v1.4) @StepUp on an account route: whether the session must step up is read in the same query. */
   stepUp: StepUpRule | undefined;
+  /** @RequireScope on a storefront GraphQL field: the scope the app or public token must hold. */
+  scope: ScopeRule | undefined;
 }
 
 /** The detail of a store route's 404, by its code (the same words as the contexts' own errors). */
@@ -85,6 +92,8 @@ export class AccessGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     const declared = this.declaredBy(context);
     if (declared.rule?.public) return true;
+    // Not async either: it runs for every resolved field of every parent (fieldResolverEnhancers).
+    if (context.getType<string>() === 'graphql') return checkGraphql(context, declared);
     return this.check(context, declared);
   }
 
@@ -114,7 +123,8 @@ export class AccessGuard implements CanActivate {
         !!rule && !rule.public && rule.kinds.includes('account')
           ? this.reflector.get<StepUpRule | undefined>(STEP_UP_METADATA, handler)
           : undefined;
-      declared = { rule, withProfile, store, stepUp };
+      const scope = this.reflector.get<ScopeRule | undefined>(SCOPE_METADATA, handler);
+      declared = { rule, withProfile, store, stepUp, scope };
       byHandler.set(handler, declared);
     }
     return declared;
@@ -123,18 +133,6 @@ export class AccessGuard implements CanActivate {
   private async check(context: ExecutionContext, declared: Declared): Promise<boolean> {
     const { withProfile, store } = declared;
     const rule = declared.rule as Exclude<AccessRule, { public: true }> | undefined; // public ones returned above
-    if (context.getType<string>() === 'graphql') {
-      // GraphQL resolvers (the storefront, libs/storefront): the request was already authenticated —
-      // through this guard's authenticate(), revocation read included — by the storefront's HTTP hook,
-      // which must answer 401/403 as HTTP statuses before Apollo runs, and which leaves the caller on the
-      // request. Here we only require that it did and that the resolver accepts that kind of caller;
-      // still deny by default (no rule → refused).
-      const gqlContext = GqlExecutionContext.create(context).getContext<{ req?: { caller?: Caller } }>();
-      const caller = gqlContext?.req?.caller;
-      if (!caller) throw Errors.unauthenticated();
-      if (!rule || !rule.kinds.includes(caller.kind)) throw Errors.insufficientScope();
-      return true;
-    }
     const request = context.switchToHttp().getRequest<FastifyRequest & { caller?: Caller }>();
     const value = store ? storeValue(request, store) : undefined;
     // A malformed value reads no membership; the token is still checked first (401 before 404).
@@ -181,6 +179,29 @@ export class AccessGuard implements CanActivate {
     if (outcome.kind !== 'success') throw Errors.invalidToken();
     return outcome.user;
   }
+}
+
+/**
+ * GraphQL resolvers (the storefront, libs/storefront): the request was already authenticated — through
+ * AccessGuard.authenticate(), revocation read included — by the storefront's HTTP hook, which must answer
+ * 401/403 as HTTP statuses before Apollo runs, and which leaves the caller on the request. Here: that it
+ * did, that the resolver accepts that kind of caller, and the scope the field declares (@RequireScope),
+ * before its resolver and its arguments' validation run. Still deny by default: no rule, or a query or
+ * mutation without a scope, is refused. A resolved field without one is reached only through a field
+ * that had one (Order.lines, Cart.order).
+ */
+function checkGraphql(context: ExecutionContext, { rule, scope }: Declared): true {
+  const gql = GqlExecutionContext.create(context);
+  const caller = gql.getContext<{ req?: { caller?: Caller } }>()?.req?.caller;
+  if (!caller) throw Errors.unauthenticated();
+  if (!rule || rule.public || !rule.kinds.includes(caller.kind)) throw Errors.insufficientScope();
+  if (scope) requireScopeRule(caller as ScopedCaller, scope);
+  else if (isRootField(gql.getInfo<GraphQLResolveInfo>())) throw Errors.insufficientScope();
+  return true;
+}
+
+function isRootField({ parentType, schema }: GraphQLResolveInfo): boolean {
+  return parentType === schema.getQueryType() || parentType === schema.getMutationType();
 }
 
 /** Does this request need step-up: always on a @StepUp route, or when the body sets the rule's member. */

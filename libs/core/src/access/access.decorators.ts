@@ -7,6 +7,7 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { Caller, CallerKind } from './caller';
+import type { ScopeRule } from './scopes';
 
 export const ACCESS_METADATA = 'storefront:access';
 
@@ -18,6 +19,14 @@ export type AccessRule = { public: true } | { public: false; kinds: CallerKind[]
 export const Public = () => SetMetadata(ACCESS_METADATA, { public: true } satisfies AccessRule);
 export const Accepts = (...kinds: CallerKind[]) =>
   SetMetadata(ACCESS_METADATA, { public: false, kinds } satisfies AccessRule);
+export const SCOPE_METADATA = 'storefront:scope';
+/**
+ * The scope a storefront GraphQL field needs (a query, a mutation or a resolved field), checked by the
+ * global guard before the resolver runs (requireScopeRule). The storefront's ScopedQuery, ScopedMutation
+ * and ScopedField put it on the field together with its description's "Scope: …" sentence.
+ */
+export const RequireScope = (rule: ScopeRule) => SetMetadata(SCOPE_METADATA, rule);
+
 /** Account holders only (a signed-in person), never app or public tokens. */
 export const AccountOnly = () => Accepts('account');
 

@@ -7,10 +7,13 @@ import {
   DEFAULT_PUBLIC_TOKEN_SCOPES,
   narrowScopes,
   PUBLIC_TOKEN_SCOPES,
+  CART_SCOPE,
   requireCartScope,
   requireScope,
+  requireScopeRule,
   SCOPES,
   ScopedCaller,
+  scopeSentence,
 } from './scopes';
 
 describe('app scopes', () => {
@@ -107,5 +110,24 @@ describe('requireScope', () => {
     // cart:write opens neither the catalogue nor orders
     expect(code(() => requireScope(pub(['cart:write']), 'products:read'))).toBe('FORBIDDEN');
     expect(code(() => requireScope(pub(['cart:write']), 'orders:read'))).toBe('FORBIDDEN');
+  });
+});
+
+describe('declared scope rules', () => {
+  it('checks the one scope, or the one of the caller kind', () => {
+    expect(code(() => requireScopeRule(pub(['products:read']), 'products:read'))).toBeNull();
+    expect(code(() => requireScopeRule(pub(['products:read']), 'store:read'))).toBe('FORBIDDEN');
+    expect(code(() => requireScopeRule(pub(['cart:write']), CART_SCOPE))).toBeNull();
+    expect(code(() => requireScopeRule(app(['orders:write']), CART_SCOPE))).toBeNull();
+    expect(code(() => requireScopeRule(app(['cart:write', 'orders:read']), CART_SCOPE))).toBe('FORBIDDEN');
+    expect(code(() => requireScopeRule(pub(['orders:write']), CART_SCOPE))).toBe('FORBIDDEN');
+  });
+
+  it('says in the description what it checks: apps only when no public token can hold the scope', () => {
+    expect(scopeSentence('store:read')).toBe('Scope: store:read.');
+    expect(scopeSentence('products:read')).toBe('Scope: products:read.');
+    expect(scopeSentence('products:write')).toBe('Apps only. Scope: products:write.');
+    expect(scopeSentence('orders:read')).toBe('Apps only. Scope: orders:read.');
+    expect(scopeSentence(CART_SCOPE)).toBe('Scope: cart:write (public tokens) or orders:write (apps).');
   });
 });

@@ -6,7 +6,7 @@ import type { AppCaller, PublicTokenCaller } from './caller';
  * The scope lists are the SDK's (libs/sdk/src/scopes.ts: clients need them as much as the server): every
  * scope a token can carry, in the canonical order used in responses; what OAuth apps may be granted
  * (APP_SCOPES); what public tokens may hold (PUBLIC_TOKEN_SCOPES) and get by default. Each storefront
- * field names the one it needs (requireScope).
+ * field names the one it needs (@RequireScope, checked by the global guard; requireScope is the check itself).
  */
 export { APP_SCOPES, DEFAULT_PUBLIC_TOKEN_SCOPES, PUBLIC_TOKEN_SCOPES, SCOPES };
 export type { Scope };
@@ -53,8 +53,8 @@ export function narrowScopes(requested: string | undefined, granted: readonly st
 export type ScopedCaller = AppCaller | PublicTokenCaller;
 
 /**
- * The scope check of every storefront resolver, query, mutation and field alike (field resolvers run no
- * guards). A public token is limited by kind, not only by scope: even a token row that somehow carried
+ * The scope check of every storefront field, query, mutation and resolved field alike: the global guard
+ * runs it for the field's @RequireScope before the resolver (field resolvers included). A public token is limited by kind, not only by scope: even a token row that somehow carried
  * an app's scope could not change the catalogue or read orders (its one write is `cart:write`). Refusals are `forbidden` (GraphQL FORBIDDEN).
  */
 export function requireScope(caller: ScopedCaller, scope: Scope): void {
@@ -75,9 +75,33 @@ export function requireScope(caller: ScopedCaller, scope: Scope): void {
 }
 
 /**
- * The scope check of the cart fields (contract §15): a public token needs `cart:write`, an app
- * `orders:write` (an app that may place orders may run a shopper's cart for them).
+ * What a storefront field declares it needs (@RequireScope): one scope for every caller, or one per kind
+ * of token where apps and public tokens reach the same field through different grants.
  */
+export type ScopeRule = Scope | { readonly app: AppScope; readonly public: PublicTokenScope };
+
+/**
+ * The cart fields' rule (contract §15): a public token needs `cart:write`, an app `orders:write` (an app
+ * that may place orders may run a shopper's cart for them).
+ */
+export const CART_SCOPE = { app: 'orders:write', public: 'cart:write' } as const satisfies ScopeRule;
+
+/** requireScope for a declared rule: the scope this kind of caller needs. */
+export function requireScopeRule(caller: ScopedCaller, rule: ScopeRule): void {
+  requireScope(caller, typeof rule === 'string' ? rule : caller.kind === 'app' ? rule.app : rule.public);
+}
+
+/** The cart fields' check, for resolvers that still check in their body. */
 export function requireCartScope(caller: ScopedCaller): void {
-  requireScope(caller, caller.kind === 'app' ? 'orders:write' : 'cart:write');
+  requireScopeRule(caller, CART_SCOPE);
+}
+
+/**
+ * The sentence a field's description gives its rule, derived so it never drifts from what is checked:
+ * `Scope: products:read.`, `Apps only. Scope: orders:write.` (a scope no public token can hold), or
+ * `Scope: cart:write (public tokens) or orders:write (apps).`
+ */
+export function scopeSentence(rule: ScopeRule): string {
+  if (typeof rule !== 'string') return `Scope: ${rule.public} (public tokens) or ${rule.app} (apps).`;
+  return PUBLIC.has(rule) ? `Scope: ${rule}.` : `Apps only. Scope: ${rule}.`;
 }

@@ -1,5 +1,5 @@
-import { Args, Context, ID, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import { Accepts, requireCartScope, requireScope, ScopedCaller } from '@app/core';
+import { Args, Context, ID, Parent, ResolveField, Resolver } from '@nestjs/graphql';
+import { Accepts, CART_SCOPE, ScopedCaller } from '@app/core';
 import type { Cart, CartLine } from '../carts/cart';
 import { CartsService } from '../carts/carts.service';
 import type { Order } from '../orders/order';
@@ -10,16 +10,20 @@ import { CartInput, CartLineInput } from './cart.input';
 import { CartLineModel, CartModel } from './cart.model';
 import { OrderModel } from './order.model';
 import { ProductModel } from './product.model';
+import { ScopedField, ScopedMutation, ScopedQuery } from './scoped.decorators';
 import type { StorefrontContext } from './storefront.context';
 import { GqlCaller } from './storefront.context';
 import { StorefrontWriteLimit } from './write-limit.service';
 
-const SCOPE = 'Scope: cart:write (public tokens) or orders:write (apps).';
-const WRITE = `${SCOPE} Accepts Idempotency-Key; rate-limited per address and token (RATE_LIMITED).`;
+/** Every cart write: the cart scope, then what the write plugins add (idempotency, the write limit). */
+const WRITE = {
+  scope: CART_SCOPE,
+  then: 'Accepts Idempotency-Key; rate-limited per address and token (RATE_LIMITED).',
+} as const;
 
 /**
  * Carts and checkout for shoppers (contract §15): a public token with `cart:write` or an app with
- * `orders:write` (requireCartScope, first in every field), on the token's own store — a cart of another
+ * `orders:write` (CART_SCOPE, declared on every field), on the token's own store — a cart of another
  * store is null / NOT_FOUND. Every write counts against the write limit before it runs. A public token
  * reads the order its checkout placed only here: as checkoutComplete's answer and as `Cart.order` (the
  * `order`/`orders` queries stay apps only).
@@ -33,17 +37,18 @@ export class CartsResolver {
     private readonly limit: StorefrontWriteLimit,
   ) {}
 
-  @Query(() => CartModel, {
+  @ScopedQuery(() => CartModel, {
+    scope: CART_SCOPE,
     nullable: true,
-    description: `A cart of this store; null when unknown, expired or another store's. ${SCOPE}`,
+    description: "A cart of this store; null when unknown, expired or another store's.",
   })
   cart(@GqlCaller() caller: ScopedCaller, @Args('id', { type: () => ID }) id: string): Promise<Cart | null> {
-    requireCartScope(caller);
     return this.carts.get(caller.storeId, id);
   }
 
-  @Mutation(() => CartModel, {
-    description: `A new cart, with lines and the buyer's e-mail if given. ${WRITE}`,
+  @ScopedMutation(() => CartModel, {
+    ...WRITE,
+    description: "A new cart, with lines and the buyer's e-mail if given.",
   })
   async cartCreate(
     @Context() ctx: StorefrontContext,
@@ -52,8 +57,9 @@ export class CartsResolver {
     return this.carts.create(await this.cartWrite(ctx), input ?? {});
   }
 
-  @Mutation(() => CartModel, {
-    description: `Adds to each product's line (a product already in the cart adds to its line). ${WRITE}`,
+  @ScopedMutation(() => CartModel, {
+    ...WRITE,
+    description: "Adds to each product's line (a product already in the cart adds to its line).",
   })
   async cartLinesAdd(
     @Context() ctx: StorefrontContext,
@@ -63,7 +69,10 @@ export class CartsResolver {
     return this.carts.addLines(await this.cartWrite(ctx), cartId, lines);
   }
 
-  @Mutation(() => CartModel, { description: `Sets each product's quantity; 0 removes its line. ${WRITE}` })
+  @ScopedMutation(() => CartModel, {
+    ...WRITE,
+    description: "Sets each product's quantity; 0 removes its line.",
+  })
   async cartLinesUpdate(
     @Context() ctx: StorefrontContext,
     @Args('cartId', { type: () => ID }) cartId: string,
@@ -72,7 +81,7 @@ export class CartsResolver {
     return this.carts.updateLines(await this.cartWrite(ctx), cartId, lines);
   }
 
-  @Mutation(() => CartModel, { description: `Removes the products' lines. ${WRITE}` })
+  @ScopedMutation(() => CartModel, { ...WRITE, description: "Removes the products' lines." })
   async cartLinesRemove(
     @Context() ctx: StorefrontContext,
     @Args('cartId', { type: () => ID }) cartId: string,
@@ -81,7 +90,7 @@ export class CartsResolver {
     return this.carts.removeLines(await this.cartWrite(ctx), cartId, productIds);
   }
 
-  @Mutation(() => CartModel, { description: `Sets the buyer's e-mail (checkout needs one). ${WRITE}` })
+  @ScopedMutation(() => CartModel, { ...WRITE, description: "Sets the buyer's e-mail (checkout needs one)." })
   async cartBuyerUpdate(
     @Context() ctx: StorefrontContext,
     @Args('cartId', { type: () => ID }) cartId: string,
@@ -90,11 +99,12 @@ export class CartsResolver {
     return this.carts.setBuyer(await this.cartWrite(ctx), cartId, buyerEmail);
   }
 
-  @Mutation(() => OrderModel, {
+  @ScopedMutation(() => OrderModel, {
+    ...WRITE,
     description:
       "Places the order at the catalogue's prices, taking every line's stock in one transaction: OUT_OF_STOCK " +
       '(extensions.productIds) or, when expectedTotal differs, PRICE_CHANGED (extensions.total) change nothing. ' +
-      `A completed cart answers its order again. ${WRITE}`,
+      'A completed cart answers its order again.',
   })
   async checkoutComplete(
     @Context() ctx: StorefrontContext,
@@ -105,11 +115,10 @@ export class CartsResolver {
   }
 
   /**
-   * What every cart write does first: the scope (refused before anything counts), then the write limit
-   * (RATE_LIMITED past it). Answers the store the write acts in: the token's own.
+   * What every cart write does first, after the guard checked its declared scope (refused before anything
+   * counts): the write limit (RATE_LIMITED past it). Answers the store the write acts in: the token's own.
    */
   private async cartWrite(ctx: StorefrontContext): Promise<string> {
-    requireCartScope(ctx.caller);
     await this.limit.count(ctx);
     return ctx.caller.storeId;
   }
@@ -126,10 +135,9 @@ export class CartsResolver {
 @Accepts('app', 'public')
 @Resolver(() => CartLineModel)
 export class CartLineResolver {
-  @ResolveField('product', () => ProductModel, { description: 'Scope: products:read.' })
+  // cart:write opens carts, never the catalogue: what the product is takes products:read.
+  @ScopedField('product', () => ProductModel, { scope: 'products:read' })
   async product(@Parent() line: CartLine, @Context() ctx: StorefrontContext): Promise<Product> {
-    // cart:write opens carts, never the catalogue: what the product is takes products:read.
-    requireScope(ctx.caller, 'products:read');
     const product = await ctx.loaders.product.load(line.productId);
     if (!product) throw StorefrontErrors.productNotFound('The product of this line no longer exists.');
     return product;

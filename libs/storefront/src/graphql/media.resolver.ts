@@ -1,8 +1,9 @@
-import { Args, ID, Mutation, Resolver } from '@nestjs/graphql';
-import { Accepts, isUuid, requireScope, ScopedCaller } from '@app/core';
+import { Args, ID, Resolver } from '@nestjs/graphql';
+import { Accepts, isUuid, ScopedCaller } from '@app/core';
 import { type Media, MediaErrors, MediaService, toMediaDto } from '@app/media';
 import { StagedUploadInput } from './media.input';
 import { MediaModel, StagedUploadModel } from './media.model';
+import { ScopedMutation } from './scoped.decorators';
 import { GqlCaller } from './storefront.context';
 
 /**
@@ -15,15 +16,14 @@ import { GqlCaller } from './storefront.context';
 export class MediaResolver {
   constructor(private readonly media: MediaService) {}
 
-  @Mutation(() => StagedUploadModel, {
-    description:
-      'Apps only. Scope: products:write. A signed form for one product image of exactly `size` bytes.',
+  @ScopedMutation(() => StagedUploadModel, {
+    scope: 'products:write',
+    then: 'A signed form for one product image of exactly `size` bytes.',
   })
   async stagedUploadCreate(
     @GqlCaller() caller: ScopedCaller,
     @Args('input') input: StagedUploadInput,
   ): Promise<StagedUploadModel> {
-    requireScope(caller, 'products:write');
     const staged = await this.media.createUpload(
       { storeId: caller.storeId, role: null },
       {
@@ -41,15 +41,14 @@ export class MediaResolver {
     };
   }
 
-  @Mutation(() => MediaModel, {
-    description:
-      'Apps only. Scope: products:write. Checks the uploaded file and makes it a media (the same media when completed before); a refused file is BAD_USER_INPUT with `extensions.reason`.',
+  @ScopedMutation(() => MediaModel, {
+    scope: 'products:write',
+    then: 'Checks the uploaded file and makes it a media (the same media when completed before); a refused file is BAD_USER_INPUT with `extensions.reason`.',
   })
   async stagedUploadComplete(
     @GqlCaller() caller: ScopedCaller,
     @Args('id', { type: () => ID }) id: string,
   ): Promise<MediaModel> {
-    requireScope(caller, 'products:write');
     if (!isUuid(id)) throw MediaErrors.uploadNotFound();
     const { media } = await this.media.complete({ storeId: caller.storeId, role: null }, id);
     return this.toModel(media);

@@ -1,5 +1,5 @@
-import { Args, Context, ID, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import { Accepts, requireScope, ScopedCaller } from '@app/core';
+import { Args, Context, ID, Parent, ResolveField, Resolver } from '@nestjs/graphql';
+import { Accepts, ScopedCaller } from '@app/core';
 import { Order, OrderLine } from '../orders/order';
 import { OrdersService } from '../orders/orders.service';
 import { LIST_CURSORS } from '../pagination/cursor';
@@ -9,68 +9,65 @@ import { ConnectionArgs, pageArgs } from './connection.args';
 import { OrderCreateInput } from './order.input';
 import { OrderConnectionModel, OrderLineModel, OrderModel } from './order.model';
 import { ProductModel } from './product.model';
+import { ScopedField, ScopedMutation, ScopedQuery } from './scoped.decorators';
 import type { StorefrontContext } from './storefront.context';
 import { GqlCaller } from './storefront.context';
 
-// Public tokens reach these resolvers only to be told FORBIDDEN in GraphQL form (requireScope).
+// Public tokens reach these resolvers only to be told FORBIDDEN in GraphQL form (their scope, by the guard).
 @Accepts('app', 'public')
 @Resolver(() => OrderModel)
 export class OrdersResolver {
   constructor(private readonly service: OrdersService) {}
 
-  @Query(() => OrderConnectionModel, { description: 'Orders, oldest first. Apps only. Scope: orders:read.' })
+  @ScopedQuery(() => OrderConnectionModel, { scope: 'orders:read', description: 'Orders, oldest first.' })
   orders(@GqlCaller() caller: ScopedCaller, @Args() { first, after }: ConnectionArgs) {
-    requireScope(caller, 'orders:read');
     return this.service.connection(caller.storeId, pageArgs(LIST_CURSORS.orders.oldest, { first, after }));
   }
 
-  @Query(() => OrderModel, { nullable: true, description: 'Apps only. Scope: orders:read.' })
+  @ScopedQuery(() => OrderModel, { scope: 'orders:read', nullable: true })
   order(@GqlCaller() caller: ScopedCaller, @Args('id', { type: () => ID }) id: string) {
-    requireScope(caller, 'orders:read');
     return this.service.byId(caller.storeId, id);
   }
 
-  @Mutation(() => OrderModel, {
+  @ScopedMutation(() => OrderModel, {
+    scope: 'orders:write',
     description:
-      'Prices every line from the catalogue and takes the stock in one transaction; OUT_OF_STOCK changes nothing. ' +
-      'Apps only. Scope: orders:write.',
+      'Prices every line from the catalogue and takes the stock in one transaction; OUT_OF_STOCK changes nothing.',
   })
   orderCreate(@GqlCaller() caller: ScopedCaller, @Args('input') input: OrderCreateInput) {
-    requireScope(caller, 'orders:write');
     return this.service.create(caller, caller.storeId, input);
   }
 
-  @Mutation(() => OrderModel, {
+  @ScopedMutation(() => OrderModel, {
+    scope: 'orders:write',
     description:
-      'open → fulfilled (event order.fulfilled); any other status is BAD_USER_INPUT, reason order_status_conflict. ' +
-      'Apps only. Scope: orders:write.',
+      'open → fulfilled (event order.fulfilled); any other status is BAD_USER_INPUT, reason order_status_conflict.',
   })
   orderFulfil(@GqlCaller() caller: ScopedCaller, @Args('id', { type: () => ID }) id: string) {
-    requireScope(caller, 'orders:write');
     return this.service.fulfil(caller, caller.storeId, id);
   }
 
-  @Mutation(() => OrderModel, {
+  @ScopedMutation(() => OrderModel, {
+    scope: 'orders:write',
     description:
       "open → cancelled, every line's stock put back (event order.cancelled); any other status is BAD_USER_INPUT, " +
-      'reason order_status_conflict. Apps only. Scope: orders:write.',
+      'reason order_status_conflict.',
   })
   orderCancel(
     @GqlCaller() caller: ScopedCaller,
     @Args('id', { type: () => ID }) id: string,
     @Args('reason', { type: () => String, nullable: true }) reason: string | null,
   ) {
-    requireScope(caller, 'orders:write');
     return this.service.cancel(caller, caller.storeId, id, reason);
   }
 
-  @Mutation(() => OrderModel, {
+  @ScopedMutation(() => OrderModel, {
+    scope: 'orders:write',
     description:
       '(v1.4) pending → paid, with paidAt (event order.paid); a paid order is answered unchanged (no second ' +
-      'event); a cancelled one is BAD_USER_INPUT, reason order_status_conflict. Apps only. Scope: orders:write.',
+      'event); a cancelled one is BAD_USER_INPUT, reason order_status_conflict.',
   })
   orderMarkPaid(@GqlCaller() caller: ScopedCaller, @Args('id', { type: () => ID }) id: string) {
-    requireScope(caller, 'orders:write');
     return this.service.markPaid(caller, caller.storeId, id);
   }
 
@@ -83,9 +80,8 @@ export class OrdersResolver {
 @Accepts('app', 'public')
 @Resolver(() => OrderLineModel)
 export class OrderLineResolver {
-  @ResolveField('product', () => ProductModel, { description: 'Scope: products:read.' })
+  @ScopedField('product', () => ProductModel, { scope: 'products:read' })
   async product(@Parent() line: OrderLine, @Context() ctx: StorefrontContext): Promise<Product> {
-    requireScope(ctx.caller, 'products:read');
     // Through the request's DataLoader: the products of all lines of all orders in one query.
     const product = await ctx.loaders.product.load(line.productId);
     if (!product) throw StorefrontErrors.productNotFound('The product of this line no longer exists.');

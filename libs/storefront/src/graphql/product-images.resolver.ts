@@ -1,11 +1,12 @@
-import { Args, Context, ID, Int, Mutation, Parent, ResolveField, Resolver } from '@nestjs/graphql';
-import { Accepts, requireScope, ScopedCaller } from '@app/core';
+import { Args, Context, ID, Int, Parent, Resolver } from '@nestjs/graphql';
+import { Accepts, ScopedCaller } from '@app/core';
 import { MAX_PRODUCT_IMAGES, type ProductImage } from '@app/media';
 import { CatalogueImagesService } from '../products/catalogue-images.service';
 import type { Product } from '../products/product';
 import { ImageModel, ImageSizeEnum, imageSize } from './image.model';
 import { ProductImageInput } from './product-image.input';
 import { ProductModel } from './product.model';
+import { ScopedField, ScopedMutation } from './scoped.decorators';
 import type { StorefrontContext } from './storefront.context';
 import { GqlCaller } from './storefront.context';
 
@@ -19,40 +20,40 @@ import { GqlCaller } from './storefront.context';
 export class ProductImagesResolver {
   constructor(private readonly images: CatalogueImagesService) {}
 
-  @ResolveField('images', () => [ImageModel], {
-    description: `In order, the first being the featured image; at most ${MAX_PRODUCT_IMAGES}. Scope: products:read.`,
+  @ScopedField('images', () => [ImageModel], {
+    scope: 'products:read',
+    description: `In order, the first being the featured image; at most ${MAX_PRODUCT_IMAGES}.`,
   })
   async productImages(
     @Parent() product: Product,
     @Context() ctx: StorefrontContext,
     @Args('first', { type: () => Int, nullable: true, defaultValue: 10 }) first: number | null,
   ): Promise<ProductImage[]> {
-    requireScope(ctx.caller, 'products:read');
     // A negative `first` is refused with the query's other limits, before any resolver runs.
     return (await ctx.loaders.productImages.load(product.id)).slice(0, Math.max(0, first ?? 10));
   }
 
-  @ResolveField('featuredImage', () => ImageModel, {
+  @ScopedField('featuredImage', () => ImageModel, {
+    scope: 'products:read',
     nullable: true,
-    description: 'The first image, or null without one. Scope: products:read.',
+    description: 'The first image, or null without one.',
   })
   async featuredImage(
     @Parent() product: Product,
     @Context() ctx: StorefrontContext,
   ): Promise<ProductImage | null> {
-    requireScope(ctx.caller, 'products:read');
     return (await ctx.loaders.productImages.load(product.id))[0] ?? null;
   }
 
-  @Mutation(() => ProductModel, {
-    description: `Apps only. Scope: products:write. Appends media of this store (purpose product_image) as images, all or none; at most ${MAX_PRODUCT_IMAGES} per product.`,
+  @ScopedMutation(() => ProductModel, {
+    scope: 'products:write',
+    then: `Appends media of this store (purpose product_image) as images, all or none; at most ${MAX_PRODUCT_IMAGES} per product.`,
   })
   productImagesAdd(
     @GqlCaller() caller: ScopedCaller,
     @Args('productId', { type: () => ID }) productId: string,
     @Args('images', { type: () => [ProductImageInput] }) images: ProductImageInput[],
   ): Promise<Product> {
-    requireScope(caller, 'products:write');
     return this.images.add(
       caller,
       caller.storeId,
@@ -61,9 +62,9 @@ export class ProductImagesResolver {
     );
   }
 
-  @Mutation(() => ProductModel, {
-    description:
-      'Apps only. Scope: products:write. Changes the alt text (null clears it) and/or moves the image to `position` (0 … images − 1).',
+  @ScopedMutation(() => ProductModel, {
+    scope: 'products:write',
+    then: 'Changes the alt text (null clears it) and/or moves the image to `position` (0 … images − 1).',
   })
   productImageUpdate(
     @GqlCaller() caller: ScopedCaller,
@@ -72,22 +73,21 @@ export class ProductImagesResolver {
     @Args('altText', { type: () => String, nullable: true }) altText: string | null | undefined,
     @Args('position', { type: () => Int, nullable: true }) position: number | null | undefined,
   ): Promise<Product> {
-    requireScope(caller, 'products:write');
     return this.images.update(caller, caller.storeId, productId, imageId, {
       altText,
       ...(position === null || position === undefined ? {} : { position }),
     });
   }
 
-  @Mutation(() => ProductModel, {
-    description: 'Apps only. Scope: products:write. The media stays; the images after it move up.',
+  @ScopedMutation(() => ProductModel, {
+    scope: 'products:write',
+    then: 'The media stays; the images after it move up.',
   })
   productImageRemove(
     @GqlCaller() caller: ScopedCaller,
     @Args('productId', { type: () => ID }) productId: string,
     @Args('imageId', { type: () => ID }) imageId: string,
   ): Promise<Product> {
-    requireScope(caller, 'products:write');
     return this.images.remove(caller, caller.storeId, productId, imageId);
   }
 }
@@ -96,14 +96,12 @@ export class ProductImagesResolver {
 @Accepts('app', 'public')
 @Resolver(() => ImageModel)
 export class ImageResolver {
-  @ResolveField('url', () => String, { description: 'Default MEDIUM. Scope: products:read.' })
+  @ScopedField('url', () => String, { scope: 'products:read', description: 'Default MEDIUM.' })
   url(
     @Parent() image: ProductImage,
-    @Context() ctx: StorefrontContext,
     @Args('size', { type: () => ImageSizeEnum, nullable: true, defaultValue: ImageSizeEnum.MEDIUM })
     size: ImageSizeEnum | null,
   ): string {
-    requireScope(ctx.caller, 'products:read');
     return image.urls[imageSize(size ?? ImageSizeEnum.MEDIUM)];
   }
 }

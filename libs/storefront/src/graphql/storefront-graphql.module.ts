@@ -78,6 +78,9 @@ export class StorefrontResolversModule {}
         autoSchemaFile: true,
         sortSchema: true,
         buildSchemaOptions: { dateScalarMode: 'isoDate' },
+        // The global guard runs for resolved fields too, so a field's @RequireScope (ScopedField) is
+        // checked for it as for a query (Nest runs no guards on field resolvers otherwise).
+        fieldResolverEnhancers: ['guards'],
         // The schema is public (as Shopify's Storefront API): introspection on, no playground UI,
         // and no "Did you mean …?" field suggestions in errors.
         introspection: true,
