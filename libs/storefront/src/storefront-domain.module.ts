@@ -7,6 +7,8 @@ import { OrdersRepository } from './orders/orders.repository';
 import { OrdersService } from './orders/orders.service';
 import { ProductsRepository } from './products/products.repository';
 import { ProductsService } from './products/products.service';
+import { VariantsRepository } from './variants/variants.repository';
+import { VariantsService } from './variants/variants.service';
 
 /**
  * The products, orders and carts domain: one service per resource, each over its repository (the SQL).
@@ -24,7 +26,9 @@ import { ProductsService } from './products/products.service';
     OrdersService,
     CartsService,
     OrderHoldExpiry,
+    VariantsRepository,
+    VariantsService,
   ],
-  exports: [ProductsService, OrdersService, CartsService, OrderHoldExpiry],
+  exports: [ProductsService, OrdersService, CartsService, OrderHoldExpiry, VariantsService],
 })
 export class StorefrontDomainModule {}

@@ -3,6 +3,7 @@ import { StoresModule } from '@app/stores';
 import { StorefrontGraphqlModule } from './graphql/storefront-graphql.module';
 import { OrdersController } from './rest/orders.controller';
 import { ProductsController } from './rest/products.controller';
+import { ProductVariantsController } from './rest/variants.controller';
 import { StorefrontDomainModule } from './storefront-domain.module';
 
 /**
@@ -12,7 +13,7 @@ import { StorefrontDomainModule } from './storefront-domain.module';
  */
 @Module({
   imports: [StorefrontDomainModule, StoresModule, StorefrontGraphqlModule],
-  controllers: [ProductsController, OrdersController],
+  controllers: [ProductsController, ProductVariantsController, OrdersController],
   // The composition root puts the GraphQL door's hook on its route (apps/api/src/http/route-hooks.ts).
   exports: [StorefrontGraphqlModule],
 })

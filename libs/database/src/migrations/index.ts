@@ -21,6 +21,7 @@ import { CatalogueVersionSlots1795831000000 } from './1795831000000-CatalogueVer
 import { SecondFactors1795840000000 } from './1795840000000-SecondFactors';
 import { MediaAndProductImages1795850000000 } from './1795850000000-MediaAndProductImages';
 import { StoreCurrencyAndPaidOrders1795860000000 } from './1795860000000-StoreCurrencyAndPaidOrders';
+import { ProductOptionsAndVariants1795890000000 } from './1795890000000-ProductOptionsAndVariants';
 
 // Every migration, in order. Listed explicitly (not globbed) so the same list works from TypeScript
 // (tests, the migration CLI) and from the compiled build. Add new ones at the end.
@@ -49,4 +50,5 @@ export const MIGRATIONS: Function[] = [
   SecondFactors1795840000000,
   MediaAndProductImages1795850000000,
   StoreCurrencyAndPaidOrders1795860000000,
+  ProductOptionsAndVariants1795890000000,
 ];

@@ -78,15 +78,18 @@ export class CartsResolver {
     return this.carts.updateLines(ctx.caller.storeId, cartId, lines);
   }
 
-  @Mutation(() => CartModel, { description: `Removes the products' lines. ${WRITE}` })
+  @Mutation(() => CartModel, {
+    description: `Removes the variants' lines, and every line of the products (a product id). ${WRITE}`,
+  })
   async cartLinesRemove(
     @Context() ctx: StorefrontContext,
     @Args('cartId', { type: () => ID }) cartId: string,
-    @Args('productIds', { type: () => [ID] }) productIds: string[],
+    @Args('productIds', { type: () => [ID], nullable: true }) productIds: string[] | null,
+    @Args('variantIds', { type: () => [ID], nullable: true }) variantIds: string[] | null,
   ): Promise<Cart> {
     requireCartScope(ctx.caller);
     await this.limit.count(ctx);
-    return this.carts.removeLines(ctx.caller.storeId, cartId, productIds);
+    return this.carts.removeLines(ctx.caller.storeId, cartId, productIds ?? [], variantIds ?? []);
   }
 
   @Mutation(() => CartModel, { description: `Sets the buyer's e-mail (checkout needs one). ${WRITE}` })

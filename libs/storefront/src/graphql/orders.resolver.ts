@@ -83,12 +83,15 @@ export class OrdersResolver {
 @Accepts('app', 'public')
 @Resolver(() => OrderLineModel)
 export class OrderLineResolver {
-  @ResolveField('product', () => ProductModel, { description: 'Scope: products:read.' })
-  async product(@Parent() line: OrderLine, @Context() ctx: StorefrontContext): Promise<Product> {
+  @ResolveField('product', () => ProductModel, {
+    nullable: true,
+    description:
+      'Scope: products:read. (v1.4) Nullable: null when the product row is gone; a product deleted through the API ' +
+      'still shows (the line keeps its own title, sku and unitPrice).',
+  })
+  async product(@Parent() line: OrderLine, @Context() ctx: StorefrontContext): Promise<Product | null> {
     requireScope(ctx.caller, 'products:read');
     // Through the request's DataLoader: the products of all lines of all orders in one query.
-    const product = await ctx.loaders.product.load(line.productId);
-    if (!product) throw StorefrontErrors.productNotFound('The product of this line no longer exists.');
-    return product;
+    return ctx.loaders.product.load(line.productId);
   }
 }

@@ -22,6 +22,12 @@ import { CartLineResolver, CartsResolver } from './carts.resolver';
 import { LoadersFactory } from './loaders.factory';
 import { OrderLineResolver, OrdersResolver } from './orders.resolver';
 import { ProductsResolver } from './products.resolver';
+import {
+  CartLineVariantResolver,
+  OrderLineVariantResolver,
+  ProductVariantResolver,
+  ProductVariantsResolver,
+} from './variants.resolver';
 import { StoreReader } from './store-reader.service';
 import { StoreResolver } from './store.resolver';
 import type { StorefrontContext } from './storefront.context';
@@ -41,6 +47,10 @@ import { StorefrontWriteLimit } from './write-limit.service';
     OrderLineResolver,
     CartsResolver,
     CartLineResolver,
+    ProductVariantsResolver,
+    ProductVariantResolver,
+    CartLineVariantResolver,
+    OrderLineVariantResolver,
   ],
   exports: [LoadersFactory],
 })

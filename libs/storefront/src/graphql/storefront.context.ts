@@ -6,6 +6,7 @@ import type { ScopedCaller } from '@app/core';
 import type { OrderLine } from '../orders/order';
 import type { Connection } from '../pagination/page';
 import type { Product } from '../products/product';
+import type { PriceRange, ProductOption, ProductVariant } from '../variants/variant';
 import type { PublicStoreModel } from './public-store.model';
 
 /** Per-request batching: built fresh for every GraphQL request, so nothing is cached across requests or callers. */
@@ -18,6 +19,12 @@ export interface StorefrontLoaders {
    * so N nested stores asking for the same page share one query instead of running N.
    */
   storeProducts: DataLoader<string, Connection<Product>>;
+  /** (v1.4) A page's products' options, variants pages (key: variantsKey) and price ranges: one query each. */
+  productOptions: DataLoader<string, ProductOption[]>;
+  productVariants: DataLoader<string, Connection<ProductVariant>>;
+  priceRange: DataLoader<string, PriceRange | null>;
+  /** (v1.4) Cart and order lines' variants by id (a deleted one: null). */
+  variant: DataLoader<string, ProductVariant | null>;
 }
 
 /** The GraphQL context: the request, the caller its bearer token resolved to on THIS request, the loaders. */

@@ -3,6 +3,7 @@ import type { ProductRow, ProductWrite } from './product.row';
 import { HandleTakenError, ProductsRepository } from './products.repository';
 import type { StoresService } from '@app/stores';
 import { ProductsService } from './products.service';
+import type { VariantsService } from '../variants/variants.service';
 
 // The catalogue's rules with its repository replaced: what reaches the repository, pricing, and the coded
 // errors each refusal is (the same for both doors; each transport renders them).
@@ -48,6 +49,7 @@ function setup(rows: ProductRow[] = []) {
       return rows.find((r) => r.id === id);
     },
     softDelete: async (_tx: unknown, _s: string, id: string) => rows.find((r) => r.id === id)?.id,
+    hasOptions: async () => false,
   };
   // The store's currency (v1.4), what a product created without currencyCode is priced in.
   const stores = { publicProfile: async () => ({ currencyCode: 'JPY' }) };
@@ -55,6 +57,7 @@ function setup(rows: ProductRow[] = []) {
     repo as unknown as ProductsRepository,
     events,
     stores as unknown as StoresService,
+    { createFor: async () => undefined } as unknown as VariantsService,
   );
   return { service, calls, emitted, TX };
 }

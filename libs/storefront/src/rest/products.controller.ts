@@ -18,6 +18,7 @@ import {
   StoreNotFoundResponse,
 } from '@app/core';
 import { LIST_CURSORS } from '../pagination/cursor';
+import type { Product } from '../products/product';
 import {
   CreateProductDto,
   ListProductsQueryDto,
@@ -25,8 +26,9 @@ import {
   ProductPageDto,
   UpdateProductDto,
 } from '../products/product.dto';
-import { toProductDto } from '../products/product.mapper';
 import { ProductsService } from '../products/products.service';
+import { VariantsService } from '../variants/variants.service';
+import { withVariants } from './product-variants';
 import { afterOf, pinnedOperations } from './rest-door';
 
 const pinned = pinnedOperations('OwnerProductsController');
@@ -39,7 +41,15 @@ const pinned = pinnedOperations('OwnerProductsController');
 @ApiTags('catalogue')
 @Controller('v1/user/stores/:id/products')
 export class ProductsController {
-  constructor(private readonly products: ProductsService) {}
+  constructor(
+    private readonly products: ProductsService,
+    private readonly variants: VariantsService,
+  ) {}
+
+  /** (v1.4) Product objects carry their options and variants. */
+  private async dto(storeId: string, product: Product): Promise<ProductDto> {
+    return (await withVariants(this.variants, storeId, [product]))[0];
+  }
 
   @Get()
   @StoreAccess('read')
@@ -60,7 +70,7 @@ export class ProductsController {
       after,
       query: query.query,
     });
-    return { data: page.data.map(toProductDto), nextCursor: page.nextCursor };
+    return { data: await withVariants(this.variants, store.storeId, page.data), nextCursor: page.nextCursor };
   }
 
   @Post()
@@ -75,7 +85,7 @@ export class ProductsController {
     @CurrentStore() store: AccessibleStore,
     @Body() body: CreateProductDto,
   ): Promise<ProductDto> {
-    return toProductDto(await this.products.create(caller, store.storeId, body));
+    return this.dto(store.storeId, await this.products.create(caller, store.storeId, body));
   }
 
   @Get(':productId')
@@ -89,7 +99,7 @@ export class ProductsController {
     @CurrentStore() store: AccessibleStore,
     @Param('productId') productId: string,
   ): Promise<ProductDto> {
-    return toProductDto(await this.products.get(store.storeId, productId));
+    return this.dto(store.storeId, await this.products.get(store.storeId, productId));
   }
 
   @Put(':productId')
@@ -108,7 +118,11 @@ export class ProductsController {
     @Param('productId') productId: string,
     @Body() body: UpdateProductDto,
   ): Promise<ProductDto> {
-    return toProductDto(await this.products.update(caller, store.storeId, productId, body));
+    const { options, ...fields } = body;
+    let product = await this.products.update(caller, store.storeId, productId, fields);
+    // (v1.4) `options`: renamed or extended as productOptionsUpdate does (its own change and event).
+    if (options) product = await this.variants.updateOptions(caller, store.storeId, productId, options);
+    return this.dto(store.storeId, product);
   }
 
   @Delete(':productId')
