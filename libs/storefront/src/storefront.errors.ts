@@ -54,7 +54,7 @@ export const StorefrontErrors = {
     storefrontError(
       'out_of_stock',
       'A line asks for more than the product has in stock (or the product is gone); nothing was ordered.',
-      { extensions: { productId: productIds[0], productIds, variantIds } },
+      { extensions: { productId: productIds[0], productIds, ...(variantIds.length ? { variantIds } : {}) } },
     ),
   /** A cart's (or an order's) lines must share one currency. */
   currencyMismatch: (detail = 'All products of one cart or order must be priced in the same currency.') =>
