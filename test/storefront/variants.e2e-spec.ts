@@ -23,9 +23,32 @@ const TSHIRT = {
     { name: 'Color', values: ['Red', 'Blue'] },
   ],
   variants: [
-    { selectedOptions: [{ name: 'Size', value: 'S' }, { name: 'Color', value: 'Red' }], price: '10.00', sku: 'TS-S-R', inventory: 3 },
-    { selectedOptions: [{ name: 'Color', value: 'Blue' }, { name: 'Size', value: 'S' }], price: '11.00', inventory: 2 },
-    { selectedOptions: [{ name: 'Size', value: 'M' }, { name: 'Color', value: 'Red' }], price: '12.50', compareAtPrice: '15', inventory: 1 },
+    {
+      selectedOptions: [
+        { name: 'Size', value: 'S' },
+        { name: 'Color', value: 'Red' },
+      ],
+      price: '10.00',
+      sku: 'TS-S-R',
+      inventory: 3,
+    },
+    {
+      selectedOptions: [
+        { name: 'Color', value: 'Blue' },
+        { name: 'Size', value: 'S' },
+      ],
+      price: '11.00',
+      inventory: 2,
+    },
+    {
+      selectedOptions: [
+        { name: 'Size', value: 'M' },
+        { name: 'Color', value: 'Red' },
+      ],
+      price: '12.50',
+      compareAtPrice: '15',
+      inventory: 1,
+    },
   ],
 };
 
@@ -46,7 +69,9 @@ describe('storefront — options and variants', () => {
   afterAll(() => t?.close());
 
   const create = (input: Record<string, unknown>) =>
-    sf.gql(app, `mutation($i: ProductCreateInput!) { productCreate(input: $i) { ${PRODUCT} } }`, { i: input });
+    sf.gql(app, `mutation($i: ProductCreateInput!) { productCreate(input: $i) { ${PRODUCT} } }`, {
+      i: input,
+    });
   const read = async (id: string) => (await sf.data(app, `{ product(id: "${id}") { ${PRODUCT} } }`)).product;
   const reason = (res: { body: any }) => res.body.errors?.[0]?.extensions?.reason;
   const nodes = (product: any) => product.variants.edges.map((e: any) => e.node);
@@ -76,11 +101,23 @@ describe('storefront — options and variants', () => {
     );
 
   it('a product without options has its default variant, and v1.3 writes of price and stock set it', async () => {
-    const made = (await create({ handle: 'tea', title: 'Tea', price: '4.99', inventory: 7 })).body.data.productCreate;
-    expect(made).toMatchObject({ price: { amount: '4.99' }, inventory: 7, hasOnlyDefaultVariant: true, options: [] });
+    const made = (await create({ handle: 'tea', title: 'Tea', price: '4.99', inventory: 7 })).body.data
+      .productCreate;
+    expect(made).toMatchObject({
+      price: { amount: '4.99' },
+      inventory: 7,
+      hasOnlyDefaultVariant: true,
+      options: [],
+    });
     expect(made.priceRange).toEqual({ min: { amount: '4.99' }, max: { amount: '4.99' } });
     expect(nodes(made)).toEqual([
-      expect.objectContaining({ title: 'Default Title', selectedOptions: [], price: { amount: '4.99' }, inventory: 7, sku: null }),
+      expect.objectContaining({
+        title: 'Default Title',
+        selectedOptions: [],
+        price: { amount: '4.99' },
+        inventory: 7,
+        sku: null,
+      }),
     ]);
     const updated = await sf.data(
       app,
@@ -97,7 +134,9 @@ describe('storefront — options and variants', () => {
     expect(p).toMatchObject({ price: { amount: '10.00' }, inventory: 6, hasOnlyDefaultVariant: false });
     expect(p.options).toEqual(TSHIRT.options);
     expect(p.priceRange).toEqual({ min: { amount: '10.00' }, max: { amount: '12.50' } });
-    expect(nodes(p).map((v: any) => [v.title, v.sku, v.price.amount, v.compareAtPrice?.amount ?? null])).toEqual([
+    expect(
+      nodes(p).map((v: any) => [v.title, v.sku, v.price.amount, v.compareAtPrice?.amount ?? null]),
+    ).toEqual([
       ['S / Red', 'TS-S-R', '10.00', null],
       ['S / Blue', null, '11.00', null],
       ['M / Red', null, '12.50', '15.00'],
@@ -107,10 +146,16 @@ describe('storefront — options and variants', () => {
       { name: 'Color', value: 'Blue' },
     ]);
     // Several variants: price and stock are per variant now.
-    const refused = await sf.gql(app, `mutation { productUpdate(id: "${p.id}", input: { price: "1.00" }) { id } }`);
+    const refused = await sf.gql(
+      app,
+      `mutation { productUpdate(id: "${p.id}", input: { price: "1.00" }) { id } }`,
+    );
     expect([gqlError(refused).code, reason(refused)]).toEqual(['BAD_USER_INPUT', 'has_variants']);
     // Pages of variants with their own cursor.
-    const first = await sf.data(app, `{ product(id: "${p.id}") { variants(first: 2) { edges { node { title } } pageInfo { hasNextPage endCursor } } } }`);
+    const first = await sf.data(
+      app,
+      `{ product(id: "${p.id}") { variants(first: 2) { edges { node { title } } pageInfo { hasNextPage endCursor } } } }`,
+    );
     expect(first.product.variants.pageInfo.hasNextPage).toBe(true);
     const next = await sf.data(
       app,
@@ -122,14 +167,23 @@ describe('storefront — options and variants', () => {
   });
 
   it('refuses every broken rule with its reason, writing nothing', async () => {
-    const opt = (name: string, n: number) => ({ name, values: Array.from({ length: n }, (_, i) => `${name}${i}`) });
+    const opt = (name: string, n: number) => ({
+      name,
+      values: Array.from({ length: n }, (_, i) => `${name}${i}`),
+    });
     const cases: [Record<string, unknown>, string][] = [
       [{ options: [opt('A', 1), opt('B', 1), opt('C', 1), opt('D', 1)], variants: [] }, 'too_many_options'],
       [{ options: [opt('A', 0)], variants: [] }, 'too_many_values'],
       [{ options: [opt('A', 101)], variants: [] }, 'too_many_values'],
-      [{ options: [opt('A', 2)], variants: [{ selectedOptions: [], price: '1', inventory: 1 }] }, 'missing_option_value'],
       [
-        { options: [opt('A', 2)], variants: [{ selectedOptions: [{ name: 'A', value: 'nope' }], price: '1', inventory: 1 }] },
+        { options: [opt('A', 2)], variants: [{ selectedOptions: [], price: '1', inventory: 1 }] },
+        'missing_option_value',
+      ],
+      [
+        {
+          options: [opt('A', 2)],
+          variants: [{ selectedOptions: [{ name: 'A', value: 'nope' }], price: '1', inventory: 1 }],
+        },
         'unknown_option_value',
       ],
       [
@@ -143,26 +197,51 @@ describe('storefront — options and variants', () => {
         'duplicate_variant',
       ],
       [
-        { options: [opt('A', 1)], variants: [{ selectedOptions: [{ name: 'A', value: 'A0' }], price: '1', sku: 'TS-S-R', inventory: 1 }] },
+        {
+          options: [opt('A', 1)],
+          variants: [
+            { selectedOptions: [{ name: 'A', value: 'A0' }], price: '1', sku: 'TS-S-R', inventory: 1 },
+          ],
+        },
         'sku_taken',
       ],
       [
-        { options: [opt('A', 1)], variants: [{ selectedOptions: [{ name: 'A', value: 'A0' }], price: '1.001', inventory: 1 }] },
+        {
+          options: [opt('A', 1)],
+          variants: [{ selectedOptions: [{ name: 'A', value: 'A0' }], price: '1.001', inventory: 1 }],
+        },
         'amount_precision',
       ],
     ];
     for (const [input, why] of cases) {
       const res = await create({ handle: 'broken', title: 'Broken', ...input });
-      expect({ why, code: gqlError(res).code, reason: reason(res) }).toEqual({ why, code: 'BAD_USER_INPUT', reason: why });
+      expect({ why, code: gqlError(res).code, reason: reason(res) }).toEqual({
+        why,
+        code: 'BAD_USER_INPUT',
+        reason: why,
+      });
     }
     expect(await sf.data(app, `{ product(handle: "broken") { id } }`)).toEqual({ product: null });
   });
 
   it('creates, updates and deletes variants with the rules of each (GraphQL)', async () => {
-    const p = (await create({ ...TSHIRT, handle: 'hoodie', variants: TSHIRT.variants.map((v) => ({ ...v, sku: null })) }))
-      .body.data.productCreate;
+    const p = (
+      await create({
+        ...TSHIRT,
+        handle: 'hoodie',
+        variants: TSHIRT.variants.map((v) => ({ ...v, sku: null })),
+      })
+    ).body.data.productCreate;
     const added = await variantsCreate(p.id, [
-      { selectedOptions: [{ name: 'Size', value: 'M' }, { name: 'Color', value: 'Blue' }], price: '20', sku: 'H-M-B', inventory: 4 },
+      {
+        selectedOptions: [
+          { name: 'Size', value: 'M' },
+          { name: 'Color', value: 'Blue' },
+        ],
+        price: '20',
+        sku: 'H-M-B',
+        inventory: 4,
+      },
     ]);
     expect(added.body.errors).toBeUndefined();
     expect(nodes(added.body.data.productVariantsCreate).map((v: any) => v.title)).toEqual([
@@ -171,16 +250,28 @@ describe('storefront — options and variants', () => {
       'M / Red',
       'M / Blue',
     ]);
-    expect(added.body.data.productVariantsCreate).toMatchObject({ inventory: 10, priceRange: { max: { amount: '20.00' } } });
+    expect(added.body.data.productVariantsCreate).toMatchObject({
+      inventory: 10,
+      priceRange: { max: { amount: '20.00' } },
+    });
     const again = await variantsCreate(p.id, [
-      { selectedOptions: [{ name: 'Size', value: 'M' }, { name: 'Color', value: 'Blue' }], price: '20', inventory: 4 },
+      {
+        selectedOptions: [
+          { name: 'Size', value: 'M' },
+          { name: 'Color', value: 'Blue' },
+        ],
+        price: '20',
+        inventory: 4,
+      },
     ]);
     expect(reason(again)).toBe('duplicate_variant');
     const many = Array.from({ length: 251 }, () => ({ selectedOptions: [], price: '1', inventory: 1 }));
     expect(reason(await variantsCreate(p.id, many))).toBe('too_many_variants');
 
     const [first, second] = nodes(added.body.data.productVariantsCreate);
-    const updated = await variantsUpdate(p.id, [{ id: first.id, price: '9.00', sku: 'H-S-R', compareAtPrice: '12' }]);
+    const updated = await variantsUpdate(p.id, [
+      { id: first.id, price: '9.00', sku: 'H-S-R', compareAtPrice: '12' },
+    ]);
     expect(nodes(updated.body.data.productVariantsUpdate)[0]).toMatchObject({
       price: { amount: '9.00' },
       sku: 'H-S-R',
@@ -200,8 +291,9 @@ describe('storefront — options and variants', () => {
   });
 
   it('productOptionsUpdate renames options and values in every variant, adds values, keeps the rules', async () => {
-    const p = (await create({ ...TSHIRT, handle: 'cap', variants: TSHIRT.variants.map((v) => ({ ...v, sku: null })) }))
-      .body.data.productCreate;
+    const p = (
+      await create({ ...TSHIRT, handle: 'cap', variants: TSHIRT.variants.map((v) => ({ ...v, sku: null })) })
+    ).body.data.productCreate;
     const renamed = await optionsUpdate(p.id, [
       { name: 'Taille', values: ['Small', 'M', 'L'] },
       { name: 'Color', values: ['Red', 'Blue'] },
@@ -230,24 +322,39 @@ describe('storefront — options and variants', () => {
     ]);
     expect(trimmed.body.data.productOptionsUpdate.options[0].values).toEqual(['Small', 'M']);
     // A default-only product gains options: its variant takes the first values.
-    const plain = (await create({ handle: 'mug', title: 'Mug', price: '3', inventory: 1 })).body.data.productCreate;
+    const plain = (await create({ handle: 'mug', title: 'Mug', price: '3', inventory: 1 })).body.data
+      .productCreate;
     const gained = await optionsUpdate(plain.id, [{ name: 'Size', values: ['Big', 'Small'] }]);
     expect(gained.body.data.productOptionsUpdate).toMatchObject({ hasOnlyDefaultVariant: false });
     expect(nodes(gained.body.data.productOptionsUpdate).map((v: any) => v.title)).toEqual(['Big']);
   });
 
   it('carts and orders name variants: variant_required, variant_mismatch, removal by variant, titles kept', async () => {
-    const shirt = (await create({ ...TSHIRT, handle: 'polo', variants: TSHIRT.variants.map((v) => ({ ...v, sku: v.sku ? 'P' : null })) }))
-      .body.data.productCreate;
-    const plain = (await create({ handle: 'sock', title: 'Sock', price: '2.00', inventory: 9 })).body.data.productCreate;
+    const shirt = (
+      await create({
+        ...TSHIRT,
+        handle: 'polo',
+        variants: TSHIRT.variants.map((v) => ({ ...v, sku: v.sku ? 'P' : null })),
+      })
+    ).body.data.productCreate;
+    const plain = (await create({ handle: 'sock', title: 'Sock', price: '2.00', inventory: 9 })).body.data
+      .productCreate;
     const [sRed, sBlue] = nodes(shirt);
     const cart = (lines: unknown[]) =>
-      sf.gql(app, `mutation($i: CartInput) { cartCreate(input: $i) { id lines { quantity variant { id title } } } }`, {
-        i: { lines, buyerEmail: 'b@example.com' },
-      });
+      sf.gql(
+        app,
+        `mutation($i: CartInput) { cartCreate(input: $i) { id lines { quantity variant { id title } } } }`,
+        {
+          i: { lines, buyerEmail: 'b@example.com' },
+        },
+      );
     expect(reason(await cart([{ productId: shirt.id, quantity: 1 }]))).toBe('variant_required');
-    expect(reason(await cart([{ productId: plain.id, variantId: sRed.id, quantity: 1 }]))).toBe('variant_mismatch');
-    expect(gqlError(await cart([{ variantId: 'f0000000-0000-4000-8000-000000000000', quantity: 1 }])).code).toBe('NOT_FOUND');
+    expect(reason(await cart([{ productId: plain.id, variantId: sRed.id, quantity: 1 }]))).toBe(
+      'variant_mismatch',
+    );
+    expect(
+      gqlError(await cart([{ variantId: 'f0000000-0000-4000-8000-000000000000', quantity: 1 }])).code,
+    ).toBe('NOT_FOUND');
     const made = await cart([
       { variantId: sRed.id, quantity: 1 },
       { productId: shirt.id, variantId: sBlue.id, quantity: 2 },
@@ -265,12 +372,17 @@ describe('storefront — options and variants', () => {
       app,
       `mutation { cartLinesRemove(cartId: "${cartId}", variantIds: ["${sBlue.id}"]) { lines { variant { title } } } }`,
     );
-    expect(removed.cartLinesRemove.lines.map((l: any) => l.variant.title)).toEqual(['S / Red', 'Default Title']);
+    expect(removed.cartLinesRemove.lines.map((l: any) => l.variant.title)).toEqual([
+      'S / Red',
+      'Default Title',
+    ]);
     const order = await sf.data(
       app,
       `mutation { checkoutComplete(cartId: "${cartId}") { id lines { title sku quantity unitPrice { amount } variant { id } product { id } } } }`,
     );
-    expect(order.checkoutComplete.lines.map((l: any) => [l.title, l.sku, l.quantity, l.unitPrice.amount])).toEqual([
+    expect(
+      order.checkoutComplete.lines.map((l: any) => [l.title, l.sku, l.quantity, l.unitPrice.amount]),
+    ).toEqual([
       ['T-shirt / S / Red', 'P', 2, '10.00'],
       ['Sock', null, 1, '2.00'],
     ]);
@@ -280,7 +392,15 @@ describe('storefront — options and variants', () => {
     const placed = await sf.gql(
       app,
       `mutation($i: OrderCreateInput!) { orderCreate(input: $i) { id lines { title variant { title } } } }`,
-      { i: { customerEmail: 'c@example.com', lines: [{ variantId: sBlue.id, quantity: 1 }, { productId: plain.id, quantity: 1 }] } },
+      {
+        i: {
+          customerEmail: 'c@example.com',
+          lines: [
+            { variantId: sBlue.id, quantity: 1 },
+            { productId: plain.id, quantity: 1 },
+          ],
+        },
+      },
     );
     expect(placed.body.data.orderCreate.lines.map((l: any) => [l.title, l.variant.title])).toEqual([
       ['T-shirt / S / Blue', 'S / Blue'],
@@ -294,26 +414,38 @@ describe('storefront — options and variants', () => {
     // The order reads the same after its variant's price changes and its product is deleted.
     await variantsUpdate(shirt.id, [{ id: sRed.id, price: '99.00', sku: 'NEW' }]);
     await sf.data(app, `mutation { productDelete(id: "${shirt.id}") }`);
-    const again = await sf.data(app, `{ order(id: "${order.checkoutComplete.id}") { lines { title sku unitPrice { amount } variant { id } } } }`);
+    const again = await sf.data(
+      app,
+      `{ order(id: "${order.checkoutComplete.id}") { lines { title sku unitPrice { amount } variant { id } } } }`,
+    );
     expect(again.order.lines.map((l: any) => [l.title, l.sku, l.unitPrice.amount, l.variant])).toEqual([
       ['T-shirt / S / Red', 'P', '10.00', null],
       ['Sock', null, '2.00', { id: nodes(plain)[0].id }],
     ]);
     // REST and events carry the variant, title and sku of each line.
-    const rest = await t.get(`/v1/user/stores/${storeId}/orders/${order.checkoutComplete.id}`, { token: owner });
-    expect(rest.body.lines[0]).toMatchObject({ productId: shirt.id, variantId: sRed.id, title: 'T-shirt / S / Red', sku: 'P' });
+    const rest = await t.get(`/v1/user/stores/${storeId}/orders/${order.checkoutComplete.id}`, {
+      token: owner,
+    });
+    expect(rest.body.lines[0]).toMatchObject({
+      productId: shirt.id,
+      variantId: sRed.id,
+      title: 'T-shirt / S / Red',
+      sku: 'P',
+    });
   });
 
   it('two checkouts racing for the last unit of one variant: exactly one wins, the other names the variant', async () => {
-    const p = (await create({
-      handle: 'last',
-      title: 'Last',
-      options: [{ name: 'Size', values: ['S', 'M'] }],
-      variants: [
-        { selectedOptions: [{ name: 'Size', value: 'S' }], price: '5', inventory: 1 },
-        { selectedOptions: [{ name: 'Size', value: 'M' }], price: '5', inventory: 5 },
-      ],
-    })).body.data.productCreate;
+    const p = (
+      await create({
+        handle: 'last',
+        title: 'Last',
+        options: [{ name: 'Size', values: ['S', 'M'] }],
+        variants: [
+          { selectedOptions: [{ name: 'Size', value: 'S' }], price: '5', inventory: 1 },
+          { selectedOptions: [{ name: 'Size', value: 'M' }], price: '5', inventory: 5 },
+        ],
+      })
+    ).body.data.productCreate;
     const [small] = nodes(p);
     const shopper = (await sf.publicToken(owner, storeId, ['products:read', 'cart:write'])).token;
     const carts: string[] = [];
@@ -330,7 +462,11 @@ describe('storefront — options and variants', () => {
     const lost = results.filter((r) => r.body.errors);
     expect(won).toHaveLength(1);
     expect(lost).toHaveLength(1);
-    expect(lost[0].body.errors[0].extensions).toMatchObject({ code: 'OUT_OF_STOCK', productIds: [p.id], variantIds: [small.id] });
+    expect(lost[0].body.errors[0].extensions).toMatchObject({
+      code: 'OUT_OF_STOCK',
+      productIds: [p.id],
+      variantIds: [small.id],
+    });
     const after = await read(p.id);
     expect(nodes(after).map((v: any) => v.inventory)).toEqual([0, 5]);
     expect(after.inventory).toBe(5);
@@ -344,29 +480,59 @@ describe('storefront — options and variants', () => {
 
   it('REST: product objects carry options and variants; variant routes; 404 variant_not_found; reason on 400', async () => {
     const base = `/v1/user/stores/${storeId}/products`;
-    const made = await t.post(base, { ...TSHIRT, handle: 'rest-shirt', variants: TSHIRT.variants.map((v) => ({ ...v, sku: null })) }, { token: owner });
+    const made = await t.post(
+      base,
+      { ...TSHIRT, handle: 'rest-shirt', variants: TSHIRT.variants.map((v) => ({ ...v, sku: null })) },
+      { token: owner },
+    );
     expect(made.status).toBe(201);
     expect(made.body.options).toEqual(TSHIRT.options);
     expect(made.body.variants.map((v: any) => v.title)).toEqual(['S / Red', 'S / Blue', 'M / Red']);
     const id = made.body.id;
     const added = await t.post(
       `${base}/${id}/variants`,
-      { selectedOptions: [{ name: 'Size', value: 'M' }, { name: 'Color', value: 'Blue' }], price: '30.00', inventory: 2 },
+      {
+        selectedOptions: [
+          { name: 'Size', value: 'M' },
+          { name: 'Color', value: 'Blue' },
+        ],
+        price: '30.00',
+        inventory: 2,
+      },
       { token: owner },
     );
     expect(added.status).toBe(201);
     expect(added.body.variants).toHaveLength(4);
     const dup = await t.post(
       `${base}/${id}/variants`,
-      { selectedOptions: [{ name: 'Size', value: 'M' }, { name: 'Color', value: 'Blue' }], price: '30.00', inventory: 2 },
+      {
+        selectedOptions: [
+          { name: 'Size', value: 'M' },
+          { name: 'Color', value: 'Blue' },
+        ],
+        price: '30.00',
+        inventory: 2,
+      },
       { token: owner },
     );
-    expect([dup.status, dup.body.code, dup.body.reason]).toEqual([400, 'validation_failed', 'duplicate_variant']);
+    expect([dup.status, dup.body.code, dup.body.reason]).toEqual([
+      400,
+      'validation_failed',
+      'duplicate_variant',
+    ]);
     const variantId = added.body.variants[3].id;
-    const put = await t.put(`${base}/${id}/variants/${variantId}`, { price: '31.00', sku: 'REST-1' }, { token: owner });
+    const put = await t.put(
+      `${base}/${id}/variants/${variantId}`,
+      { price: '31.00', sku: 'REST-1' },
+      { token: owner },
+    );
     expect(put.status).toBe(200);
     expect(put.body.variants[3]).toMatchObject({ price: { amount: '31.00' }, sku: 'REST-1' });
-    const missing = await t.put(`${base}/${id}/variants/f0000000-0000-4000-8000-000000000000`, { price: '1' }, { token: owner });
+    const missing = await t.put(
+      `${base}/${id}/variants/f0000000-0000-4000-8000-000000000000`,
+      { price: '1' },
+      { token: owner },
+    );
     expect([missing.status, missing.body.code]).toEqual([404, 'variant_not_found']);
     const del = await t.delete(`${base}/${id}/variants/${variantId}`, { token: owner });
     expect(del.status).toBe(200);
@@ -375,19 +541,27 @@ describe('storefront — options and variants', () => {
     expect(got.body.variants.map((v: any) => v.title)).toEqual(['S / Red', 'S / Blue', 'M / Red']);
     const list = await t.get(base, { token: owner });
     expect(list.body.data.find((p: any) => p.id === id).options).toEqual(TSHIRT.options);
-    const plain = await t.post(base, { handle: 'rest-plain', title: 'Plain', price: '1.00', inventory: 1 }, { token: owner });
-    expect(plain.body.variants).toEqual([expect.objectContaining({ title: 'Default Title', selectedOptions: [] })]);
+    const plain = await t.post(
+      base,
+      { handle: 'rest-plain', title: 'Plain', price: '1.00', inventory: 1 },
+      { token: owner },
+    );
+    expect(plain.body.variants).toEqual([
+      expect.objectContaining({ title: 'Default Title', selectedOptions: [] }),
+    ]);
   });
 
   it('a storefront ETag changes after variant writes, through the API and in SQL written by hand', async () => {
     const shopper = (await sf.publicToken(owner, storeId, ['products:read'])).token;
-    const query = '{ products(first: 50) { edges { node { id variants(first: 5) { edges { node { price { amount } inventory } } } } } } }';
+    const query =
+      '{ products(first: 50) { edges { node { id variants(first: 5) { edges { node { price { amount } inventory } } } } } } }';
     const get = (headers: Record<string, string> = {}) =>
       rawRequest(t.baseUrl, 'GET', `${GRAPHQL}?query=${encodeURIComponent(query)}`, {
         authorization: `Bearer ${shopper}`,
         ...headers,
       });
-    const p = (await create({ handle: 'etag', title: 'ETag', price: '1.00', inventory: 1 })).body.data.productCreate;
+    const p = (await create({ handle: 'etag', title: 'ETag', price: '1.00', inventory: 1 })).body.data
+      .productCreate;
     const [variant] = nodes(p);
     const db = t.app.get(DataSource);
     const changes: (() => Promise<unknown>)[] = [

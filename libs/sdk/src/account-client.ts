@@ -70,6 +70,8 @@ import type {
   StoreProduct,
   StoreProductInput,
   StoreProductUpdate,
+  StoreVariantInput,
+  StoreVariantUpdate,
   TokenPair,
 } from './types';
 
@@ -685,6 +687,45 @@ export class AccountClient {
     ): Promise<StoreProduct> => this.#call('PUT', this.#productPath(storeId, productId), patch, options),
     delete: (storeId: string, productId: string, options: CallOptions = {}): Promise<Done> =>
       this.#call('DELETE', this.#productPath(storeId, productId), undefined, options),
+    /**
+     * (v1.4) A product's variants; each call answers the product. A broken rule: 400 `validation_failed`
+     * with `reason` (`duplicate_variant`, `sku_taken`, `last_variant`, …); an unknown variant: 404
+     * `variant_not_found`.
+     */
+    variants: {
+      create: (
+        storeId: string,
+        productId: string,
+        body: StoreVariantInput,
+        options: CallOptions = {},
+      ): Promise<StoreProduct> =>
+        this.#call('POST', `${this.#productPath(storeId, productId)}/variants`, body, options),
+      update: (
+        storeId: string,
+        productId: string,
+        variantId: string,
+        patch: StoreVariantUpdate,
+        options: CallOptions = {},
+      ): Promise<StoreProduct> =>
+        this.#call(
+          'PUT',
+          `${this.#productPath(storeId, productId)}/variants/${encodeURIComponent(variantId)}`,
+          patch,
+          options,
+        ),
+      delete: (
+        storeId: string,
+        productId: string,
+        variantId: string,
+        options: CallOptions = {},
+      ): Promise<StoreProduct> =>
+        this.#call(
+          'DELETE',
+          `${this.#productPath(storeId, productId)}/variants/${encodeURIComponent(variantId)}`,
+          undefined,
+          options,
+        ),
+    },
   };
 
   /**

@@ -21,7 +21,18 @@ import {
   waitShared,
   withRequestId,
 } from './transport';
-import type { AppStore, Connection, Deleted, Done, Order, OrderInput, Product, ProductInput } from './types';
+import type {
+  AppStore,
+  Connection,
+  Deleted,
+  Done,
+  Order,
+  OrderInput,
+  Product,
+  ProductInput,
+  VariantInput,
+  VariantUpdate,
+} from './types';
 
 export interface AppClientOptions extends ClientOptions {
   clientId: string;
@@ -270,6 +281,44 @@ export class AppClient {
         options,
       );
       return withRequestId({ id: data.productDelete }, data.requestId ?? null);
+    },
+    /** (v1.4) A product's variants (productVariantsCreate/Update/Delete); each call answers the product. */
+    variants: {
+      create: async (
+        productId: string,
+        variants: VariantInput[],
+        options: CallOptions = {},
+      ): Promise<Product> =>
+        field<Product>(
+          await this.graphql(
+            `mutation ProductVariantsCreate($productId: ID!, $variants: [ProductVariantInput!]!) { productVariantsCreate(productId: $productId, variants: $variants) { ${PRODUCT_FIELDS} } }`,
+            { productId, variants },
+            options,
+          ),
+          'productVariantsCreate',
+        ),
+      update: async (
+        productId: string,
+        variants: VariantUpdate[],
+        options: CallOptions = {},
+      ): Promise<Product> =>
+        field<Product>(
+          await this.graphql(
+            `mutation ProductVariantsUpdate($productId: ID!, $variants: [ProductVariantUpdateInput!]!) { productVariantsUpdate(productId: $productId, variants: $variants) { ${PRODUCT_FIELDS} } }`,
+            { productId, variants },
+            options,
+          ),
+          'productVariantsUpdate',
+        ),
+      delete: async (productId: string, variantIds: string[], options: CallOptions = {}): Promise<Product> =>
+        field<Product>(
+          await this.graphql(
+            `mutation ProductVariantsDelete($productId: ID!, $variantIds: [ID!]!) { productVariantsDelete(productId: $productId, variantIds: $variantIds) { ${PRODUCT_FIELDS} } }`,
+            { productId, variantIds },
+            options,
+          ),
+          'productVariantsDelete',
+        ),
     },
   };
 

@@ -98,10 +98,15 @@ export function isMutation(document: string, operationName?: string | null): boo
 /** An order as the SDK's order calls select it (the lines' products by id, handle and title). */
 export const ORDER_FIELDS = `id status source customerEmail total { amount currencyCode } createdAt
   fulfilledAt cancelledAt cancelReason paymentStatus paidAt
-  lines { quantity unitPrice { amount currencyCode } lineTotal { amount currencyCode } product { id handle title } }`;
+  lines { title sku quantity unitPrice { amount currencyCode } lineTotal { amount currencyCode } product { id handle title } }`;
 
+/**
+ * A product as the SDK's catalogue calls select it. (v1.4) Its options and price range too; its variants,
+ * a connection, are not in it (a page of 50 products with 20 variants each would pass the query cost).
+ */
 export const PRODUCT_FIELDS =
-  'id handle title description price { amount currencyCode } inventory createdAt updatedAt';
+  'id handle title description price { amount currencyCode } inventory createdAt updatedAt ' +
+  'hasOnlyDefaultVariant options { name values } priceRange { min { amount currencyCode } max { amount currencyCode } }';
 export const STORE_FIELDS =
   'id name description status faviconUrl logoBlackWhiteUrl logoColorUrl supportEmail socialLinks currencyCode';
 

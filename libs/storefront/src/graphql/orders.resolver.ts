@@ -4,7 +4,6 @@ import { Order, OrderLine } from '../orders/order';
 import { OrdersService } from '../orders/orders.service';
 import { LIST_CURSORS } from '../pagination/cursor';
 import { Product } from '../products/product';
-import { StorefrontErrors } from '../storefront.errors';
 import { ConnectionArgs, pageArgs } from './connection.args';
 import { OrderCreateInput } from './order.input';
 import { OrderConnectionModel, OrderLineModel, OrderModel } from './order.model';
