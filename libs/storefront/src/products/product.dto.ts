@@ -31,7 +31,10 @@ export class ProductDto {
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
   @ApiProperty({ format: 'date-time' }) updatedAt!: string;
   /** (v1.4) In the REST answers (not in the events' `data`). */
-  @ApiPropertyOptional({ type: [ProductOptionDto], description: '(v1.4) At most 3; [] for a default-only product.' })
+  @ApiPropertyOptional({
+    type: [ProductOptionDto],
+    description: '(v1.4) At most 3; [] for a default-only product.',
+  })
   options?: ProductOptionDto[];
   @ApiPropertyOptional({ type: [VariantDto], description: '(v1.4) Every variant, in position order.' })
   variants?: VariantDto[];
@@ -55,7 +58,8 @@ export class CreateProductDto implements ProductInput {
 
   @ApiPropertyOptional({
     example: '499.00',
-    description: "A decimal string, not negative, with at most the currency's digits. (v1.4) Required without `variants`.",
+    description:
+      "A decimal string, not negative, with at most the currency's digits. (v1.4) Required without `variants`.",
   })
   @ProductRule.price('withoutVariants')
   price?: string;
@@ -64,7 +68,11 @@ export class CreateProductDto implements ProductInput {
   @ProductRule.currencyCode('patch')
   currencyCode?: string;
 
-  @ApiPropertyOptional({ minimum: 0, maximum: MAX_INVENTORY, description: '(v1.4) Required without `variants`.' })
+  @ApiPropertyOptional({
+    minimum: 0,
+    maximum: MAX_INVENTORY,
+    description: '(v1.4) Required without `variants`.',
+  })
   @ProductRule.inventory('withoutVariants')
   inventory?: number;
 

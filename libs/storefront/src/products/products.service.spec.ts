@@ -4,6 +4,8 @@ import { HandleTakenError, ProductsRepository } from './products.repository';
 import type { StoresService } from '@app/stores';
 import { ProductsService } from './products.service';
 import type { VariantsService } from '../variants/variants.service';
+import type { Product } from './product';
+import { toProductDto } from './product.mapper';
 
 // The catalogue's rules with its repository replaced: what reaches the repository, pricing, and the coded
 // errors each refusal is (the same for both doors; each transport renders them).
@@ -57,7 +59,10 @@ function setup(rows: ProductRow[] = []) {
     repo as unknown as ProductsRepository,
     events,
     stores as unknown as StoresService,
-    { createFor: async () => undefined } as unknown as VariantsService,
+    {
+      createFor: async () => undefined,
+      productJson: async (_tx: unknown, _s: string, product: Product) => toProductDto(product),
+    } as unknown as VariantsService,
   );
   return { service, calls, emitted, TX };
 }

@@ -8,7 +8,7 @@ import { encodeCursor, LIST_CURSORS } from '../pagination/cursor';
 import { After, Connection, toConnection } from '../pagination/page';
 import { StorefrontErrors } from '../storefront.errors';
 import { MAX_QUERY_LENGTH, Product, ProductInput, ProductPatch } from './product';
-import { toProduct, toProductDto } from './product.mapper';
+import { toProduct } from './product.mapper';
 import { ProductRow, ProductWrite, STORED_AS_GIVEN } from './product.row';
 import { HandleTakenError, ProductsRepository } from './products.repository';
 import { VariantsService } from '../variants/variants.service';
@@ -110,7 +110,9 @@ export class ProductsService {
     }
     if (variants.length === 0 && (input.price === undefined || input.inventory === undefined)) {
       throw StorefrontErrors.badInput('price and inventory are required without variants.', [
-        ...(input.price === undefined ? [{ field: 'price', message: 'price is required without variants' }] : []),
+        ...(input.price === undefined
+          ? [{ field: 'price', message: 'price is required without variants' }]
+          : []),
         ...(input.inventory === undefined
           ? [{ field: 'inventory', message: 'inventory is required without variants' }]
           : []),
@@ -118,9 +120,7 @@ export class ProductsService {
     }
     // (v1.4) With variants, the product's own price and stock are theirs: the lowest price, the total.
     const priceMinor = variants.length
-      ? variants
-          .map((v) => amountIn(v.price, currencyCode, 'price'))
-          .reduce((a, b) => (a < b ? a : b))
+      ? variants.map((v) => amountIn(v.price, currencyCode, 'price')).reduce((a, b) => (a < b ? a : b))
       : this.price(input.price!, currencyCode);
     const inventory = variants.length
       ? Math.min(
@@ -200,7 +200,9 @@ export class ProductsService {
     row: ProductRow,
   ): Promise<Product> {
     const product = toProduct(row);
-    await this.events.emit(tx, { storeId, type, caller, data: toProductDto(product) });
+    // (v1.4) With its options and variants, as the REST door shows it.
+    const data = await this.variants.productJson(tx, storeId, product);
+    await this.events.emit(tx, { storeId, type, caller, data });
     return product;
   }
 

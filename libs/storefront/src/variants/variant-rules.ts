@@ -60,7 +60,10 @@ export function checkOptions(options: readonly ProductOption[]): ProductOption[]
  * (`missing_option_value`, `unknown_option_value`). The default variant of a product without options
  * names none.
  */
-export function selectionOf(options: readonly ProductOption[], selected: readonly SelectedOption[]): number[] {
+export function selectionOf(
+  options: readonly ProductOption[],
+  selected: readonly SelectedOption[],
+): number[] {
   const byName = new Map<string, string>();
   for (const s of selected) {
     const option = options.find((o) => o.name === s.name);

@@ -54,7 +54,12 @@ export class UpdateVariantDto implements Omit<VariantPatch, 'id'> {
   @IsInt()
   inventory?: number;
 
-  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true, description: "One of the product's images." })
+  @ApiPropertyOptional({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: "One of the product's images.",
+  })
   @IsOptional()
   @IsString()
   imageId?: string | null;
@@ -95,7 +100,8 @@ export class CreateVariantDto implements VariantInput {
 @ApiSchema({ name: 'ProductVariantDto' })
 export class VariantDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
-  @ApiProperty({ example: 'M / Red', description: '"Default Title" for the default variant.' }) title!: string;
+  @ApiProperty({ example: 'M / Red', description: '"Default Title" for the default variant.' })
+  title!: string;
   @ApiProperty({ type: String, nullable: true }) sku!: string | null;
   @ApiProperty({ type: MoneyDto }) price!: MoneyDto;
   @ApiProperty({ type: MoneyDto, nullable: true }) compareAtPrice!: MoneyDto | null;

@@ -43,9 +43,14 @@ export class VariantConstraintError extends Error {
 }
 
 function constraintOf(error: unknown): VariantConstraintError | null {
-  const e = error as { code?: string; constraint?: string; driverError?: { code?: string; constraint?: string } };
+  const e = error as {
+    code?: string;
+    constraint?: string;
+    driverError?: { code?: string; constraint?: string };
+  };
   const d = e.driverError ?? e;
-  if (d.code === '23505' && d.constraint === 'uq_product_variants_sku') return new VariantConstraintError('sku');
+  if (d.code === '23505' && d.constraint === 'uq_product_variants_sku')
+    return new VariantConstraintError('sku');
   if (d.code === '23505' && d.constraint === 'uq_product_variants_options')
     return new VariantConstraintError('combination');
   if (d.code === '23503' && d.constraint?.startsWith('FK_product_variants_option'))
@@ -92,7 +97,12 @@ export class VariantsRepository {
    * For each product, its first `limit` variants past `afterPosition` in position order: one query for a
    * whole page of products (a window per product).
    */
-  page(storeId: string, productIds: readonly string[], afterPosition: number, limit: number): Promise<VariantRow[]> {
+  page(
+    storeId: string,
+    productIds: readonly string[],
+    afterPosition: number,
+    limit: number,
+  ): Promise<VariantRow[]> {
     return this.sql.rows<VariantRow>({
       name: 'sf_variants_page',
       text: `SELECT * FROM (
@@ -210,7 +220,10 @@ export class VariantsRepository {
   }
 
   async renameOption(tx: EntityManager, optionId: string, name: string): Promise<void> {
-    await this.sql.run({ text: `UPDATE product_options SET name = $2 WHERE id = $1`, values: [optionId, name] }, tx);
+    await this.sql.run(
+      { text: `UPDATE product_options SET name = $2 WHERE id = $1`, values: [optionId, name] },
+      tx,
+    );
   }
 
   async renameValue(tx: EntityManager, valueId: string, value: string): Promise<void> {
@@ -224,7 +237,10 @@ export class VariantsRepository {
   async deleteValues(tx: EntityManager, valueIds: string[]): Promise<void> {
     if (valueIds.length === 0) return;
     await constraintChecked(
-      this.sql.run({ text: `DELETE FROM product_option_values WHERE id = ANY($1::uuid[])`, values: [valueIds] }, tx),
+      this.sql.run(
+        { text: `DELETE FROM product_option_values WHERE id = ANY($1::uuid[])`, values: [valueIds] },
+        tx,
+      ),
     );
   }
 
@@ -357,7 +373,10 @@ export class VariantsRepository {
   /** Whether the image is one of the product's (a variant's image must be). */
   async imageOf(tx: EntityManager, productId: string, imageId: string): Promise<boolean> {
     const row = await this.sql.one(
-      { text: `SELECT 1 FROM product_images WHERE id = $1 AND product_id = $2`, values: [imageId, productId] },
+      {
+        text: `SELECT 1 FROM product_images WHERE id = $1 AND product_id = $2`,
+        values: [imageId, productId],
+      },
       tx,
     );
     return row !== undefined;

@@ -17,7 +17,8 @@ import {
   VariantInput,
   VariantPatch,
 } from './variant';
-import { toVariant } from './variant.mapper';
+import { toVariant, toVariantDto } from './variant.mapper';
+import type { ProductDto } from '../products/product.dto';
 import { LineTarget, mergeVariantLines, VariantLine } from './variant-lines';
 import {
   amountIn,
@@ -65,7 +66,8 @@ export class VariantsService {
     const rows = await this.variants.options(storeId, productIds);
     const byProduct = new Map<string, ProductOption[]>();
     for (const id of productIds) byProduct.set(id, []);
-    for (const row of rows) byProduct.get(row.product_id)?.push({ name: row.name, values: row.values.map((v) => v.value) });
+    for (const row of rows)
+      byProduct.get(row.product_id)?.push({ name: row.name, values: row.values.map((v) => v.value) });
     return byProduct;
   }
 
@@ -91,7 +93,9 @@ export class VariantsService {
     return new Map(
       productIds.map((id) => {
         const all = byProduct.get(id) ?? [];
-        const edges = all.slice(0, args.first).map((v) => ({ cursor: encodeVariantCursor(v.position), node: v }));
+        const edges = all
+          .slice(0, args.first)
+          .map((v) => ({ cursor: encodeVariantCursor(v.position), node: v }));
         return [
           id,
           {
@@ -108,15 +112,37 @@ export class VariantsService {
 
   /** Variants of live products by id (CartLine.variant, OrderLine.variant): a deleted one is missing. */
   async byIds(storeId: string, ids: readonly string[]): Promise<Map<string, ProductVariant>> {
-    const rows = await this.variants.byIds(storeId, ids.filter((id) => isUuid(id)));
+    const rows = await this.variants.byIds(
+      storeId,
+      ids.filter((id) => isUuid(id)),
+    );
     return new Map(rows.map((row) => [row.id, toVariant(row)]));
   }
 
   async priceRanges(storeId: string, productIds: readonly string[]): Promise<Map<string, PriceRange>> {
     const rows = await this.variants.priceRanges(storeId, productIds);
     return new Map(
-      rows.map((r) => [r.product_id, { min: money(r.min, r.currency_code), max: money(r.max, r.currency_code) }]),
+      rows.map((r) => [
+        r.product_id,
+        { min: money(r.min, r.currency_code), max: money(r.max, r.currency_code) },
+      ]),
     );
+  }
+
+  /**
+   * The product as JSON with its options and variants, read in `tx`: the `data` of its events, the same
+   * object the REST door answers (rest/product-variants.ts).
+   */
+  async productJson(tx: EntityManager, storeId: string, product: Product): Promise<ProductDto> {
+    const [options, variants] = await Promise.all([
+      this.variants.options(storeId, [product.id], tx),
+      this.variants.ofProduct(storeId, product.id, tx),
+    ]);
+    return {
+      ...toProductDto(product),
+      options: toOptions(options),
+      variants: variants.map((row) => toVariantDto(toVariant(row))),
+    };
   }
 
   /** Every variant of each product, in position order (the REST door's product objects): one query. */
@@ -141,7 +167,11 @@ export class VariantsService {
     const given = (id: string | null | undefined): id is string => id !== null && id !== undefined;
     for (const line of lines) {
       if (!given(line.variantId) && !given(line.productId)) {
-        throw refuse('variant_required', 'A line names a variantId (or the productId of a product without options).', 'variantId');
+        throw refuse(
+          'variant_required',
+          'A line names a variantId (or the productId of a product without options).',
+          'variantId',
+        );
       }
       if (given(line.variantId) && !isUuid(line.variantId)) {
         throw StorefrontErrors.variantNotFound(`No variant ${line.variantId} in this store.`);
@@ -151,7 +181,14 @@ export class VariantsService {
       }
     }
     const variantIds = [...new Set(lines.map((l) => l.variantId).filter(given))];
-    const productIds = [...new Set(lines.filter((l) => !given(l.variantId)).map((l) => l.productId).filter(given))];
+    const productIds = [
+      ...new Set(
+        lines
+          .filter((l) => !given(l.variantId))
+          .map((l) => l.productId)
+          .filter(given),
+      ),
+    ];
     const variants = new Map(
       variantIds.length
         ? (await this.variants.targets(tx, storeId, variantIds)).map((r) => [r.id, r.product_id] as const)
@@ -167,14 +204,23 @@ export class VariantsService {
         const productId = variants.get(line.variantId);
         if (!productId) throw StorefrontErrors.variantNotFound(`No variant ${line.variantId} in this store.`);
         if (given(line.productId) && line.productId !== productId) {
-          throw refuse('variant_mismatch', `Variant ${line.variantId} is not a variant of product ${line.productId}.`, 'variantId');
+          throw refuse(
+            'variant_mismatch',
+            `Variant ${line.variantId} is not a variant of product ${line.productId}.`,
+            'variantId',
+          );
         }
         return { variantId: line.variantId, productId, quantity: line.quantity };
       }
       const target = defaults.get(line.productId!);
-      if (!target || !target.variant_id) throw StorefrontErrors.productNotFound(`No product ${line.productId} in this store.`);
+      if (!target || !target.variant_id)
+        throw StorefrontErrors.productNotFound(`No product ${line.productId} in this store.`);
       if (target.has_options) {
-        throw refuse('variant_required', `Product ${line.productId} has variants: name one (variantId).`, 'variantId');
+        throw refuse(
+          'variant_required',
+          `Product ${line.productId} has variants: name one (variantId).`,
+          'variantId',
+        );
       }
       return { variantId: target.variant_id, productId: target.product_id, quantity: line.quantity };
     });
@@ -195,18 +241,26 @@ export class VariantsService {
   ): Promise<void> {
     const checked = checkOptions(options);
     if (variants.length === 0) {
-      if (checked.length > 0) throw refuse('missing_option_value', 'A product with options needs variants.', 'variants');
+      if (checked.length > 0)
+        throw refuse('missing_option_value', 'A product with options needs variants.', 'variants');
       return;
     }
     const valueIds = await this.insertOptions(tx, storeId, productId, checked, []);
     const rows = this.prepared(checked, valueIds, currencyCode, variants, new Set());
     const [defaultVariant] = await this.variants.combinations(tx, productId);
     await this.variants.deleteVariants(tx, productId, [defaultVariant.id]);
-    await this.mapped(this.variants.insertVariants(tx, storeId, productId, await this.withImages(tx, productId, rows)));
+    await this.mapped(
+      this.variants.insertVariants(tx, storeId, productId, await this.withImages(tx, productId, rows)),
+    );
   }
 
   /** `productVariantsCreate` / REST POST …/variants. */
-  createVariants(caller: Caller, storeId: string, productId: string, inputs: VariantInput[]): Promise<Product> {
+  createVariants(
+    caller: Caller,
+    storeId: string,
+    productId: string,
+    inputs: VariantInput[],
+  ): Promise<Product> {
     if (inputs.length > MAX_VARIANTS_PER_CALL) {
       throw refuse('too_many_variants', `At most ${MAX_VARIANTS_PER_CALL} variants per call.`, 'variants');
     }
@@ -219,12 +273,19 @@ export class VariantsService {
       const valueIds = options.map((o) => o.values.map((v) => v.id));
       const taken = new Set(existing.map((e) => e.values.filter((v) => v !== null).join(',')));
       const rows = this.prepared(toOptions(options), valueIds, product.currency_code, inputs, taken);
-      await this.mapped(this.variants.insertVariants(tx, storeId, productId, await this.withImages(tx, productId, rows)));
+      await this.mapped(
+        this.variants.insertVariants(tx, storeId, productId, await this.withImages(tx, productId, rows)),
+      );
     });
   }
 
   /** `productVariantsUpdate` / REST PUT …/variants/:variantId. Unknown ids: variant_not_found. */
-  updateVariants(caller: Caller, storeId: string, productId: string, patches: VariantPatch[]): Promise<Product> {
+  updateVariants(
+    caller: Caller,
+    storeId: string,
+    productId: string,
+    patches: VariantPatch[],
+  ): Promise<Product> {
     if (patches.length > MAX_VARIANTS_PER_CALL) {
       throw refuse('too_many_variants', `At most ${MAX_VARIANTS_PER_CALL} variants per call.`, 'variants');
     }
@@ -232,7 +293,8 @@ export class VariantsService {
       for (const patch of patches) {
         if (!isUuid(patch.id)) throw StorefrontErrors.variantNotFound();
         const changes: Parameters<VariantsRepository['updateVariant']>[3] = {};
-        if (patch.price !== undefined) changes.price_minor = amountIn(patch.price, product.currency_code, 'price').toString();
+        if (patch.price !== undefined)
+          changes.price_minor = amountIn(patch.price, product.currency_code, 'price').toString();
         if (patch.compareAtPrice !== undefined) {
           changes.compare_at_minor =
             patch.compareAtPrice === null
@@ -275,15 +337,25 @@ export class VariantsService {
    * of options is fixed while the product has variants of its own (option_count_fixed); a product with
    * only its default variant may gain options, the default variant then naming each option's first value.
    */
-  updateOptions(caller: Caller, storeId: string, productId: string, input: ProductOption[]): Promise<Product> {
+  updateOptions(
+    caller: Caller,
+    storeId: string,
+    productId: string,
+    input: ProductOption[],
+  ): Promise<Product> {
     const options = checkOptions(input);
     return this.write(caller, storeId, productId, async (tx) => {
       const current = await this.variants.options(storeId, [productId], tx);
       if (current.length === 0 && options.length > 0) {
         const valueIds = await this.insertOptions(tx, storeId, productId, options, []);
         const [only, ...more] = await this.variants.combinations(tx, productId);
-        if (more.length > 0) throw refuse('option_count_fixed', 'The product already has variants.', 'options');
-        await this.variants.setValues(tx, only.id, valueIds.map((ids) => ids[0]));
+        if (more.length > 0)
+          throw refuse('option_count_fixed', 'The product already has variants.', 'options');
+        await this.variants.setValues(
+          tx,
+          only.id,
+          valueIds.map((ids) => ids[0]),
+        );
         return;
       }
       if (current.length !== options.length) {
@@ -302,8 +374,19 @@ export class VariantsService {
             await this.variants.renameValue(tx, stored.values[j].id, option.values[j]);
           }
         }
-        await this.variants.insertValues(tx, storeId, stored.id, stored.values.length, option.values.slice(kept));
-        await this.mapped(this.variants.deleteValues(tx, stored.values.slice(kept).map((v) => v.id)));
+        await this.variants.insertValues(
+          tx,
+          storeId,
+          stored.id,
+          stored.values.length,
+          option.values.slice(kept),
+        );
+        await this.mapped(
+          this.variants.deleteValues(
+            tx,
+            stored.values.slice(kept).map((v) => v.id),
+          ),
+        );
       }
     });
   }
@@ -357,7 +440,11 @@ export class VariantsService {
     });
   }
 
-  private async withImages<T extends { imageId: string | null }>(tx: EntityManager, productId: string, rows: T[]) {
+  private async withImages<T extends { imageId: string | null }>(
+    tx: EntityManager,
+    productId: string,
+    rows: T[],
+  ) {
     for (const row of rows) {
       if (row.imageId !== null && !(await this.isImage(tx, productId, row.imageId))) {
         throw refuse(undefined, 'imageId must be one of the product’s images.', 'imageId');
@@ -376,7 +463,8 @@ export class VariantsService {
       return await write;
     } catch (error) {
       if (!(error instanceof VariantConstraintError)) throw error;
-      if (error.constraint === 'sku') throw refuse('sku_taken', 'Another variant of this store has this SKU.', 'sku');
+      if (error.constraint === 'sku')
+        throw refuse('sku_taken', 'Another variant of this store has this SKU.', 'sku');
       if (error.constraint === 'combination') {
         throw refuse('duplicate_variant', 'Another variant already names these values.', 'selectedOptions');
       }
@@ -401,7 +489,8 @@ export class VariantsService {
       await work(tx, product);
       const row = await this.products.touch(tx, storeId, productId);
       const updated = toProduct(row!);
-      await this.events.emit(tx, { storeId, type: 'product.updated', caller, data: toProductDto(updated) });
+      const data = await this.productJson(tx, storeId, updated);
+      await this.events.emit(tx, { storeId, type: 'product.updated', caller, data });
       return updated;
     });
   }
