@@ -151,7 +151,13 @@ export function Products() {
       });
     }
     const productId = (editing as StoreProduct).id;
-    let saved = await account.products.update(store.id, productId, { ...fields, description, options: used });
+    // The currency stays: a new one needs every variant's price in it (the variants' own changes follow).
+    let saved = await account.products.update(store.id, productId, {
+      handle: fields.handle,
+      title: fields.title,
+      description,
+      options: used,
+    });
     const key = (values: string[]) => values.join('\u0000');
     const stored = new Map(
       (saved.variants ?? []).map((v) => [key(v.selectedOptions.map((s) => s.value)), v]),
@@ -337,7 +343,9 @@ export function Products() {
             {/* (v1.4) With options, price and stock are each variant's (the Variants table). */}
             {!withOptions && field('price', 'Price', { inputMode: 'decimal', placeholder: '499.00' })}
             {field('currencyCode', 'Currency', {
-              hint: `ISO code, e.g. ${defaultCurrency(store)}`,
+              // (v1.4) A product with variants keeps its currency (every variant is priced in it).
+              readOnly: hadOptions,
+              hint: hadOptions ? 'Every variant is priced in it' : `ISO code, e.g. ${defaultCurrency(store)}`,
               maxLength: 3,
               autoCapitalize: 'characters',
               spellCheck: false,

@@ -82,7 +82,7 @@ export function OptionsEditor({
       <legend>Options</legend>
       {options.length === 0 && <p className="muted">Sizes, colours…: each combination becomes a variant.</p>}
       {options.map((option, i) => (
-        <div className="field-row" key={i}>
+        <div className="field-row option-row" key={i}>
           <Field
             label="Option name"
             value={option.name}
