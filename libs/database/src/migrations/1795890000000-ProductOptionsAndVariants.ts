@@ -5,9 +5,10 @@ export const VARIANT_BACKFILL_BATCH = 10_000;
 
 /**
  * A margin under the backfill's start for the catch-up: a transaction of the previous release that began
- * before the backfill and committed after its product was copied stamped `updated_at` with its own start.
+ * before the backfill and committed after its product was copied stamped `updated_at` with its own start
+ * (now()). Request transactions are a few statements of at most DATABASE_STATEMENT_TIMEOUT (15 s) each.
  */
-const CATCH_UP_MARGIN = `interval '10 minutes'`;
+const CATCH_UP_MARGIN = `interval '2 minutes'`;
 
 /**
  * (v1.4, issue 45) Options and variants: `product_options`, `product_option_values`, `product_variants`
@@ -163,7 +164,9 @@ export class ProductOptionsAndVariants1795890000000 implements MigrationInterfac
     await queryRunner.query(
       `CREATE TABLE "cart_variant_lines" ("cart_id" uuid NOT NULL, "variant_id" uuid NOT NULL, "product_id" uuid NOT NULL, "quantity" integer NOT NULL, "position" integer NOT NULL, CONSTRAINT "PK_cart_variant_lines" PRIMARY KEY ("cart_id", "variant_id"), CONSTRAINT "ck_cart_variant_lines_quantity" CHECK ("quantity" BETWEEN 1 AND 999), CONSTRAINT "FK_cart_variant_lines_cart" FOREIGN KEY ("cart_id") REFERENCES "carts"("id") ON DELETE CASCADE, CONSTRAINT "FK_cart_variant_lines_variant" FOREIGN KEY ("variant_id") REFERENCES "product_variants"("id") ON DELETE CASCADE)`,
     );
-    await queryRunner.query(`CREATE INDEX "ix_cart_variant_lines_variant" ON "cart_variant_lines" ("variant_id")`);
+    await queryRunner.query(
+      `CREATE INDEX "ix_cart_variant_lines_variant" ON "cart_variant_lines" ("variant_id")`,
+    );
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
