@@ -75,30 +75,16 @@ describe('storefront — options and variants', () => {
   const read = async (id: string) => (await sf.data(app, `{ product(id: "${id}") { ${PRODUCT} } }`)).product;
   const reason = (res: { body: any }) => res.body.errors?.[0]?.extensions?.reason;
   const nodes = (product: any) => product.variants.edges.map((e: any) => e.node);
-  const variantsCreate = (productId: string, variants: unknown[]) =>
-    sf.gql(
-      app,
-      `mutation($p: ID!, $v: [ProductVariantInput!]!) { productVariantsCreate(productId: $p, variants: $v) { ${PRODUCT} } }`,
-      { p: productId, v: variants },
-    );
-  const variantsUpdate = (productId: string, variants: unknown[]) =>
-    sf.gql(
-      app,
-      `mutation($p: ID!, $v: [ProductVariantUpdateInput!]!) { productVariantsUpdate(productId: $p, variants: $v) { ${PRODUCT} } }`,
-      { p: productId, v: variants },
-    );
-  const variantsDelete = (productId: string, ids: string[]) =>
-    sf.gql(
-      app,
-      `mutation($p: ID!, $v: [ID!]!) { productVariantsDelete(productId: $p, variantIds: $v) { ${PRODUCT} } }`,
-      { p: productId, v: ids },
-    );
-  const optionsUpdate = (productId: string, options: unknown[]) =>
-    sf.gql(
-      app,
-      `mutation($p: ID!, $o: [ProductOptionInput!]!) { productOptionsUpdate(productId: $p, options: $o) { ${PRODUCT} } }`,
-      { p: productId, o: options },
-    );
+  /** One of the four product mutations of §18: its name, its list argument and that argument's type. */
+  const mutate = (name: string, arg: string, type: string) => (productId: string, list: unknown[]) =>
+    sf.gql(app, `mutation($p: ID!, $v: ${type}) { ${name}(productId: $p, ${arg}: $v) { ${PRODUCT} } }`, {
+      p: productId,
+      v: list,
+    });
+  const variantsCreate = mutate('productVariantsCreate', 'variants', '[ProductVariantInput!]!');
+  const variantsUpdate = mutate('productVariantsUpdate', 'variants', '[ProductVariantUpdateInput!]!');
+  const variantsDelete = mutate('productVariantsDelete', 'variantIds', '[ID!]!');
+  const optionsUpdate = mutate('productOptionsUpdate', 'options', '[ProductOptionInput!]!');
 
   it('a product without options has its default variant, and v1.3 writes of price and stock set it', async () => {
     const made = (await create({ handle: 'tea', title: 'Tea', price: '4.99', inventory: 7 })).body.data

@@ -2725,10 +2725,7 @@ export interface components {
         };
         UpdateVariantDto: {
             compareAtPrice?: string | null;
-            /**
-             * Format: uuid
-             * @description One of the product's images.
-             */
+            /** Format: uuid */
             imageId?: string | null;
             inventory?: number;
             /**
@@ -2736,7 +2733,6 @@ export interface components {
              * @example 499.00
              */
             price?: string;
-            /** @description Unique within the store. */
             sku?: string | null;
         };
         UpdateWebhookDto: {

@@ -392,8 +392,10 @@ export type ProductVariantInput = {
 export type ProductVariantUpdateInput = {
   compareAtPrice?: InputMaybe<Scalars['String']['input']>;
   id: Scalars['ID']['input'];
+  /** One of the product's images. */
   imageId?: InputMaybe<Scalars['ID']['input']>;
   inventory?: InputMaybe<Scalars['Int']['input']>;
+  /** Decimal string in the product's currency, e.g. "499.00". */
   price?: InputMaybe<Scalars['String']['input']>;
   sku?: InputMaybe<Scalars['String']['input']>;
 };

@@ -37,7 +37,8 @@ export const StorefrontErrors = {
   productNotFound: (detail = 'No such product in this store.') =>
     storefrontError('product_not_found', detail),
   /** (v1.4) Unknown, malformed or another product's variant: one answer. */
-  variantNotFound: (detail = 'No such variant of this product.') => storefrontError('variant_not_found', detail),
+  variantNotFound: (detail = 'No such variant of this product.') =>
+    storefrontError('variant_not_found', detail),
   orderNotFound: () => storefrontError('order_not_found', 'No such order in this store.'),
   /** Unknown, malformed, expired or another store's: one answer. */
   cartNotFound: () => storefrontError('cart_not_found', 'No such cart in this store (or it has expired).'),

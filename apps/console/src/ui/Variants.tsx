@@ -1,3 +1,4 @@
+import type { InputHTMLAttributes } from 'react';
 import type { StoreProduct } from '@storefront-platform/sdk/browser';
 import { Field } from './Field';
 
@@ -121,6 +122,17 @@ export function OptionsEditor({
   );
 }
 
+/** The typed cells of a variant's row: its field, the textbox's name (and column), its input hints. */
+const CELLS: [
+  keyof Pick<VariantDraft, 'price' | 'sku' | 'stock'>,
+  string,
+  InputHTMLAttributes<HTMLInputElement>,
+][] = [
+  ['price', 'Price', { inputMode: 'decimal' }],
+  ['sku', 'SKU', { maxLength: 255, autoCapitalize: 'characters', spellCheck: false }],
+  ['stock', 'Stock', { inputMode: 'numeric' }],
+];
+
 /** The **Variants** table: per variant the textboxes **Price**, **SKU** and **Stock**. */
 export function VariantsTable({
   rows,
@@ -139,9 +151,11 @@ export function VariantsTable({
         <thead>
           <tr>
             <th scope="col">Variant</th>
-            <th scope="col">Price</th>
-            <th scope="col">SKU</th>
-            <th scope="col">Stock</th>
+            {CELLS.map(([key, label]) => (
+              <th scope="col" key={key}>
+                {label}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
@@ -150,32 +164,16 @@ export function VariantsTable({
               <th scope="row" data-label="Variant">
                 {row.values.join(' / ')}
               </th>
-              <td data-label="Price">
-                <input
-                  aria-label="Price"
-                  inputMode="decimal"
-                  value={row.price}
-                  onChange={(e) => set(i, { price: e.target.value })}
-                />
-              </td>
-              <td data-label="SKU">
-                <input
-                  aria-label="SKU"
-                  maxLength={255}
-                  value={row.sku}
-                  autoCapitalize="characters"
-                  spellCheck={false}
-                  onChange={(e) => set(i, { sku: e.target.value })}
-                />
-              </td>
-              <td data-label="Stock">
-                <input
-                  aria-label="Stock"
-                  inputMode="numeric"
-                  value={row.stock}
-                  onChange={(e) => set(i, { stock: e.target.value })}
-                />
-              </td>
+              {CELLS.map(([key, label, extra]) => (
+                <td data-label={label} key={key}>
+                  <input
+                    aria-label={label}
+                    value={row[key]}
+                    onChange={(e) => set(i, { [key]: e.target.value })}
+                    {...extra}
+                  />
+                </td>
+              ))}
             </tr>
           ))}
         </tbody>

@@ -104,7 +104,12 @@ export class CartsService {
    * Removes the variants' lines and (a product id) every line of the products (ids the cart does not have
    * are ignored).
    */
-  removeLines(storeId: string, cartId: string, productIds: string[], variantIds: string[] = []): Promise<Cart> {
+  removeLines(
+    storeId: string,
+    cartId: string,
+    productIds: string[],
+    variantIds: string[] = [],
+  ): Promise<Cart> {
     if (productIds.length > MAX_CART_LINES || variantIds.length > MAX_CART_LINES) {
       throw StorefrontErrors.badInput(`At most ${MAX_CART_LINES} product ids at a time.`);
     }
@@ -170,7 +175,11 @@ export class CartsService {
         storeId,
         {
           customerEmail: cart.buyer_email,
-          lines: lines.map((l) => ({ variantId: l.variant_id, productId: l.product_id, quantity: l.quantity })),
+          lines: lines.map((l) => ({
+            variantId: l.variant_id,
+            productId: l.product_id,
+            quantity: l.quantity,
+          })),
         },
         {
           source: 'checkout',

@@ -9,7 +9,7 @@ import { connectionOf } from './connection.model';
 export class OrderLineModel implements OrderLine {
   @Field({
     description:
-      "(v1.4) As sold: the product's title, then \" / \"-joined option values unless the default variant.",
+      '(v1.4) As sold: the product\'s title, then " / "-joined option values unless the default variant.',
   })
   title!: string;
 

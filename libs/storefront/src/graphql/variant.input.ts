@@ -1,4 +1,4 @@
-import { Field, ID, InputType, Int } from '@nestjs/graphql';
+import { Field, ID, InputType, Int, OmitType, PartialType } from '@nestjs/graphql';
 import { Type } from 'class-transformer';
 import { IsArray, IsInt, IsOptional, IsString, ValidateNested } from 'class-validator';
 import type { ProductOption, SelectedOption, VariantInput, VariantPatch } from '../variants/variant';
@@ -56,41 +56,19 @@ export class ProductVariantInput implements VariantInput {
   @IsInt()
   inventory!: number;
 
-  @Field(() => ID, { nullable: true, description: 'One of the product\'s images.' })
+  @Field(() => ID, { nullable: true, description: "One of the product's images." })
   @IsOptional()
   @IsString()
   imageId?: string | null;
 }
 
-/** A change of one variant: any subset; null clears compareAtPrice, sku and imageId. */
+/** A change of one variant: any subset of a new variant's fields but its options; null clears compareAtPrice, sku and imageId. */
 @InputType('ProductVariantUpdateInput')
-export class ProductVariantUpdateInput implements VariantPatch {
+export class ProductVariantUpdateInput
+  extends PartialType(OmitType(ProductVariantInput, ['selectedOptions'] as const), InputType)
+  implements VariantPatch
+{
   @Field(() => ID)
   @IsString()
   id!: string;
-
-  @Field(() => String, { nullable: true })
-  @IsOptional()
-  @IsString()
-  price?: string;
-
-  @Field(() => String, { nullable: true })
-  @IsOptional()
-  @IsString()
-  compareAtPrice?: string | null;
-
-  @Field(() => String, { nullable: true })
-  @IsOptional()
-  @IsString()
-  sku?: string | null;
-
-  @Field(() => Int, { nullable: true })
-  @IsOptional()
-  @IsInt()
-  inventory?: number;
-
-  @Field(() => ID, { nullable: true })
-  @IsOptional()
-  @IsString()
-  imageId?: string | null;
 }

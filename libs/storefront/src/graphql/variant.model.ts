@@ -4,7 +4,9 @@ import type { PriceRange, ProductOption, ProductVariant, SelectedOption } from '
 import { connectionOf } from './connection.model';
 import { MoneyModel } from './money.model';
 
-@ObjectType('ProductOption', { description: '(v1.4) An option of a product (Size, Color…) and its values, in order.' })
+@ObjectType('ProductOption', {
+  description: '(v1.4) An option of a product (Size, Color…) and its values, in order.',
+})
 export class ProductOptionModel implements ProductOption {
   @Field()
   name!: string;
@@ -39,7 +41,10 @@ export class ProductVariantModel implements ProductVariant {
   @Field(() => ID)
   id!: string;
 
-  @Field({ description: 'Its option values joined by " / " in option order; "Default Title" for the default variant.' })
+  @Field({
+    description:
+      'Its option values joined by " / " in option order; "Default Title" for the default variant.',
+  })
   title!: string;
 
   @Field(() => String, { nullable: true, description: 'Unique within the store.' })
@@ -57,7 +62,9 @@ export class ProductVariantModel implements ProductVariant {
   @Field({ description: 'Whether any unit is in stock.' })
   available!: boolean;
 
-  @Field(() => [SelectedOptionModel], { description: 'One value of every option; [] for the default variant.' })
+  @Field(() => [SelectedOptionModel], {
+    description: 'One value of every option; [] for the default variant.',
+  })
   selectedOptions!: SelectedOption[];
 
   @Field(() => Int)

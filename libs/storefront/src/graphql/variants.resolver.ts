@@ -56,11 +56,16 @@ export class ProductVariantsResolver {
   @ResolveField('hasOnlyDefaultVariant', () => Boolean, {
     description: '(v1.4) True for a product without options: its one variant is "Default Title".',
   })
-  async hasOnlyDefaultVariant(@Parent() product: Product, @Context() ctx: StorefrontContext): Promise<boolean> {
+  async hasOnlyDefaultVariant(
+    @Parent() product: Product,
+    @Context() ctx: StorefrontContext,
+  ): Promise<boolean> {
     return (await ctx.loaders.productOptions.load(product.id)).length === 0;
   }
 
-  @ResolveField('priceRange', () => PriceRangeModel, { description: '(v1.4) Lowest and highest variant price.' })
+  @ResolveField('priceRange', () => PriceRangeModel, {
+    description: '(v1.4) Lowest and highest variant price.',
+  })
   async priceRange(@Parent() product: Product, @Context() ctx: StorefrontContext): Promise<PriceRange> {
     return (await ctx.loaders.priceRange.load(product.id)) ?? { min: product.price, max: product.price };
   }
@@ -134,7 +139,10 @@ export class CartLineVariantResolver {
 @Resolver(() => OrderLineModel)
 export class OrderLineVariantResolver {
   @ResolveField('variant', () => ProductVariantModel, { nullable: true })
-  async variant(@Parent() line: OrderLine, @Context() ctx: StorefrontContext): Promise<ProductVariant | null> {
+  async variant(
+    @Parent() line: OrderLine,
+    @Context() ctx: StorefrontContext,
+  ): Promise<ProductVariant | null> {
     return line.variantId ? ctx.loaders.variant.load(line.variantId) : null;
   }
 }

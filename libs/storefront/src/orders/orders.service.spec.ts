@@ -56,7 +56,8 @@ function setup(stock: Record<string, { inventory: number; price: string; currenc
     resolveLines: async (_tx: unknown, _s: string, lines: LineTarget[]) =>
       mergeVariantLines(
         lines.map((l) => {
-          if (!isUuid(l.productId ?? '') || !(l.productId! in stock)) throw StorefrontErrors.productNotFound();
+          if (!isUuid(l.productId ?? '') || !(l.productId! in stock))
+            throw StorefrontErrors.productNotFound();
           return { variantId: l.productId!, productId: l.productId!, quantity: l.quantity };
         }),
       ),

@@ -143,10 +143,7 @@ export class OrdersService {
   ): Promise<OrderWithLines> {
     const lines = mergeVariantLines(input.lines);
     await this.orders.lockProducts(tx, storeId, [...new Set(lines.map((l) => l.productId))].sort());
-    const sold = new Map<
-      string,
-      { minor: bigint; currency: string; title: string; sku: string | null }
-    >();
+    const sold = new Map<string, { minor: bigint; currency: string; title: string; sku: string | null }>();
     const short: VariantLine[] = [];
     for (const line of [...lines].sort((a, b) => (a.variantId < b.variantId ? -1 : 1))) {
       const taken = await this.orders.takeVariantStock(tx, storeId, line.variantId, line.quantity);

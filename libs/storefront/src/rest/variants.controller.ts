@@ -47,7 +47,10 @@ export class ProductVariantsController {
 
   @Put(':variantId')
   @StoreAccess('commerce')
-  @pinned.operation('update', "Change a variant's price, compare-at price, SKU, stock or image; answers the product.")
+  @pinned.operation(
+    'update',
+    "Change a variant's price, compare-at price, SKU, stock or image; answers the product.",
+  )
   @ApiOkResponse({ type: ProductDto })
   @ApiBadRequestResponse({ description: RULE_BROKEN })
   @ApiNotFoundResponse({ description: '`store_not_found`, `product_not_found` or `variant_not_found`' })

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema, OmitType, PartialType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsArray, IsInt, IsOptional, IsString, ValidateNested } from 'class-validator';
 import { MoneyDto } from '../money/money.dto';
@@ -32,39 +32,6 @@ export class SelectedOptionDto implements SelectedOption {
   value!: string;
 }
 
-/** A variant's fields a write may change (PUT …/variants/:variantId). */
-export class UpdateVariantDto implements Omit<VariantPatch, 'id'> {
-  @ApiPropertyOptional({ example: '499.00', description: "In the product's currency." })
-  @IsOptional()
-  @IsString()
-  price?: string;
-
-  @ApiPropertyOptional({ type: String, nullable: true })
-  @IsOptional()
-  @IsString()
-  compareAtPrice?: string | null;
-
-  @ApiPropertyOptional({ type: String, nullable: true, description: 'Unique within the store.' })
-  @IsOptional()
-  @IsString()
-  sku?: string | null;
-
-  @ApiPropertyOptional({ minimum: 0 })
-  @IsOptional()
-  @IsInt()
-  inventory?: number;
-
-  @ApiPropertyOptional({
-    type: String,
-    format: 'uuid',
-    nullable: true,
-    description: "One of the product's images.",
-  })
-  @IsOptional()
-  @IsString()
-  imageId?: string | null;
-}
-
 /** A new variant (POST …/variants, and each of a product's `variants` in POST /products). */
 export class CreateVariantDto implements VariantInput {
   @ApiProperty({ type: [SelectedOptionDto], description: 'One value of every option.' })
@@ -96,6 +63,11 @@ export class CreateVariantDto implements VariantInput {
   @IsString()
   imageId?: string | null;
 }
+
+/** A variant's fields a write may change (PUT …/variants/:variantId): any of a new variant's but its options. */
+export class UpdateVariantDto
+  extends PartialType(OmitType(CreateVariantDto, ['selectedOptions'] as const))
+  implements Omit<VariantPatch, 'id'> {}
 
 @ApiSchema({ name: 'ProductVariantDto' })
 export class VariantDto {
