@@ -464,6 +464,41 @@ describe('storefront — options and variants', () => {
     expect(nodes(await read(p.id)).map((v: any) => v.inventory)).toEqual([1, 5]);
   });
 
+  it("a checkout's hold that runs out puts the units back on their variant", async () => {
+    const p = (
+      await create({
+        handle: 'held',
+        title: 'Held',
+        options: [{ name: 'Size', values: ['S', 'M'] }],
+        variants: [
+          { selectedOptions: [{ name: 'Size', value: 'S' }], price: '5', inventory: 4 },
+          { selectedOptions: [{ name: 'Size', value: 'M' }], price: '5', inventory: 2 },
+        ],
+      })
+    ).body.data.productCreate;
+    const [, medium] = nodes(p);
+    const shopper = (await sf.publicToken(owner, storeId, ['products:read', 'cart:write'])).token;
+    const cart = await sf.data(shopper, `mutation($i: CartInput) { cartCreate(input: $i) { id } }`, {
+      i: { lines: [{ variantId: medium.id, quantity: 2 }], buyerEmail: 'hold@example.com' },
+    });
+    const held = (
+      await sf.data(shopper, `mutation { checkoutComplete(cartId: "${cart.cartCreate.id}") { id } }`)
+    ).checkoutComplete.id;
+    expect(nodes(await read(p.id)).map((v: any) => v.inventory)).toEqual([4, 0]);
+    // As if its hold (ORDER_HOLD_TTL, 1,800 s by default) had run out; the service's own round cancels it.
+    await t.app
+      .get(DataSource)
+      .query(`UPDATE orders SET created_at = now() - interval '1801 seconds' WHERE id = $1`, [held]);
+    const deadline = Date.now() + 30_000;
+    let status = 'open';
+    while (status !== 'cancelled' && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 250));
+      status = (await t.get(`/v1/user/stores/${storeId}/orders/${held}`, { token: owner })).body.status;
+    }
+    expect(status).toBe('cancelled');
+    expect(nodes(await read(p.id)).map((v: any) => v.inventory)).toEqual([4, 2]);
+  });
+
   it('REST: product objects carry options and variants; variant routes; 404 variant_not_found; reason on 400', async () => {
     const base = `/v1/user/stores/${storeId}/products`;
     const made = await t.post(
