@@ -23,3 +23,4 @@ export * from './raw-http';
 export * from './media-fixtures';
 export * from './s3-server';
 export * from './totp';
+export * from './previous-release';
