@@ -558,6 +558,30 @@ describe('storefront — options and variants', () => {
     const del = await t.delete(`${base}/${id}/variants/${variantId}`, { token: owner });
     expect(del.status).toBe(200);
     expect(del.body.variants).toHaveLength(3);
+    // PUT renames options as productOptionsUpdate does; a price with too many decimals names its reason.
+    const renamed = await t.put(
+      `${base}/${id}`,
+      { options: [{ name: 'Size', values: ['Small', 'M'] }, TSHIRT.options[1]] },
+      { token: owner },
+    );
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.variants.map((v: any) => v.title)).toEqual([
+      'Small / Red',
+      'Small / Blue',
+      'M / Red',
+    ]);
+    const precise = await t.put(
+      `${base}/${id}/variants/${renamed.body.variants[0].id}`,
+      { price: '1.001' },
+      { token: owner },
+    );
+    expect([precise.status, precise.body.code, precise.body.reason]).toEqual([
+      400,
+      'validation_failed',
+      'amount_precision',
+    ]);
+    const restore = await t.put(`${base}/${id}`, { options: TSHIRT.options }, { token: owner });
+    expect(restore.status).toBe(200);
     const got = await t.get(`${base}/${id}`, { token: owner });
     expect(got.body.variants.map((v: any) => v.title)).toEqual(['S / Red', 'S / Blue', 'M / Red']);
     const list = await t.get(base, { token: owner });
