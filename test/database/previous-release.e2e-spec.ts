@@ -1,9 +1,5 @@
-import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { buildServerPackage, freePort, StorefrontClient, waitReady } from '@app/testing';
+import { startPreviousRelease, StorefrontClient } from '@app/testing';
 import { TestApp } from '@app/testing/test-app';
 
 /**
@@ -11,71 +7,30 @@ import { TestApp } from '@app/testing/test-app';
  * migrated by this one (a rolling upgrade runs both at once). The previous release is the source just
  * before the commit that added the migration (git archive of it), built as production builds it, and
  * started beside the current application on the same database, with migrations off and the same secrets
- * (so an app's client secret and a public token work on both).
+ * (so an app's client secret and a public token work on both): @app/testing startPreviousRelease.
  */
-const ROOT = join(__dirname, '..', '..');
 const MIGRATION = 'libs/database/src/migrations/1795860000000-StoreCurrencyAndPaidOrders.ts';
-
-function previousReleaseSource(): string {
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
-  const added = git('log', '--diff-filter=A', '--format=%H', '--', MIGRATION).split('\n').pop()!;
-  const dir = mkdtempSync(join(tmpdir(), 'sf-previous-'));
-  execFileSync('sh', ['-c', `git archive ${added}^ | tar -x -C "${dir}"`], { cwd: ROOT });
-  return dir;
-}
 
 describe('the previous release on the migrated database', () => {
   const secrets = {
     JWT_SECRET: randomBytes(32).toString('hex'),
     OTP_PEPPER: randomBytes(32).toString('hex'),
   };
-  let source: string;
-  let pkg: string;
   let t: TestApp;
   let sf: StorefrontClient;
-  let previous: ChildProcess | null = null;
+  let previous: Awaited<ReturnType<typeof startPreviousRelease>> | undefined;
   let base: string;
-  let log = '';
 
   beforeAll(async () => {
-    source = previousReleaseSource();
-    pkg = buildServerPackage(source);
     t = await TestApp.start({ env: secrets });
     sf = new StorefrontClient(t);
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    previous = spawn(
-      process.execPath,
-      ['--experimental-vm-modules', '--no-warnings', join(pkg, 'dist/apps/api/src/main.js')],
-      {
-        cwd: pkg,
-        env: {
-          PATH: process.env.PATH!,
-          HOME: process.env.HOME ?? tmpdir(),
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATABASE_URL: t.config.databaseUrl!,
-          MIGRATIONS_RUN: 'false',
-          WEBHOOK_DELIVERY: 'false',
-          LOG_LEVEL: 'warn',
-          ...secrets,
-        },
-      },
-    );
-    previous.stdout!.on('data', (d) => (log += d));
-    previous.stderr!.on('data', (d) => (log += d));
-    await waitReady(base, 120_000);
+    previous = await startPreviousRelease(MIGRATION, t.config.databaseUrl!, secrets);
+    base = previous.base;
   }, 400_000);
 
   afterAll(async () => {
-    if (previous && previous.exitCode === null) {
-      const exited = new Promise((resolve) => previous!.on('exit', resolve));
-      previous.kill('SIGTERM');
-      await exited;
-    }
+    await previous?.stop();
     await t?.close();
-    rmSync(pkg, { recursive: true, force: true });
-    rmSync(source, { recursive: true, force: true });
   });
 
   const gql = async (token: string, query: string, variables?: Record<string, unknown>) => {
@@ -161,6 +116,6 @@ describe('the previous release on the migrated database', () => {
       ['there', 4],
       ['here', 8],
     ]);
-    expect(log).not.toMatch(/"level":(50|60)/);
+    expect(previous!.log()).not.toMatch(/"level":(50|60)/);
   }, 120_000);
 });

@@ -223,7 +223,8 @@ describe('events', () => {
           app,
           `mutation($input: OrderCreateInput!) { orderCreate(input: $input) {
              id status customerEmail createdAt total { amount currencyCode }
-             lines { quantity unitPrice { amount currencyCode } lineTotal { amount currencyCode } product { id } } } }`,
+             lines { quantity unitPrice { amount currencyCode } lineTotal { amount currencyCode } product { id }
+                     title sku variant { id } } } }`,
           { input: { customerEmail: 'buyer@example.com', lines: [{ productId: tea.id, quantity: 2 }] } },
         )
       ).orderCreate;
@@ -232,10 +233,18 @@ describe('events', () => {
       expect(deleted).toBe(mug.id);
 
       const events = await since(storeId, before);
+      // (v1.4) a product's events carry its options and variants, as the REST door shows them
+      const withVariants = (p: { inventory: number }) => ({
+        ...p,
+        options: [],
+        variants: [
+          expect.objectContaining({ title: 'Default Title', selectedOptions: [], inventory: p.inventory }),
+        ],
+      });
       expect(events.map((e) => [e.type, e.data])).toEqual([
-        ['product.created', { ...tea, images: [] }],
-        ['product.created', { ...mug, images: [] }],
-        ['product.updated', updated],
+        ['product.created', withVariants({ ...tea, images: [] })],
+        ['product.created', withVariants({ ...mug, images: [] })],
+        ['product.updated', withVariants(updated)],
         [
           'order.created',
           {
@@ -251,10 +260,14 @@ describe('events', () => {
             paymentStatus: 'paid',
             paidAt: expect.any(String),
             total: placed.total,
-            lines: placed.lines.map(({ product, ...line }: { product: { id: string } }) => ({
-              productId: product.id,
-              ...line,
-            })),
+            lines: placed.lines.map(
+              ({ product, variant, ...line }: { product: { id: string }; variant: { id: string } }) => ({
+                productId: product.id,
+                // (v1.4) the variant ordered, with the title and SKU as sold
+                variantId: variant.id,
+                ...line,
+              }),
+            ),
           },
         ],
         ['product.deleted', { id: mug.id }],

@@ -77,6 +77,26 @@ describe('the role matrix: every store route × owner, admin, developer, staff, 
     return `${base()}/products/${product}/images/${added.images[added.images.length - 1].id}`;
   };
 
+  /** (v1.4) A new product of the store with a Size option and a variant per size given. */
+  const sizedProduct = async (sizes = ['S']) =>
+    ok(
+      t.post(
+        `${base()}/products`,
+        {
+          handle: unique('sized'),
+          title: 'Sized',
+          options: [{ name: 'Size', values: ['S', 'M'] }],
+          variants: sizes.map((value) => ({
+            selectedOptions: [{ name: 'Size', value }],
+            price: '1.00',
+            inventory: 1,
+          })),
+        },
+        as('owner'),
+      ),
+      201,
+    );
+
   /** A store of the owner with the admin, the developer and the staff member in it, by invitation. */
   const teamStore = async () => {
     const id = await createStore(t, token.owner, unique('Team store'));
@@ -286,6 +306,40 @@ describe('the role matrix: every store route × owner, admin, developer, staff, 
       route: '/v1/user/stores/:id/products/:productId/images/:imageId',
       expect: [200, 200, 403, 200, 404],
       request: async () => ({ path: await freshImage() }),
+    },
+    // (v1.4) Variants: as products, `commerce` changes them (each call on a product of its own).
+    {
+      method: 'POST',
+      route: '/v1/user/stores/:id/products/:productId/variants',
+      expect: [201, 201, 403, 201, 404],
+      request: async () => {
+        const made = await sizedProduct();
+        return {
+          path: `${base()}/products/${made.id}/variants`,
+          body: { selectedOptions: [{ name: 'Size', value: 'M' }], price: '2.00', inventory: 1 },
+        };
+      },
+    },
+    {
+      method: 'PUT',
+      route: '/v1/user/stores/:id/products/:productId/variants/:variantId',
+      expect: [200, 200, 403, 200, 404],
+      request: async () => {
+        const made = await sizedProduct();
+        return {
+          path: `${base()}/products/${made.id}/variants/${made.variants[0].id}`,
+          body: { price: '3.00' },
+        };
+      },
+    },
+    {
+      method: 'DELETE',
+      route: '/v1/user/stores/:id/products/:productId/variants/:variantId',
+      expect: [200, 200, 403, 200, 404],
+      request: async () => {
+        const made = await sizedProduct(['S', 'M']);
+        return { path: `${base()}/products/${made.id}/variants/${made.variants[1].id}` };
+      },
     },
     // (v1.4) Media: uploads of product images need `commerce` (branding also needs `edit`: see the media spec).
     {

@@ -48,6 +48,22 @@ describe('owner catalogue and orders (REST)', () => {
       images: [],
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
+      // (v1.4) a product without options: no options, its default variant
+      options: [],
+      variants: [
+        {
+          id: expect.stringMatching(UUID),
+          title: 'Default Title',
+          sku: null,
+          price: { amount: '12499.00', currencyCode: 'INR' },
+          compareAtPrice: null,
+          inventory: 5,
+          available: true,
+          selectedOptions: [],
+          imageId: null,
+          position: 0,
+        },
+      ],
     });
     expect(created.headers.get('cache-control')).toBe('no-store');
     const id = created.body.id;
@@ -59,7 +75,8 @@ describe('owner catalogue and orders (REST)', () => {
     // The storefront sees the same product through a public token.
     const pub = await sf.publicToken(owner, storeId);
     const seen = await sf.data(pub.token, `query($id: ID) { product(id: $id) { ${PRODUCT} } }`, { id });
-    expect(seen.product).toEqual(created.body);
+    const { options: _options, variants: _variants, ...shown } = created.body;
+    expect(seen.product).toEqual(shown);
 
     const updated = await t.put(products(`/${id}`), { title: 'Green tea', price: '99.50' }, { token: owner });
     expect(updated.status).toBe(200);
@@ -302,12 +319,19 @@ describe('owner catalogue and orders (REST)', () => {
       lines: [
         {
           productId: a.body.id,
+          // (v1.4) the variant ordered, the title and SKU as sold
+          variantId: a.body.variants[0].id,
+          title: a.body.title,
+          sku: null,
           quantity: 2,
           unitPrice: { amount: '10.00', currencyCode: 'INR' },
           lineTotal: { amount: '20.00', currencyCode: 'INR' },
         },
         {
           productId: b.body.id,
+          variantId: b.body.variants[0].id,
+          title: b.body.title,
+          sku: null,
           quantity: 3,
           unitPrice: { amount: '2.50', currencyCode: 'INR' },
           lineTotal: { amount: '7.50', currencyCode: 'INR' },

@@ -76,6 +76,8 @@ import type {
   StoreProductImageInput,
   StoreProductImageUpdate,
   StoreProductUpdate,
+  StoreVariantInput,
+  StoreVariantUpdate,
   TokenPair,
 } from './types';
 
@@ -777,6 +779,45 @@ export class AccountClient {
         this.#call(
           'DELETE',
           `${this.#productPath(storeId, productId)}/images/${encodeURIComponent(imageId)}`,
+          undefined,
+          options,
+        ),
+    },
+    /**
+     * (v1.4) A product's variants; each call answers the product. A broken rule: 400 `validation_failed`
+     * with `reason` (`duplicate_variant`, `sku_taken`, `last_variant`, …); an unknown variant: 404
+     * `variant_not_found`.
+     */
+    variants: {
+      create: (
+        storeId: string,
+        productId: string,
+        body: StoreVariantInput,
+        options: CallOptions = {},
+      ): Promise<StoreProduct> =>
+        this.#call('POST', `${this.#productPath(storeId, productId)}/variants`, body, options),
+      update: (
+        storeId: string,
+        productId: string,
+        variantId: string,
+        patch: StoreVariantUpdate,
+        options: CallOptions = {},
+      ): Promise<StoreProduct> =>
+        this.#call(
+          'PUT',
+          `${this.#productPath(storeId, productId)}/variants/${encodeURIComponent(variantId)}`,
+          patch,
+          options,
+        ),
+      delete: (
+        storeId: string,
+        productId: string,
+        variantId: string,
+        options: CallOptions = {},
+      ): Promise<StoreProduct> =>
+        this.#call(
+          'DELETE',
+          `${this.#productPath(storeId, productId)}/variants/${encodeURIComponent(variantId)}`,
           undefined,
           options,
         ),

@@ -34,6 +34,8 @@ import type {
   ProductImageInput,
   ProductImagePatch,
   ProductInput,
+  VariantInput,
+  VariantUpdate,
 } from './types';
 
 export interface AppClientOptions extends ClientOptions {
@@ -327,6 +329,44 @@ export class AppClient {
             options,
           ),
           'productImageRemove',
+        ),
+    },
+    /** (v1.4) A product's variants (productVariantsCreate/Update/Delete); each call answers the product. */
+    variants: {
+      create: async (
+        productId: string,
+        variants: VariantInput[],
+        options: CallOptions = {},
+      ): Promise<Product> =>
+        field<Product>(
+          await this.graphql(
+            `mutation ProductVariantsCreate($productId: ID!, $variants: [ProductVariantInput!]!) { productVariantsCreate(productId: $productId, variants: $variants) { ${PRODUCT_FIELDS} } }`,
+            { productId, variants },
+            options,
+          ),
+          'productVariantsCreate',
+        ),
+      update: async (
+        productId: string,
+        variants: VariantUpdate[],
+        options: CallOptions = {},
+      ): Promise<Product> =>
+        field<Product>(
+          await this.graphql(
+            `mutation ProductVariantsUpdate($productId: ID!, $variants: [ProductVariantUpdateInput!]!) { productVariantsUpdate(productId: $productId, variants: $variants) { ${PRODUCT_FIELDS} } }`,
+            { productId, variants },
+            options,
+          ),
+          'productVariantsUpdate',
+        ),
+      delete: async (productId: string, variantIds: string[], options: CallOptions = {}): Promise<Product> =>
+        field<Product>(
+          await this.graphql(
+            `mutation ProductVariantsDelete($productId: ID!, $variantIds: [ID!]!) { productVariantsDelete(productId: $productId, variantIds: $variantIds) { ${PRODUCT_FIELDS} } }`,
+            { productId, variantIds },
+            options,
+          ),
+          'productVariantsDelete',
         ),
     },
   };

@@ -98,11 +98,18 @@ export function isMutation(document: string, operationName?: string | null): boo
 /** An order as the SDK's order calls select it (the lines' products by id, handle and title). */
 export const ORDER_FIELDS = `id status source customerEmail total { amount currencyCode } createdAt
   fulfilledAt cancelledAt cancelReason paymentStatus paidAt
-  lines { quantity unitPrice { amount currencyCode } lineTotal { amount currencyCode } product { id handle title } }`;
+  lines { title sku quantity unitPrice { amount currencyCode } lineTotal { amount currencyCode } product { id handle title } }`;
 
 /** (v1.4) A product image as the SDK selects it: the medium rendition's URL, as REST answers it. */
 export const IMAGE_FIELDS = 'id url altText width height';
-export const PRODUCT_FIELDS = `id handle title description price { amount currencyCode } inventory images { ${IMAGE_FIELDS} } featuredImage { ${IMAGE_FIELDS} } createdAt updatedAt`;
+/**
+ * A product as the SDK's catalogue calls select it. (v1.4) Its images, options and price range too; its
+ * variants, a connection, are not in it (a page of 50 products with 20 variants each would pass the query cost).
+ */
+export const PRODUCT_FIELDS =
+  'id handle title description price { amount currencyCode } inventory ' +
+  `images { ${IMAGE_FIELDS} } featuredImage { ${IMAGE_FIELDS} } createdAt updatedAt ` +
+  'hasOnlyDefaultVariant options { name values } priceRange { min { amount currencyCode } max { amount currencyCode } }';
 /** (v1.4) A media as `stagedUploadComplete` answers it. */
 export const MEDIA_FIELDS =
   'id purpose contentType width height bytes filename url renditions { name url } createdAt';

@@ -1226,6 +1226,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/user/stores/{id}/products/{productId}/variants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a variant (one value of every option); answers the product. */
+        post: operations["OwnerProductVariantsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/stores/{id}/products/{productId}/variants/{variantId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a variant's price, compare-at price, SKU, stock or image; answers the product. */
+        put: operations["OwnerProductVariantsController_update"];
+        post?: never;
+        /** Delete a variant (the last one stays: `last_variant`); answers the product. */
+        delete: operations["OwnerProductVariantsController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/user/stores/{id}/public-tokens": {
         parameters: {
             query?: never;
@@ -1670,14 +1705,19 @@ export interface components {
             description?: string | null;
             /** @example darjeeling-tea */
             handle: string;
-            inventory: number;
+            /** @description (v1.4) Required without `variants`. */
+            inventory?: number;
+            /** @description (v1.4) At most 3. */
+            options?: components["schemas"]["ProductOptionDto"][];
             /**
-             * @description A decimal string, not negative, with at most the currency's digits.
+             * @description A decimal string, not negative, with at most the currency's digits. (v1.4) Required without `variants`.
              * @example 499.00
              */
-            price: string;
+            price?: string;
             /** @example Darjeeling tea */
             title: string;
+            /** @description (v1.4) One value of every option each; they replace the default variant. */
+            variants?: components["schemas"]["CreateVariantDto"][];
         };
         CreatePublicTokenDto: {
             /**
@@ -1704,6 +1744,20 @@ export interface components {
             purpose: "favicon" | "logo" | "product_image";
             /** @description Bytes, 1 … MEDIA_MAX_BYTES: the form accepts exactly this length. */
             size: number;
+        };
+        CreateVariantDto: {
+            compareAtPrice?: string | null;
+            /** Format: uuid */
+            imageId?: string | null;
+            inventory: number;
+            /**
+             * @description In the product's currency.
+             * @example 499.00
+             */
+            price: string;
+            /** @description One value of every option. */
+            selectedOptions: components["schemas"]["SelectedOptionDto"][];
+            sku?: string | null;
         };
         CreateWebhookDto: {
             description?: string | null;
@@ -2138,7 +2192,16 @@ export interface components {
              */
             productId: string;
             quantity: number;
+            /** @description (v1.4) The variant's SKU as sold. */
+            sku: string | null;
+            /** @description (v1.4) As sold: the product's title, then the variant's option values. */
+            title: string;
             unitPrice: components["schemas"]["MoneyDto"];
+            /**
+             * Format: uuid
+             * @description (v1.4) The variant ordered; null for a line placed before variants.
+             */
+            variantId: string | null;
         };
         OwnerOrderPageDto: {
             /** @description Newest first. */
@@ -2158,11 +2221,15 @@ export interface components {
             images: components["schemas"]["ProductImageDto"][];
             /** @description Units in stock; never negative. */
             inventory: number;
+            /** @description (v1.4) At most 3; [] for a default-only product. */
+            options?: components["schemas"]["ProductOptionDto"][];
             price: components["schemas"]["MoneyDto"];
             /** @example Darjeeling tea */
             title: string;
             /** Format: date-time */
             updatedAt: string;
+            /** @description (v1.4) Every variant, in position order. */
+            variants?: components["schemas"]["ProductVariantDto"][];
         };
         OwnerProductPageDto: {
             /** @description Newest first. */
@@ -2203,6 +2270,37 @@ export interface components {
             url: string;
             /** @description The original's width as displayed (orientation applied). */
             width: number;
+        };
+        ProductOptionDto: {
+            /** @example Size */
+            name: string;
+            /**
+             * @description 1–100 values, unique.
+             * @example [
+             *       "S",
+             *       "M",
+             *       "L"
+             *     ]
+             */
+            values: string[];
+        };
+        ProductVariantDto: {
+            available: boolean;
+            compareAtPrice: components["schemas"]["MoneyDto"] | null;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            imageId: string | null;
+            inventory: number;
+            position: number;
+            price: components["schemas"]["MoneyDto"];
+            selectedOptions: components["schemas"]["SelectedOptionDto"][];
+            sku: string | null;
+            /**
+             * @description "Default Title" for the default variant.
+             * @example M / Red
+             */
+            title: string;
         };
         ProvidersDto: {
             /**
@@ -2306,6 +2404,12 @@ export interface components {
             description: string;
             /** @enum {string} */
             scope: "store:read" | "products:read" | "products:write" | "orders:read" | "orders:write";
+        };
+        SelectedOptionDto: {
+            /** @example Size */
+            name: string;
+            /** @example M */
+            value: string;
         };
         SessionDto: {
             /** Format: date-time */
@@ -2726,6 +2830,8 @@ export interface components {
             description?: string | null;
             handle?: string;
             inventory?: number;
+            /** @description (v1.4) The options in their stored order: rename options or values, append values (GraphQL productOptionsUpdate). */
+            options?: components["schemas"]["ProductOptionDto"][];
             /** @description With `currencyCode` when the currency changes. */
             price?: string;
             title?: string;
@@ -2833,6 +2939,18 @@ export interface components {
              * @example +919876543210
              */
             whatsappNumber?: string | null;
+        };
+        UpdateVariantDto: {
+            compareAtPrice?: string | null;
+            /** Format: uuid */
+            imageId?: string | null;
+            inventory?: number;
+            /**
+             * @description In the product's currency.
+             * @example 499.00
+             */
+            price?: string;
+            sku?: string | null;
         };
         UpdateWebhookDto: {
             description?: string | null;
@@ -6655,6 +6773,169 @@ export interface operations {
                 content?: never;
             };
             /** @description `store_not_found`, `product_not_found` or `image_not_found` (another product’s image included). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    OwnerProductVariantsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the caller's stores. */
+                id: unknown;
+                productId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateVariantDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnerProductDto"];
+                };
+            };
+            /** @description `validation_failed` with a top-level `reason` when a rule of options and variants is broken (`missing_option_value`, `unknown_option_value`, `duplicate_variant`, `sku_taken`, `too_many_variants`, `last_variant`, `amount_precision`, …). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. `insufficient_role`: a member of the store whose role does not allow this (see the roles table). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `store_not_found` or `product_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    OwnerProductVariantsController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the caller's stores. */
+                id: unknown;
+                productId: string;
+                variantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateVariantDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnerProductDto"];
+                };
+            };
+            /** @description `validation_failed` with a top-level `reason` when a rule of options and variants is broken (`missing_option_value`, `unknown_option_value`, `duplicate_variant`, `sku_taken`, `too_many_variants`, `last_variant`, `amount_precision`, …). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. `insufficient_role`: a member of the store whose role does not allow this (see the roles table). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `store_not_found`, `product_not_found` or `variant_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    OwnerProductVariantsController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the caller's stores. */
+                id: unknown;
+                productId: string;
+                variantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnerProductDto"];
+                };
+            };
+            /** @description `validation_failed` with a top-level `reason` when a rule of options and variants is broken (`missing_option_value`, `unknown_option_value`, `duplicate_variant`, `sku_taken`, `too_many_variants`, `last_variant`, `amount_precision`, …). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthenticated` or `invalid_token`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `insufficient_scope`: an app or public token. `insufficient_role`: a member of the store whose role does not allow this (see the roles table). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `store_not_found`, `product_not_found` or `variant_not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -51,11 +51,15 @@ export type CartLine = {
   unavailableReason: Maybe<Scalars['String']['output']>;
   /** The catalogue's price now. */
   unitPrice: Money;
+  variant: Maybe<ProductVariant>;
 };
 
 export type CartLineInput = {
-  productId: Scalars['ID']['input'];
+  /** (v1.4) Alone only for a product without options. */
+  productId?: InputMaybe<Scalars['ID']['input']>;
   quantity: Scalars['Int']['input'];
+  /** (v1.4) The variant; with productId, they must agree. */
+  variantId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 export type Image = {
@@ -122,7 +126,7 @@ export type Mutation = {
   cartCreate: Cart;
   /** Adds to each product's line (a product already in the cart adds to its line). Scope: cart:write (public tokens) or orders:write (apps). Accepts Idempotency-Key; rate-limited per address and token (RATE_LIMITED). */
   cartLinesAdd: Cart;
-  /** Removes the products' lines. Scope: cart:write (public tokens) or orders:write (apps). Accepts Idempotency-Key; rate-limited per address and token (RATE_LIMITED). */
+  /** Removes the variants' lines, and every line of the products (a product id). Scope: cart:write (public tokens) or orders:write (apps). Accepts Idempotency-Key; rate-limited per address and token (RATE_LIMITED). */
   cartLinesRemove: Cart;
   /** Sets each product's quantity; 0 removes its line. Scope: cart:write (public tokens) or orders:write (apps). Accepts Idempotency-Key; rate-limited per address and token (RATE_LIMITED). */
   cartLinesUpdate: Cart;
@@ -146,8 +150,16 @@ export type Mutation = {
   productImageUpdate: Product;
   /** Apps only. Scope: products:write. Appends media of this store (purpose product_image) as images, all or none; at most 20 per product. */
   productImagesAdd: Product;
+  /** (v1.4) Rename options or values, add values at the end (in the stored order). Apps only. Scope: products:write. Answers the product as it is after the change. */
+  productOptionsUpdate: Product;
   /** Apps only. Scope: products:write. */
   productUpdate: Product;
+  /** (v1.4) At most 250 per call. Apps only. Scope: products:write. Answers the product as it is after the change. */
+  productVariantsCreate: Product;
+  /** (v1.4) The last variant stays (last_variant). Apps only. Scope: products:write. Answers the product as it is after the change. */
+  productVariantsDelete: Product;
+  /** (v1.4) At most 250 per call. Apps only. Scope: products:write. Answers the product as it is after the change. */
+  productVariantsUpdate: Product;
   /** Apps only. Scope: products:write. Checks the uploaded file and makes it a media (the same media when completed before); a refused file is BAD_USER_INPUT with `extensions.reason`. */
   stagedUploadComplete: Media;
   /** Apps only. Scope: products:write. A signed form for one product image of exactly `size` bytes. */
@@ -174,7 +186,8 @@ export type MutationCartLinesAddArgs = {
 
 export type MutationCartLinesRemoveArgs = {
   cartId: Scalars['ID']['input'];
-  productIds: Array<Scalars['ID']['input']>;
+  productIds: InputMaybe<Array<Scalars['ID']['input']>>;
+  variantIds: InputMaybe<Array<Scalars['ID']['input']>>;
 };
 
 
@@ -241,9 +254,33 @@ export type MutationProductImagesAddArgs = {
 };
 
 
+export type MutationProductOptionsUpdateArgs = {
+  options: Array<ProductOptionInput>;
+  productId: Scalars['ID']['input'];
+};
+
+
 export type MutationProductUpdateArgs = {
   id: Scalars['ID']['input'];
   input: ProductUpdateInput;
+};
+
+
+export type MutationProductVariantsCreateArgs = {
+  productId: Scalars['ID']['input'];
+  variants: Array<ProductVariantInput>;
+};
+
+
+export type MutationProductVariantsDeleteArgs = {
+  productId: Scalars['ID']['input'];
+  variantIds: Array<Scalars['ID']['input']>;
+};
+
+
+export type MutationProductVariantsUpdateArgs = {
+  productId: Scalars['ID']['input'];
+  variants: Array<ProductVariantUpdateInput>;
 };
 
 
@@ -294,16 +331,23 @@ export type OrderEdge = {
 
 export type OrderLine = {
   lineTotal: Money;
-  /** Scope: products:read. */
-  product: Product;
+  /** Scope: products:read. (v1.4) Nullable: null when the product row is gone; a product deleted through the API still shows (the line keeps its own title, sku and unitPrice). */
+  product: Maybe<Product>;
   quantity: Scalars['Int']['output'];
+  /** (v1.4) The variant's SKU as sold. */
+  sku: Maybe<Scalars['String']['output']>;
+  /** (v1.4) As sold: the product's title, then " / "-joined option values unless the default variant. */
+  title: Scalars['String']['output'];
   /** The catalogue price when the order was placed. */
   unitPrice: Money;
+  variant: Maybe<ProductVariant>;
 };
 
+/** (v1.4) A variant (variantId), or a product with only its default variant (productId); both must agree. */
 export type OrderLineInput = {
-  productId: Scalars['ID']['input'];
+  productId?: InputMaybe<Scalars['ID']['input']>;
   quantity: Scalars['Int']['input'];
+  variantId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 /** Relay page info for forward pagination (`first`/`after`). */
@@ -313,6 +357,12 @@ export type PageInfo = {
   hasNextPage: Scalars['Boolean']['output'];
 };
 
+/** (v1.4) The lowest and highest of a product's variant prices. */
+export type PriceRange = {
+  max: Money;
+  min: Money;
+};
+
 export type Product = {
   createdAt: Scalars['DateTime']['output'];
   description: Maybe<Scalars['String']['output']>;
@@ -320,20 +370,34 @@ export type Product = {
   featuredImage: Maybe<Image>;
   /** Unique within the store: lowercase letters, digits and single hyphens. */
   handle: Scalars['String']['output'];
+  /** (v1.4) True for a product without options: its one variant is "Default Title". */
+  hasOnlyDefaultVariant: Scalars['Boolean']['output'];
   id: Scalars['ID']['output'];
   /** In order, the first being the featured image; at most 20. Scope: products:read. */
   images: Array<Image>;
   /** Units in stock. */
   inventory: Scalars['Int']['output'];
+  /** (v1.4) At most 3, in order. */
+  options: Array<ProductOption>;
   price: Money;
+  /** (v1.4) Lowest and highest variant price. */
+  priceRange: PriceRange;
   /** Scope: store:read. */
   store: Store;
   title: Scalars['String']['output'];
   updatedAt: Scalars['DateTime']['output'];
+  /** (v1.4) In position order. */
+  variants: ProductVariantConnection;
 };
 
 
 export type ProductImagesArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type ProductVariantsArgs = {
+  after: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
 };
 
@@ -347,10 +411,15 @@ export type ProductCreateInput = {
   currencyCode?: InputMaybe<Scalars['String']['input']>;
   description?: InputMaybe<Scalars['String']['input']>;
   handle: Scalars['String']['input'];
-  inventory: Scalars['Int']['input'];
-  /** Decimal string, e.g. "499.00"; not negative, at most the currency's digits. */
-  price: Scalars['String']['input'];
+  /** (v1.4) Required without variants. */
+  inventory?: InputMaybe<Scalars['Int']['input']>;
+  /** (v1.4) At most 3. */
+  options?: InputMaybe<Array<ProductOptionInput>>;
+  /** Decimal string, e.g. "499.00"; not negative, at most the currency's digits. (v1.4) Required without variants. */
+  price?: InputMaybe<Scalars['String']['input']>;
   title: Scalars['String']['input'];
+  /** (v1.4) One value of every option each; they replace the default variant. */
+  variants?: InputMaybe<Array<ProductVariantInput>>;
 };
 
 export type ProductEdge = {
@@ -365,6 +434,17 @@ export type ProductImageInput = {
   mediaId: Scalars['ID']['input'];
 };
 
+/** (v1.4) An option of a product (Size, Color…) and its values, in order. */
+export type ProductOption = {
+  name: Scalars['String']['output'];
+  values: Array<Scalars['String']['output']>;
+};
+
+export type ProductOptionInput = {
+  name: Scalars['String']['input'];
+  values: Array<Scalars['String']['input']>;
+};
+
 export type ProductUpdateInput = {
   currencyCode?: InputMaybe<Scalars['String']['input']>;
   description?: InputMaybe<Scalars['String']['input']>;
@@ -372,6 +452,57 @@ export type ProductUpdateInput = {
   inventory?: InputMaybe<Scalars['Int']['input']>;
   price?: InputMaybe<Scalars['String']['input']>;
   title?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** (v1.4) What a cart line and an order line name: its own price, SKU and stock. */
+export type ProductVariant = {
+  /** Whether any unit is in stock. */
+  available: Scalars['Boolean']['output'];
+  compareAtPrice: Maybe<Money>;
+  id: Scalars['ID']['output'];
+  /** Units in stock. */
+  inventory: Scalars['Int']['output'];
+  position: Scalars['Int']['output'];
+  price: Money;
+  product: Product;
+  /** One value of every option; [] for the default variant. */
+  selectedOptions: Array<SelectedOption>;
+  /** Unique within the store. */
+  sku: Maybe<Scalars['String']['output']>;
+  /** Its option values joined by " / " in option order; "Default Title" for the default variant. */
+  title: Scalars['String']['output'];
+};
+
+export type ProductVariantConnection = {
+  edges: Array<ProductVariantEdge>;
+  pageInfo: PageInfo;
+};
+
+export type ProductVariantEdge = {
+  cursor: Scalars['String']['output'];
+  node: ProductVariant;
+};
+
+export type ProductVariantInput = {
+  compareAtPrice?: InputMaybe<Scalars['String']['input']>;
+  /** One of the product's images. */
+  imageId?: InputMaybe<Scalars['ID']['input']>;
+  inventory: Scalars['Int']['input'];
+  /** Decimal string in the product's currency, e.g. "499.00". */
+  price: Scalars['String']['input'];
+  selectedOptions: Array<SelectedOptionInput>;
+  sku?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type ProductVariantUpdateInput = {
+  compareAtPrice?: InputMaybe<Scalars['String']['input']>;
+  id: Scalars['ID']['input'];
+  /** One of the product's images. */
+  imageId?: InputMaybe<Scalars['ID']['input']>;
+  inventory?: InputMaybe<Scalars['Int']['input']>;
+  /** Decimal string in the product's currency, e.g. "499.00". */
+  price?: InputMaybe<Scalars['String']['input']>;
+  sku?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type Query = {
@@ -416,6 +547,16 @@ export type QueryProductsArgs = {
   after: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
   query: InputMaybe<Scalars['String']['input']>;
+};
+
+export type SelectedOption = {
+  name: Scalars['String']['output'];
+  value: Scalars['String']['output'];
+};
+
+export type SelectedOptionInput = {
+  name: Scalars['String']['input'];
+  value: Scalars['String']['input'];
 };
 
 export type StagedUpload = {

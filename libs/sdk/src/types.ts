@@ -26,20 +26,23 @@ export interface Deleted extends Traced {
 // ── Storefront GraphQL (the fields the SDK's catalogue and order calls select) ──────────────────────
 export type Money = G.Money;
 export type PageInfo = G.PageInfo;
-export type Product = Omit<G.Product, 'store'> & Traced;
+/** (v1.4) Without `variants`: a connection the catalogue calls do not select. */
+export type Product = Omit<G.Product, 'store' | 'variants'> & Traced;
 export interface Connection<T> extends Traced {
   edges: { cursor: string; node: T }[];
   pageInfo: PageInfo;
 }
-export type OrderLine = Omit<G.OrderLine, 'product'> & {
-  product: Pick<G.Product, 'id' | 'handle' | 'title'>;
+export type OrderLine = Omit<G.OrderLine, 'product' | 'variant'> & {
+  product: Pick<G.Product, 'id' | 'handle' | 'title'> | null;
 };
 export type Order = Omit<G.Order, 'lines'> & { lines: OrderLine[] } & Traced;
 export type ProductInput = G.ProductCreateInput;
 export type ProductUpdate = G.ProductUpdateInput;
 export type OrderInput = G.OrderCreateInput;
 /** A cart line as the SDK's cart calls select it: its product by id, handle and title (needs `products:read`). */
-export type CartLine = Omit<G.CartLine, 'product'> & { product: Pick<G.Product, 'id' | 'handle' | 'title'> };
+export type CartLine = Omit<G.CartLine, 'product' | 'variant'> & {
+  product: Pick<G.Product, 'id' | 'handle' | 'title'>;
+};
 /** A shopper's cart (contract §15), with the order its checkout placed once completed. */
 export type Cart = Omit<G.Cart, 'lines' | 'order'> & {
   lines: CartLine[];
@@ -108,6 +111,13 @@ export type StoreProductUpdate = Schemas['UpdateProductDto'];
 /** (v1.4) */
 export type StoreProductImageInput = Schemas['AddProductImageDto'];
 export type StoreProductImageUpdate = Schemas['UpdateProductImageDto'];
+/** (v1.4) A new variant (`products.variants.create`): one value of every option, a price, its stock. */
+export type StoreVariantInput = Schemas['CreateVariantDto'];
+/** (v1.4) A change of one variant (`products.variants.update`): any subset. */
+export type StoreVariantUpdate = Schemas['UpdateVariantDto'];
+/** (v1.4) The GraphQL inputs of `products.variants` (AppClient). */
+export type VariantInput = G.ProductVariantInput;
+export type VariantUpdate = G.ProductVariantUpdateInput;
 /** (v1.4) A checked image of a store: the original's URL and its fixed renditions' URLs (§17). */
 export type Media = Schemas['MediaDto'] & Traced;
 /** (v1.4) A media as an app's upload (GraphQL) answers it: renditions as a list of name and URL. */

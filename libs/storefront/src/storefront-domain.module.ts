@@ -9,6 +9,8 @@ import { OrdersService } from './orders/orders.service';
 import { CatalogueImagesService } from './products/catalogue-images.service';
 import { ProductsRepository } from './products/products.repository';
 import { ProductsService } from './products/products.service';
+import { VariantsRepository } from './variants/variants.repository';
+import { VariantsService } from './variants/variants.service';
 
 /**
  * The products, orders and carts domain: one service per resource, each over its repository (the SQL).
@@ -28,7 +30,16 @@ import { ProductsService } from './products/products.service';
     CartsService,
     OrderHoldExpiry,
     CatalogueImagesService,
+    VariantsRepository,
+    VariantsService,
   ],
-  exports: [ProductsService, CatalogueImagesService, OrdersService, CartsService, OrderHoldExpiry],
+  exports: [
+    ProductsService,
+    CatalogueImagesService,
+    OrdersService,
+    CartsService,
+    OrderHoldExpiry,
+    VariantsService,
+  ],
 })
 export class StorefrontDomainModule {}

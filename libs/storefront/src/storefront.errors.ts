@@ -22,6 +22,7 @@ export const STOREFRONT_ERROR_CODES = [
   'price_changed',
   'cart_completed',
   'order_status_conflict',
+  'variant_not_found',
 ] as const;
 const storefrontError = errorFactory(STOREFRONT_ERROR_CODES);
 
@@ -35,6 +36,9 @@ export const StorefrontErrors = {
   /** Unknown, malformed, deleted or another store's: one answer. */
   productNotFound: (detail = 'No such product in this store.') =>
     storefrontError('product_not_found', detail),
+  /** (v1.4) Unknown, malformed or another product's variant: one answer. */
+  variantNotFound: (detail = 'No such variant of this product.') =>
+    storefrontError('variant_not_found', detail),
   orderNotFound: () => storefrontError('order_not_found', 'No such order in this store.'),
   /** Unknown, malformed, expired or another store's: one answer. */
   cartNotFound: () => storefrontError('cart_not_found', 'No such cart in this store (or it has expired).'),
@@ -43,12 +47,15 @@ export const StorefrontErrors = {
     storefrontError('handle_taken', 'Another product of this store already has this handle.', {
       errors: [{ field: 'handle', message: 'handle is already taken in this store' }],
     }),
-  /** `productIds`: every product that cannot be served (`productId`, the first of them, as before v1.3). */
-  outOfStock: (productIds: string[]) =>
+  /**
+   * `productIds`: every product that cannot be served (`productId`, the first of them, as before v1.3);
+   * (v1.4) `variantIds`: every such variant.
+   */
+  outOfStock: (productIds: string[], variantIds: string[] = []) =>
     storefrontError(
       'out_of_stock',
       'A line asks for more than the product has in stock (or the product is gone); nothing was ordered.',
-      { extensions: { productId: productIds[0], productIds } },
+      { extensions: { productId: productIds[0], productIds, ...(variantIds.length ? { variantIds } : {}) } },
     ),
   /** A cart's (or an order's) lines must share one currency. */
   currencyMismatch: (detail = 'All products of one cart or order must be priced in the same currency.') =>

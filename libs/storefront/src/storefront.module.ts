@@ -4,6 +4,7 @@ import { StorefrontGraphqlModule } from './graphql/storefront-graphql.module';
 import { OrdersController } from './rest/orders.controller';
 import { ProductImagesController } from './rest/product-images.controller';
 import { ProductsController } from './rest/products.controller';
+import { ProductVariantsController } from './rest/variants.controller';
 import { StorefrontDomainModule } from './storefront-domain.module';
 
 /**
@@ -13,7 +14,7 @@ import { StorefrontDomainModule } from './storefront-domain.module';
  */
 @Module({
   imports: [StorefrontDomainModule, StoresModule, StorefrontGraphqlModule],
-  controllers: [ProductsController, ProductImagesController, OrdersController],
+  controllers: [ProductsController, ProductImagesController, ProductVariantsController, OrdersController],
   // The composition root puts the GraphQL door's hook on its route (apps/api/src/http/route-hooks.ts).
   exports: [StorefrontGraphqlModule],
 })

@@ -24,3 +24,4 @@ export * from './media-fixtures';
 export * from './s3-server';
 export * from './totp';
 export * from './passkey-authenticator';
+export * from './previous-release';

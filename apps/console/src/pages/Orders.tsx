@@ -13,9 +13,6 @@ const PAGE = 20;
 
 const short = (id: string) => id.slice(0, 8);
 
-/** What a line's product is called: its title, or null once it has been deleted (the line keeps its id). */
-type Titles = Record<string, string | null>;
-
 /** (v1.4) An order's payment status as the table says it. */
 const PAYMENT_NAMES: Record<StoreOrder['paymentStatus'], string> = {
   pending: 'Pending',
@@ -43,7 +40,6 @@ export function Orders() {
   const { store, can } = useStore();
   const moves = can('commerce');
   const [open, setOpen] = useState<Set<string>>(new Set());
-  const [titles, setTitles] = useState<Titles>({});
   const [busy, setBusy] = useState<string | null>(null);
   const [cancelling, setCancelling] = useState<StoreOrder | null>(null);
   const [reason, setReason] = useState('');
@@ -89,31 +85,17 @@ export function Orders() {
     if (await move(cancelling, 'cancel', reason.trim() || undefined, setCancelError)) setCancelling(null);
   };
 
-  /** Opens or closes an order; opening reads the titles of its products not known yet. */
-  const toggle = async (order: StoreOrder) => {
-    const opening = !open.has(order.id);
+  /**
+   * Opens or closes an order. (v1.4) Its lines carry the title they were sold under (the product's, then
+   * the variant's option values), so nothing more is read — a deleted product's line still says what it was.
+   */
+  const toggle = (order: StoreOrder) => {
     setOpen((s) => {
       const copy = new Set(s);
-      if (opening) copy.add(order.id);
-      else copy.delete(order.id);
+      if (copy.has(order.id)) copy.delete(order.id);
+      else copy.add(order.id);
       return copy;
     });
-    if (!opening) return;
-    const missing = [...new Set(order.lines.map((l) => l.productId))].filter((id) => !(id in titles));
-    const found = await Promise.all(
-      missing.map(async (id) => {
-        try {
-          return [id, (await account.products.get(store.id, id)).title] as const;
-        } catch (e) {
-          if (e instanceof ApiError && e.status === 404) return [id, null] as const;
-          throw e;
-        }
-      }),
-    ).catch((e: unknown) => {
-      orders.setError(describe(e));
-      return [];
-    });
-    setTitles((t) => ({ ...t, ...Object.fromEntries(found) }));
   };
 
   return (
@@ -144,7 +126,7 @@ export function Orders() {
                       className="link"
                       aria-expanded={expanded}
                       aria-controls={`order-${order.id}`}
-                      onClick={() => void toggle(order)}
+                      onClick={() => toggle(order)}
                     >
                       <span id={`order-name-${order.id}`}>Order {short(order.id)}</span>
                     </button>
@@ -227,9 +209,8 @@ export function Orders() {
                         {order.lines.map((line, i) => (
                           <li key={i}>
                             <span className="line-title">
-                              {titles[line.productId] === undefined
-                                ? 'Loading…'
-                                : (titles[line.productId] ?? `Deleted product ${short(line.productId)}`)}
+                              {line.title}
+                              {line.sku && <span className="muted"> · SKU {line.sku}</span>}
                             </span>
                             <span className="line-figures">
                               {line.quantity} × {formatMoney(line.unitPrice)} ={' '}

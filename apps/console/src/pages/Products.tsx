@@ -9,6 +9,16 @@ import { DataTable, RowButton } from '../ui/Table';
 import { formatMoney } from '../ui/money';
 import { defaultCurrency } from '../ui/region';
 import { ProductImages } from './ProductImages';
+import {
+  draftsOf,
+  OptionDraft,
+  OptionsEditor,
+  rowsFor,
+  usedOptions,
+  valuesOf,
+  VariantDraft,
+  VariantsTable,
+} from '../ui/Variants';
 import { useStore } from './StorePage';
 
 const PAGE = 20;
@@ -51,6 +61,9 @@ export function Products() {
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [deleting, setDeleting] = useState<StoreProduct | null>(null);
+  // (v1.4) The product's options and one row per variant (Variants.tsx).
+  const [options, setOptions] = useState<OptionDraft[]>([]);
+  const [rows, setRows] = useState<VariantDraft[]>([]);
 
   const {
     items: products,
@@ -70,6 +83,9 @@ export function Products() {
     setFormError(null);
     setEditing(product);
     setHandleTouched(product !== 'new');
+    const drafts = product === 'new' ? { options: [], variants: [] } : draftsOf(product);
+    setOptions(drafts.options);
+    setRows(drafts.variants);
     setDraft(
       product === 'new'
         ? { ...EMPTY, currencyCode: defaultCurrency(store) }
@@ -103,6 +119,69 @@ export function Products() {
     />
   );
 
+  const changeOptions = (next: OptionDraft[]) => {
+    setOptions(next);
+    setRows((current) => rowsFor(next, current, draft.price));
+  };
+  const hadOptions = editing !== null && editing !== 'new' && (editing.options ?? []).length > 0;
+  const withOptions = hadOptions || usedOptions(options).length > 0;
+
+  /**
+   * (v1.4) Saves a product with options: its fields and options (renamed, values added), then each variant
+   * row — a change to one it has, or a new one for a new combination.
+   */
+  const saveWithVariants = async (
+    fields: { handle: string; title: string; currencyCode: string },
+    description: string | null,
+  ): Promise<StoreProduct> => {
+    const used = usedOptions(options).map((o) => ({ name: o.name.trim(), values: valuesOf(o) }));
+    const stockOf = (stock: string) =>
+      /^\d+$/.test(stock.trim()) ? Number(stock.trim()) : (stock as unknown as number);
+    const selectedOptions = (values: string[]) => used.map((o, i) => ({ name: o.name, value: values[i] }));
+    if (editing === 'new') {
+      return account.products.create(store.id, {
+        ...fields,
+        ...(description ? { description } : {}),
+        options: used,
+        variants: rows.map((r) => ({
+          selectedOptions: selectedOptions(r.values),
+          price: r.price.trim(),
+          ...(r.sku.trim() ? { sku: r.sku.trim() } : {}),
+          inventory: stockOf(r.stock),
+        })),
+      });
+    }
+    const productId = (editing as StoreProduct).id;
+    // The currency stays: a new one needs every variant's price in it (the variants' own changes follow).
+    let saved = await account.products.update(store.id, productId, {
+      handle: fields.handle,
+      title: fields.title,
+      description,
+      options: used,
+    });
+    const key = (values: string[]) => values.join('\u0000');
+    const stored = new Map(
+      (saved.variants ?? []).map((v) => [key(v.selectedOptions.map((s) => s.value)), v]),
+    );
+    for (const row of rows) {
+      const had = stored.get(key(row.values));
+      const body = { price: row.price.trim(), sku: row.sku.trim() || null, inventory: stockOf(row.stock) };
+      if (!had) {
+        saved = await account.products.variants.create(store.id, productId, {
+          selectedOptions: selectedOptions(row.values),
+          ...body,
+        });
+      } else if (
+        had.price.amount !== body.price ||
+        (had.sku ?? null) !== body.sku ||
+        had.inventory !== body.inventory
+      ) {
+        saved = await account.products.variants.update(store.id, productId, had.id, body);
+      }
+    }
+    return saved;
+  };
+
   const save = async (e: FormEvent) => {
     e.preventDefault();
     if (!editing) return;
@@ -119,8 +198,12 @@ export function Products() {
       inventory: inventory as number,
     };
     try {
-      const saved =
-        editing === 'new'
+      const saved = withOptions
+        ? await saveWithVariants(
+            { handle: fields.handle, title: fields.title, currencyCode: fields.currencyCode },
+            draft.description.trim() ? draft.description : null,
+          )
+        : editing === 'new'
           ? await account.products.create(store.id, {
               ...fields,
               ...(draft.description.trim() ? { description: draft.description } : {}),
@@ -258,14 +341,17 @@ export function Products() {
             rows={3}
           />
           <div className="field-row">
-            {field('price', 'Price', { inputMode: 'decimal', placeholder: '499.00' })}
+            {/* (v1.4) With options, price and stock are each variant's (the Variants table). */}
+            {!withOptions && field('price', 'Price', { inputMode: 'decimal', placeholder: '499.00' })}
             {field('currencyCode', 'Currency', {
-              hint: `ISO code, e.g. ${defaultCurrency(store)}`,
+              // (v1.4) A product with variants keeps its currency (every variant is priced in it).
+              readOnly: hadOptions,
+              hint: hadOptions ? 'Every variant is priced in it' : `ISO code, e.g. ${defaultCurrency(store)}`,
               maxLength: 3,
               autoCapitalize: 'characters',
               spellCheck: false,
             })}
-            {field('stock', 'Stock', { error: errors.inventory, inputMode: 'numeric' })}
+            {!withOptions && field('stock', 'Stock', { error: errors.inventory, inputMode: 'numeric' })}
           </div>
           {/* (v1.4) Images change at once, each on its own: they need the product to exist first. */}
           {editing && editing !== 'new' ? (
@@ -280,6 +366,8 @@ export function Products() {
           ) : (
             <p className="hint">Save the product first, then edit it to add its images.</p>
           )}
+          <OptionsEditor options={options} onChange={changeOptions} fixed={hadOptions} />
+          <VariantsTable rows={rows} onChange={setRows} />
           <div className="actions">
             <button type="button" className="secondary" onClick={() => setEditing(null)}>
               Cancel

@@ -15,6 +15,8 @@ import { useStore } from './StorePage';
 
 const TEXT_FIELDS: [keyof Store & string, string, boolean][] = [
   ['name', 'Name', true],
+  // (v1.4) The currency new products take when created without one.
+  ['currencyCode', 'Currency', true],
   ['faviconUrl', 'Favicon URL', true],
   ['logoBlackWhiteUrl', 'Black and white logo URL', true],
   ['logoColorUrl', 'Colour logo URL', true],
@@ -138,7 +140,7 @@ export function Settings() {
     const phones: Record<string, string> = {};
     for (const [k, , required] of TEXT_FIELDS)
       if (values[k] !== before[k]) {
-        const text = values[k].trim();
+        const text = k === 'currencyCode' ? values[k].trim().toUpperCase() : values[k].trim();
         if (text && PHONES.has(k)) phones[k] = text;
         else patch[k] = text ? text : required ? '' : null;
       }
@@ -275,6 +277,12 @@ export function Settings() {
         <fieldset>
           <legend>Basics</legend>
           {field('name', 'Name')}
+          {field('currencyCode', 'Currency', {
+            hint: 'ISO 4217 code, e.g. USD; products created without a currency take it',
+            maxLength: 3,
+            autoCapitalize: 'characters',
+            spellCheck: false,
+          })}
           <DescriptionField
             value={values.description}
             onChange={set('description')}

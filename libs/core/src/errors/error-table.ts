@@ -117,6 +117,8 @@ export const ERROR_TABLE = {
   cart_completed: client(409, 'Cart completed', { graphql: 'CART_COMPLETED' }),
   price_changed: client(409, 'Price changed', { graphql: 'PRICE_CHANGED' }),
   order_status_conflict: client(409, 'Conflict'),
+  // (v1.4) Options and variants (§18): an unknown variant of a product.
+  variant_not_found: client(404, 'Not found'),
   // Webhooks (libs/webhooks).
   webhook_not_found: client(404, 'Not found'),
   delivery_not_found: client(404, 'Not found'),

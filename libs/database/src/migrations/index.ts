@@ -24,6 +24,7 @@ import { StoreCurrencyAndPaidOrders1795860000000 } from './1795860000000-StoreCu
 import { InvitationMailsStoreKeyName1795875000000 } from './1795875000000-InvitationMailsStoreKeyName';
 import { Passkeys1795880000000 } from './1795880000000-Passkeys';
 import { ProductImagesCatalogueVersion1795885000000 } from './1795885000000-ProductImagesCatalogueVersion';
+import { ProductOptionsAndVariants1795890000000 } from './1795890000000-ProductOptionsAndVariants';
 
 // Every migration, in order. Listed explicitly (not globbed) so the same list works from TypeScript
 // (tests, the migration CLI) and from the compiled build. Add new ones at the end.
@@ -55,4 +56,5 @@ export const MIGRATIONS: Function[] = [
   InvitationMailsStoreKeyName1795875000000,
   Passkeys1795880000000,
   ProductImagesCatalogueVersion1795885000000,
+  ProductOptionsAndVariants1795890000000,
 ];

@@ -43,17 +43,20 @@ GRAPHQL_PATH = "/v1/storefront/graphql"
 
 #: (v1.4) A product image as the SDK selects it: the medium rendition's URL, as REST answers it.
 IMAGE_FIELDS = "id url altText width height"
+#: (v1.4) With its images, options and price range; its variants (a connection) are not selected.
 PRODUCT_FIELDS = (
     "id handle title description price { amount currencyCode } inventory "
-    f"images {{ {IMAGE_FIELDS} }} featuredImage {{ {IMAGE_FIELDS} }} createdAt updatedAt"
+    f"images {{ {IMAGE_FIELDS} }} featuredImage {{ {IMAGE_FIELDS} }} createdAt updatedAt "
+    "hasOnlyDefaultVariant options { name values } "
+    "priceRange { min { amount currencyCode } max { amount currencyCode } }"
 )
 STORE_FIELDS = (
     "id name description status faviconUrl logoBlackWhiteUrl logoColorUrl supportEmail socialLinks currencyCode"
 )
 ORDER_FIELDS = (
     "id status source customerEmail total { amount currencyCode } createdAt fulfilledAt cancelledAt "
-    "cancelReason paymentStatus paidAt lines { quantity unitPrice { amount currencyCode } lineTotal { amount currencyCode } "
-    "product { id handle title } }"
+    "cancelReason paymentStatus paidAt lines { title sku quantity unitPrice { amount currencyCode } "
+    "lineTotal { amount currencyCode } product { id handle title } }"
 )
 #: A cart with its lines and, once checked out, its order: 1 + 100 lines × 4 + 1 + 402 = 804 of the
 #: 5,000 a query may cost.
@@ -564,8 +567,81 @@ class AppProductImages:
         return cast(Product, field(data, "productImageRemove"))
 
 
+class AppVariants:
+    """(v1.4) A product's variants for an app: ``create``, ``update``, ``delete`` — each answers the
+    product. Variants and changes are dicts in the API's own field names (``selectedOptions``,
+    ``price``, ``compareAtPrice``, ``sku``, ``inventory``, ``imageId``; a change also names its ``id``)."""
+
+    def __init__(self, run: Run, owner: str) -> None:
+        self._run = run
+        self._owner = owner
+
+    def __repr__(self) -> str:
+        return f"<{self._owner}.products.variants>"
+
+    def _write(
+        self, name: str, argument: str, kind: str, product_id: str, items: Any, idempotency_key: Optional[str],
+        timeout: Optional[float],
+    ) -> Product:
+        field_name = name[0].lower() + name[1:]
+        data = self._run(
+            f"mutation {name}($productId: ID!, ${argument}: {kind}) {{ "
+            f"{field_name}(productId: $productId, {argument}: ${argument}) {{ {PRODUCT_FIELDS} }} }}",
+            {"productId": product_id, argument: items},
+            idempotency_key=idempotency_key,
+            timeout=timeout,
+        )
+        return cast(Product, field(data, field_name))
+
+    def create(
+        self,
+        product_id: str,
+        variants: Sequence[Mapping[str, Any]],
+        *,
+        idempotency_key: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> Product:
+        """Adds variants (at most 250 a call), each naming one value of every option."""
+        return self._write(
+            "ProductVariantsCreate", "variants", "[ProductVariantInput!]!", product_id,
+            [dict(v) for v in variants], idempotency_key, timeout,
+        )
+
+    def update(
+        self,
+        product_id: str,
+        variants: Sequence[Mapping[str, Any]],
+        *,
+        idempotency_key: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> Product:
+        """Changes variants (``{"id": …, "price": …}`` …); the fields left out stay as they are."""
+        return self._write(
+            "ProductVariantsUpdate", "variants", "[ProductVariantUpdateInput!]!", product_id,
+            [dict(v) for v in variants], idempotency_key, timeout,
+        )
+
+    def delete(
+        self,
+        product_id: str,
+        variant_ids: Sequence[str],
+        *,
+        idempotency_key: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> Product:
+        """Deletes variants; the last one stays (``reason`` ``last_variant``)."""
+        return self._write(
+            "ProductVariantsDelete", "variantIds", "[ID!]!", product_id, list(variant_ids), idempotency_key,
+            timeout,
+        )
+
+
 class AppProducts(StorefrontProducts):
-    """The catalogue for an app: the reads, and ``create``, ``update``, ``delete``."""
+    """The catalogue for an app: the reads, and ``create``, ``update``, ``delete``; (v1.4) ``variants``."""
+
+    def __init__(self, run: Run, owner: str) -> None:
+        super().__init__(run, owner)
+        self.variants = AppVariants(run, owner)
 
     def __init__(self, run: Run, owner: str) -> None:
         super().__init__(run, owner)
@@ -577,23 +653,29 @@ class AppProducts(StorefrontProducts):
         *,
         handle: str,
         title: str,
-        price: Price,
+        price: Optional[Price] = None,
         currency_code: str,
-        inventory: int,
+        inventory: Optional[int] = None,
         description: Optional[str] = None,
+        options: Optional[Sequence[Mapping[str, Any]]] = None,
+        variants: Optional[Sequence[Mapping[str, Any]]] = None,
         idempotency_key: Optional[str] = None,
         timeout: Optional[float] = None,
     ) -> Product:
-        """Creates a product (``price`` a decimal string such as ``"9.50"``, ``currency_code`` ISO 4217)."""
-        product_input: Dict[str, Any] = {
-            "handle": handle,
-            "title": title,
-            "price": _price(price),
-            "currencyCode": currency_code,
-            "inventory": inventory,
-        }
+        """Creates a product (``price`` a decimal string such as ``"9.50"``, ``currency_code`` ISO 4217).
+        (v1.4) With ``options`` (``{"name", "values"}``) and ``variants`` (``selectedOptions``, ``price``,
+        ``inventory``, …), ``price`` and ``inventory`` are the variants'."""
+        product_input: Dict[str, Any] = {"handle": handle, "title": title, "currencyCode": currency_code}
+        if price is not None:
+            product_input["price"] = _price(price)
+        if inventory is not None:
+            product_input["inventory"] = inventory
         if description is not None:
             product_input["description"] = description
+        if options is not None:
+            product_input["options"] = [dict(o) for o in options]
+        if variants is not None:
+            product_input["variants"] = [dict(v) for v in variants]
         return cast(
             Product,
             self._ask(
@@ -654,15 +736,27 @@ class AppProducts(StorefrontProducts):
         return cast(Deleted, traced({"id": data.get("productDelete")}, request_id_of(data)))
 
 
+_LINE_KEYS = {"product_id", "variant_id", "quantity"}
+
+
 def line_inputs(lines: Sequence[OrderLineInput]) -> List[Dict[str, Any]]:
-    """Lines of an order or a cart, ``{"product_id", "quantity"}`` each, as the API takes them."""
+    """Lines of an order or a cart as the API takes them: ``{"variant_id", "quantity"}`` each, or (v1.3,
+    a product with only its default variant) ``{"product_id", "quantity"}`` — both ids must agree."""
     if isinstance(lines, (str, bytes)) or not isinstance(lines, Sequence):
-        raise TypeError('lines must be a list of {"product_id": …, "quantity": …}')
+        raise TypeError('lines must be a list of {"variant_id" or "product_id": …, "quantity": …}')
     wire: List[Dict[str, Any]] = []
     for line in lines:
-        if not isinstance(line, Mapping) or set(line) != {"product_id", "quantity"}:
-            raise TypeError('each line must be {"product_id": …, "quantity": …} (exactly these keys)')
-        wire.append({"productId": line["product_id"], "quantity": line["quantity"]})
+        keys = set(line) if isinstance(line, Mapping) else set()
+        if not keys or not keys <= _LINE_KEYS or "quantity" not in keys or keys == {"quantity"}:
+            raise TypeError(
+                'each line must be {"variant_id" and/or "product_id": …, "quantity": …} (only these keys)'
+            )
+        entry: Dict[str, Any] = {"quantity": line["quantity"]}
+        if "product_id" in keys:
+            entry["productId"] = line["product_id"]
+        if "variant_id" in keys:
+            entry["variantId"] = line["variant_id"]
+        wire.append(entry)
     return wire
 
 

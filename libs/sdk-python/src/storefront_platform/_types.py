@@ -30,17 +30,32 @@ class Image(TypedDict):
     height: int
 
 
+class ProductOption(TypedDict):
+    name: str
+    values: List[str]
+
+
+class PriceRange(TypedDict):
+    min: Money
+    max: Money
+
+
 class Product(TypedDict):
     id: str
     handle: str
     title: str
     description: Optional[str]
+    #: (v1.4) With several variants: the lowest variant price, and the total stock.
     price: Money
     inventory: int
     images: List[Image]
     featuredImage: Optional[Image]
     createdAt: str
     updatedAt: str
+    #: (v1.4) True for a product without options (its one variant is "Default Title").
+    hasOnlyDefaultVariant: bool
+    options: List[ProductOption]
+    priceRange: PriceRange
 
 
 class MediaRendition(TypedDict):
@@ -87,10 +102,15 @@ class OrderLineProduct(TypedDict):
 
 
 class OrderLine(TypedDict):
+    #: (v1.4) As sold: the product's title, then the variant's option values unless the default variant.
+    title: str
+    #: (v1.4) The variant's SKU as sold.
+    sku: Optional[str]
     quantity: int
     unitPrice: Money
     lineTotal: Money
-    product: OrderLineProduct
+    #: (v1.4) None when the product row is gone.
+    product: Optional[OrderLineProduct]
 
 
 class Order(TypedDict):
@@ -123,11 +143,12 @@ class OrderConnection(TypedDict):
     pageInfo: PageInfo
 
 
-class OrderLineInput(TypedDict):
-    """One line of ``orders.create(lines=[…])`` and of a cart (``cart.create/add/update``): the product
-    and how many."""
+class OrderLineInput(TypedDict, total=False):
+    """One line of ``orders.create(lines=[…])`` and of a cart (``cart.create/add/update``): (v1.4) the
+    variant, or the product of a default variant (both given must agree), and how many."""
 
     product_id: str
+    variant_id: str
     quantity: int
 
 

@@ -23,6 +23,7 @@ export function toCart(row: CartRow, lines: CartLineRow[], ttlSeconds: number): 
     totalQuantity += line.quantity;
     return {
       productId: line.product_id,
+      variantId: line.variant_id,
       quantity: line.quantity,
       unitPrice: money(line.price_minor, line.currency_code),
       lineTotal: money(total, line.currency_code),

@@ -11,6 +11,7 @@ export interface CartRow {
 /** A cart line with its product as the catalogue has it now (live products only). */
 export interface CartLineRow {
   product_id: string;
+  variant_id: string;
   quantity: number;
   price_minor: string;
   currency_code: string;

@@ -1,4 +1,5 @@
 import type { Money } from '../money/money';
+import type { LineTarget } from '../variants/variant-lines';
 
 /** A cart's life: `open` while the shopper fills it, `completed` once checked out (it then never changes). */
 export const CART_STATUSES = ['open', 'completed'] as const;
@@ -23,9 +24,11 @@ export const NO_CURRENCY = 'XXX';
 export const CART_LINE_UNAVAILABLE_REASONS = ['out_of_stock', 'currency_mismatch'] as const;
 export type CartLineUnavailableReason = (typeof CART_LINE_UNAVAILABLE_REASONS)[number];
 
-/** One product in a cart, priced from the catalogue as it is now. */
+/** One variant in a cart, priced from the catalogue as it is now. */
 export interface CartLine {
   productId: string;
+  /** (v1.4) The variant of the line (one line per variant). */
+  variantId: string;
   quantity: number;
   unitPrice: Money;
   lineTotal: Money;
@@ -60,8 +63,5 @@ export interface Cart {
   expiresAt: Date;
 }
 
-/** A line as a client sends it: a product and a quantity (never a price). */
-export interface CartLineInput {
-  productId: string;
-  quantity: number;
-}
+/** A line as a client sends it: a variant (or a default variant's product) and a quantity (never a price). */
+export type CartLineInput = LineTarget;

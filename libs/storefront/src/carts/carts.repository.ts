@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Sql } from '@app/database';
 import type { EntityManager } from 'typeorm';
+import type { VariantLine } from '../variants/variant-lines';
 import { CART_COLUMNS, CartLineRow, CartRow } from './cart.row';
 
 /** A cart is alive while it was changed less than `ttl` seconds ago (reads do not change it). */
@@ -37,19 +38,48 @@ export class CartsRepository {
   }
 
   /**
-   * The cart's lines in cart order, each with its product's current price, currency and stock. A line
-   * whose product was deleted is not among them (it can be neither shown nor bought).
+   * The cart's lines in cart order, each with its variant's current price and stock and its product's
+   * currency. A line whose product or variant was deleted is not among them (it can be neither shown nor
+   * bought). (v1.4) A line the previous release wrote (`cart_lines`, one per product) reads as its
+   * product's default variant until the cart's next change adopts it (adoptLegacyLines).
    */
   lines(storeId: string, cartId: string, tx?: EntityManager): Promise<CartLineRow[]> {
     return this.sql.rows<CartLineRow>(
       {
-        name: 'sf_cart_lines',
-        text: `SELECT l.product_id, l.quantity, p.price_minor, p.currency_code, p.inventory
-                 FROM cart_lines l
+        name: 'sf_cart_variant_lines',
+        text: `SELECT l.product_id, l.variant_id, l.quantity, v.price_minor, p.currency_code, v.inventory
+                 FROM (SELECT product_id, variant_id, quantity, position FROM cart_variant_lines WHERE cart_id = $1
+                       UNION ALL
+                       SELECT o.product_id, d.id, o.quantity, o.position FROM cart_lines o
+                         JOIN LATERAL (SELECT id FROM product_variants WHERE product_id = o.product_id
+                                        ORDER BY position LIMIT 1) d ON true
+                        WHERE o.cart_id = $1
+                          AND NOT EXISTS (SELECT 1 FROM product_options po WHERE po.product_id = o.product_id)) l
+                 JOIN product_variants v ON v.id = l.variant_id
                  JOIN products p ON p.id = l.product_id AND p.store_id = $2 AND p.deleted_at IS NULL
-                WHERE l.cart_id = $1
                 ORDER BY l.position`,
         values: [cartId, storeId],
+      },
+      tx,
+    );
+  }
+
+  /**
+   * (v1.4) Moves a cart's lines written by the previous release (`cart_lines`) onto their products' default
+   * variants, before this release changes or checks out the cart: one statement, nothing when there are none.
+   */
+  async adoptLegacyLines(tx: EntityManager, cartId: string): Promise<void> {
+    await this.sql.run(
+      {
+        name: 'sf_cart_adopt_lines',
+        text: `WITH moved AS (DELETE FROM cart_lines WHERE cart_id = $1 RETURNING product_id, quantity, position)
+               INSERT INTO cart_variant_lines (cart_id, variant_id, product_id, quantity, position)
+               SELECT $1, d.id, m.product_id, m.quantity, m.position FROM moved m
+                 JOIN LATERAL (SELECT id FROM product_variants WHERE product_id = m.product_id
+                                ORDER BY position LIMIT 1) d ON true
+                WHERE NOT EXISTS (SELECT 1 FROM product_options po WHERE po.product_id = m.product_id)
+               ON CONFLICT (cart_id, variant_id) DO NOTHING`,
+        values: [cartId],
       },
       tx,
     );
@@ -83,32 +113,39 @@ export class CartsRepository {
   }
 
   /**
-   * Sets the quantity of each product's line, adding a line (after the cart's last) for a product the
+   * Sets the quantity of each variant's line, adding a line (after the cart's last) for a variant the
    * cart does not have yet: one INSERT … ON CONFLICT for all of them.
    */
-  async setLines(tx: EntityManager, cartId: string, lines: { productId: string; quantity: number }[]) {
+  async setLines(tx: EntityManager, cartId: string, lines: VariantLine[]) {
     if (lines.length === 0) return;
     await this.sql.run(
       {
-        name: 'sf_cart_set_lines',
-        text: `INSERT INTO cart_lines (cart_id, product_id, quantity, position)
-               SELECT $1, u.product_id, u.quantity,
-                      (SELECT coalesce(max(position), -1) FROM cart_lines WHERE cart_id = $1) + u.ord
-                 FROM unnest($2::uuid[], $3::int[]) WITH ORDINALITY AS u(product_id, quantity, ord)
-               ON CONFLICT (cart_id, product_id) DO UPDATE SET quantity = excluded.quantity`,
-        values: [cartId, lines.map((l) => l.productId), lines.map((l) => l.quantity)],
+        name: 'sf_cart_set_variant_lines',
+        text: `INSERT INTO cart_variant_lines (cart_id, variant_id, product_id, quantity, position)
+               SELECT $1, u.variant_id, u.product_id, u.quantity,
+                      (SELECT coalesce(max(position), -1) FROM cart_variant_lines WHERE cart_id = $1) + u.ord
+                 FROM unnest($2::uuid[], $3::uuid[], $4::int[]) WITH ORDINALITY AS u(variant_id, product_id, quantity, ord)
+               ON CONFLICT (cart_id, variant_id) DO UPDATE SET quantity = excluded.quantity`,
+        values: [
+          cartId,
+          lines.map((l) => l.variantId),
+          lines.map((l) => l.productId),
+          lines.map((l) => l.quantity),
+        ],
       },
       tx,
     );
   }
 
-  async removeLines(tx: EntityManager, cartId: string, productIds: string[]): Promise<void> {
-    if (productIds.length === 0) return;
+  /** Removes the lines of these variants, and every line of these products. */
+  async removeLines(tx: EntityManager, cartId: string, variantIds: string[], productIds: string[] = []) {
+    if (variantIds.length === 0 && productIds.length === 0) return;
     await this.sql.run(
       {
-        name: 'sf_cart_remove_lines',
-        text: `DELETE FROM cart_lines WHERE cart_id = $1 AND product_id = ANY($2::uuid[])`,
-        values: [cartId, productIds],
+        name: 'sf_cart_remove_variant_lines',
+        text: `DELETE FROM cart_variant_lines
+                WHERE cart_id = $1 AND (variant_id = ANY($2::uuid[]) OR product_id = ANY($3::uuid[]))`,
+        values: [cartId, variantIds, productIds],
       },
       tx,
     );

@@ -26,6 +26,7 @@ describe('toCart', () => {
   };
   const line = (product: string, quantity: number, price: string, currency: string, inventory: number) => ({
     product_id: product,
+    variant_id: `v-${product}`,
     quantity,
     price_minor: price,
     currency_code: currency,

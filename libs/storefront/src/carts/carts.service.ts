@@ -4,7 +4,9 @@ import { isEmail } from 'class-validator';
 import type { EntityManager } from 'typeorm';
 import { AMOUNT_PATTERN } from '../money/money';
 import type { OrderWithLines } from '../orders/order';
-import { mergeLines, OrdersService } from '../orders/orders.service';
+import { OrdersService } from '../orders/orders.service';
+import type { VariantLine } from '../variants/variant-lines';
+import { VariantsService } from '../variants/variants.service';
 import { StorefrontErrors } from '../storefront.errors';
 import { Cart, CartLineInput, MAX_CART_LINES, MAX_CART_QUANTITY } from './cart';
 import { toCart } from './cart.mapper';
@@ -40,6 +42,7 @@ export class CartsService {
   constructor(
     private readonly carts: CartsRepository,
     private readonly orders: OrdersService,
+    private readonly variants: VariantsService,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.ttl = config.cartTtl;
@@ -56,8 +59,9 @@ export class CartsService {
   async create(storeId: string, input: { lines?: CartLineInput[] | null; buyerEmail?: string | null }) {
     const email =
       input.buyerEmail === undefined || input.buyerEmail === null ? null : checkEmail(input.buyerEmail);
-    const lines = checkLines(input.lines ?? [], 1);
+    const given = checkLines(input.lines ?? [], 1);
     return this.carts.transaction(async (tx) => {
+      const lines = checkMerged(await this.variants.resolveLines(tx, storeId, given));
       await this.checkProducts(tx, storeId, [], lines);
       const row = await this.carts.insert(tx, storeId, email);
       await this.carts.setLines(tx, row.id, lines);
@@ -65,31 +69,30 @@ export class CartsService {
     });
   }
 
-  /** Adds to each product's line (a new line for a product the cart does not have). */
+  /** Adds to each variant's line (a new line for a variant the cart does not have). */
   addLines(storeId: string, cartId: string, input: CartLineInput[]): Promise<Cart> {
-    const lines = checkLines(input, 1);
+    const given = checkLines(input, 1);
     return this.change(storeId, cartId, async (tx, current) => {
-      const had = new Map(current.map((l) => [l.product_id, l.quantity]));
-      const next = lines.map((l) => ({
-        productId: l.productId,
-        quantity: (had.get(l.productId) ?? 0) + l.quantity,
-      }));
+      const lines = await this.variants.resolveLines(tx, storeId, given);
+      const had = new Map(current.map((l) => [l.variant_id, l.quantity]));
+      const next = lines.map((l) => ({ ...l, quantity: (had.get(l.variantId) ?? 0) + l.quantity }));
       checkMerged(next);
       await this.checkProducts(tx, storeId, current, next);
       await this.carts.setLines(tx, cartId, next);
     });
   }
 
-  /** Sets each product's quantity; 0 removes its line (a product the cart lacks gets a line). */
+  /** Sets each variant's quantity; 0 removes its line (a variant the cart lacks gets a line). */
   updateLines(storeId: string, cartId: string, input: CartLineInput[]): Promise<Cart> {
-    const lines = checkLines(input, 0);
+    const given = checkLines(input, 0);
     return this.change(storeId, cartId, async (tx, current) => {
+      const lines = checkMerged(await this.variants.resolveLines(tx, storeId, given));
       const kept = lines.filter((l) => l.quantity > 0);
-      const gone = lines.filter((l) => l.quantity === 0).map((l) => l.productId);
+      const gone = lines.filter((l) => l.quantity === 0).map((l) => l.variantId);
       await this.checkProducts(
         tx,
         storeId,
-        current.filter((l) => !gone.includes(l.product_id)),
+        current.filter((l) => !gone.includes(l.variant_id)),
         kept,
       );
       await this.carts.removeLines(tx, cartId, gone);
@@ -97,13 +100,26 @@ export class CartsService {
     });
   }
 
-  /** Removes the products' lines (ids the cart does not have are ignored). */
-  removeLines(storeId: string, cartId: string, productIds: string[]): Promise<Cart> {
-    if (productIds.length > MAX_CART_LINES) {
+  /**
+   * Removes the variants' lines and (a product id) every line of the products (ids the cart does not have
+   * are ignored).
+   */
+  removeLines(
+    storeId: string,
+    cartId: string,
+    productIds: string[],
+    variantIds: string[] = [],
+  ): Promise<Cart> {
+    if (productIds.length > MAX_CART_LINES || variantIds.length > MAX_CART_LINES) {
       throw StorefrontErrors.badInput(`At most ${MAX_CART_LINES} product ids at a time.`);
     }
     return this.change(storeId, cartId, (tx) =>
-      this.carts.removeLines(tx, cartId, [...new Set(productIds.filter(isUuid))]),
+      this.carts.removeLines(
+        tx,
+        cartId,
+        [...new Set(variantIds.filter(isUuid))],
+        [...new Set(productIds.filter(isUuid))],
+      ),
     );
   }
 
@@ -141,6 +157,7 @@ export class CartsService {
       if (!cart) throw StorefrontErrors.cartNotFound();
       if (cart.status === 'completed' && cart.order_id) return this.orders.get(storeId, cart.order_id, tx);
       if (cart.status === 'completed') throw StorefrontErrors.cartCompleted();
+      await this.carts.adoptLegacyLines(tx, cartId);
       if (!cart.buyer_email) {
         throw StorefrontErrors.badInput('Checkout needs the buyer’s e-mail (cartBuyerUpdate).', [
           { field: 'buyerEmail', message: 'buyerEmail is required to check out' },
@@ -158,7 +175,11 @@ export class CartsService {
         storeId,
         {
           customerEmail: cart.buyer_email,
-          lines: lines.map((l) => ({ productId: l.product_id, quantity: l.quantity })),
+          lines: lines.map((l) => ({
+            variantId: l.variant_id,
+            productId: l.product_id,
+            quantity: l.quantity,
+          })),
         },
         {
           source: 'checkout',
@@ -185,6 +206,7 @@ export class CartsService {
       const cart = await this.carts.lock(tx, storeId, cartId, this.ttl);
       if (!cart) throw StorefrontErrors.cartNotFound();
       if (cart.status !== 'open') throw StorefrontErrors.cartCompleted();
+      await this.carts.adoptLegacyLines(tx, cartId);
       await work(tx, await this.carts.lines(storeId, cartId, tx));
       return this.read(tx, storeId, await this.carts.touch(tx, cartId, buyerEmail));
     });
@@ -209,7 +231,7 @@ export class CartsService {
     tx: EntityManager,
     storeId: string,
     remaining: CartLineRow[],
-    given: { productId: string }[],
+    given: VariantLine[],
   ): Promise<void> {
     if (given.length === 0) return;
     const currencies = await this.carts.currencies(
@@ -241,9 +263,9 @@ function checkEmail(value: string): string {
 }
 
 /**
- * Lines as given, checked and merged: product ids that are not ids are NOT_FOUND (as unknown ones), a
- * quantity outside `min`–999 — alone or merged with another line naming the same product — and more
- * than 100 lines are BAD_USER_INPUT.
+ * Lines as given, checked: a quantity outside `min`–999 and more than 100 lines are BAD_USER_INPUT. Their
+ * ids are checked as they are resolved to variants (VariantsService.resolveLines), and the merged lines
+ * by checkMerged.
  */
 function checkLines(lines: CartLineInput[], min: 0 | 1): CartLineInput[] {
   if (lines.length > MAX_CART_LINES) {
@@ -252,20 +274,17 @@ function checkLines(lines: CartLineInput[], min: 0 | 1): CartLineInput[] {
     ]);
   }
   for (const line of lines) {
-    if (!isUuid(line.productId))
-      throw StorefrontErrors.productNotFound(`No product ${line.productId} in this store.`);
     if (!Number.isInteger(line.quantity) || line.quantity < min || line.quantity > MAX_CART_QUANTITY) {
       throw StorefrontErrors.badInput(`A quantity is ${min}–${MAX_CART_QUANTITY}.`, [
         { field: 'quantity', message: `quantity must be ${min}–${MAX_CART_QUANTITY}` },
       ]);
     }
   }
-  const merged = mergeLines(lines);
-  checkMerged(merged);
-  return merged;
+  return lines;
 }
 
-function checkMerged(lines: CartLineInput[]): void {
+/** A line (merged per variant) has at most 999 units. */
+function checkMerged(lines: VariantLine[]): VariantLine[] {
   const over = lines.find((l) => l.quantity > MAX_CART_QUANTITY);
   if (over) {
     throw StorefrontErrors.badInput(
@@ -273,4 +292,5 @@ function checkMerged(lines: CartLineInput[]): void {
       [{ field: 'quantity', message: `a line's quantity must be at most ${MAX_CART_QUANTITY}` }],
     );
   }
+  return lines;
 }

@@ -4,14 +4,21 @@ import { IsArray, IsInt, IsOptional, IsString, ValidateNested } from 'class-vali
 import type { CartLineInput as CartLine } from '../carts/cart';
 
 /**
- * A product and a quantity — never a price. The ranges (1–999 to add, 0–999 to set, at most 100 lines)
- * are the cart service's rules, checked there for every door.
+ * A variant (or, v1.3-style, a product with only its default variant) and a quantity — never a price. The
+ * ranges (1–999 to add, 0–999 to set, at most 100 lines) are the cart service's rules, checked there for
+ * every door.
  */
 @InputType('CartLineInput')
 export class CartLineInput implements CartLine {
-  @Field(() => ID)
+  @Field(() => ID, { nullable: true, description: '(v1.4) Alone only for a product without options.' })
+  @IsOptional()
   @IsString()
-  productId!: string;
+  productId?: string | null;
+
+  @Field(() => ID, { nullable: true, description: '(v1.4) The variant; with productId, they must agree.' })
+  @IsOptional()
+  @IsString()
+  variantId?: string | null;
 
   @Field(() => Int)
   @IsInt()

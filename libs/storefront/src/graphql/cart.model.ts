@@ -36,8 +36,9 @@ export class CartLineModel implements CartLine {
   })
   inSubtotal!: boolean;
 
-  /** Not in the schema: resolves `product` through the request's DataLoader. */
+  /** Not in the schema: resolve `product` and (v1.4) `variant` through the request's DataLoaders. */
   productId!: string;
+  variantId!: string;
 }
 
 /** GraphQL's `Cart`: the domain's Cart; `order` resolves from `orderId`. */

@@ -81,13 +81,17 @@ export class CartsResolver {
     return this.carts.updateLines(await this.cartWrite(ctx), cartId, lines);
   }
 
-  @ScopedMutation(() => CartModel, { ...WRITE, description: "Removes the products' lines." })
+  @ScopedMutation(() => CartModel, {
+    ...WRITE,
+    description: "Removes the variants' lines, and every line of the products (a product id).",
+  })
   async cartLinesRemove(
     @Context() ctx: StorefrontContext,
     @Args('cartId', { type: () => ID }) cartId: string,
-    @Args('productIds', { type: () => [ID] }) productIds: string[],
+    @Args('productIds', { type: () => [ID], nullable: true }) productIds: string[] | null,
+    @Args('variantIds', { type: () => [ID], nullable: true }) variantIds: string[] | null,
   ): Promise<Cart> {
-    return this.carts.removeLines(await this.cartWrite(ctx), cartId, productIds);
+    return this.carts.removeLines(await this.cartWrite(ctx), cartId, productIds ?? [], variantIds ?? []);
   }
 
   @ScopedMutation(() => CartModel, { ...WRITE, description: "Sets the buyer's e-mail (checkout needs one)." })

@@ -21,12 +21,22 @@ import {
   PAYMENT_STATUSES,
   PaymentStatus,
 } from '../orders/order';
+import type { LineTarget } from '../variants/variant-lines';
 
-@InputType('OrderLineInput')
-export class OrderLineInput {
-  @Field(() => ID)
+@InputType('OrderLineInput', {
+  description:
+    '(v1.4) A variant (variantId), or a product with only its default variant (productId); both must agree.',
+})
+export class OrderLineInput implements LineTarget {
+  @Field(() => ID, { nullable: true })
+  @IsOptional()
   @IsString()
-  productId!: string;
+  productId?: string | null;
+
+  @Field(() => ID, { nullable: true })
+  @IsOptional()
+  @IsString()
+  variantId?: string | null;
 
   @Field(() => Int)
   @IsInt()

@@ -7,6 +7,15 @@ import { connectionOf } from './connection.model';
 /** GraphQL's `OrderLine`: the domain's OrderLine; `product` resolves from `productId`. */
 @ObjectType('OrderLine')
 export class OrderLineModel implements OrderLine {
+  @Field({
+    description:
+      '(v1.4) As sold: the product\'s title, then " / "-joined option values unless the default variant.',
+  })
+  title!: string;
+
+  @Field(() => String, { nullable: true, description: "(v1.4) The variant's SKU as sold." })
+  sku!: string | null;
+
   @Field(() => Int)
   quantity!: number;
 
@@ -16,8 +25,9 @@ export class OrderLineModel implements OrderLine {
   @Field(() => MoneyModel)
   lineTotal!: Money;
 
-  /** Not in the schema: resolves `product` through the request's DataLoader. */
+  /** Not in the schema: resolve `product` and `variant` through the request's DataLoaders. */
   productId!: string;
+  variantId!: string | null;
 }
 
 /** GraphQL's `Order`: the domain's Order; `lines` resolves (orders.resolver.ts). */

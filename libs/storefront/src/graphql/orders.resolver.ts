@@ -4,7 +4,6 @@ import { Order, OrderLine } from '../orders/order';
 import { OrdersService } from '../orders/orders.service';
 import { LIST_CURSORS } from '../pagination/cursor';
 import { Product } from '../products/product';
-import { StorefrontErrors } from '../storefront.errors';
 import { ConnectionArgs, pageArgs } from './connection.args';
 import { OrderCreateInput } from './order.input';
 import { OrderConnectionModel, OrderLineModel, OrderModel } from './order.model';
@@ -80,11 +79,15 @@ export class OrdersResolver {
 @Accepts('app', 'public')
 @Resolver(() => OrderLineModel)
 export class OrderLineResolver {
-  @ScopedField('product', () => ProductModel, { scope: 'products:read' })
-  async product(@Parent() line: OrderLine, @Context() ctx: StorefrontContext): Promise<Product> {
+  @ScopedField('product', () => ProductModel, {
+    scope: 'products:read',
+    nullable: true,
+    then:
+      '(v1.4) Nullable: null when the product row is gone; a product deleted through the API ' +
+      'still shows (the line keeps its own title, sku and unitPrice).',
+  })
+  async product(@Parent() line: OrderLine, @Context() ctx: StorefrontContext): Promise<Product | null> {
     // Through the request's DataLoader: the products of all lines of all orders in one query.
-    const product = await ctx.loaders.product.load(line.productId);
-    if (!product) throw StorefrontErrors.productNotFound('The product of this line no longer exists.');
-    return product;
+    return ctx.loaders.product.load(line.productId);
   }
 }

@@ -1,5 +1,8 @@
 import { Field, InputType, Int } from '@nestjs/graphql';
+import { Type } from 'class-transformer';
+import { IsArray, IsOptional, ValidateNested } from 'class-validator';
 import { ProductInput, ProductPatch, ProductRule } from '../products/product';
+import { ProductOptionInput, ProductVariantInput } from './variant.input';
 
 @InputType('ProductCreateInput')
 export class ProductCreateInput implements ProductInput {
@@ -15,9 +18,13 @@ export class ProductCreateInput implements ProductInput {
   @ProductRule.description()
   description?: string | null;
 
-  @Field({ description: 'Decimal string, e.g. "499.00"; not negative, at most the currency\'s digits.' })
-  @ProductRule.price()
-  price!: string;
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'Decimal string, e.g. "499.00"; not negative, at most the currency\'s digits. (v1.4) Required without variants.',
+  })
+  @ProductRule.price('withoutVariants')
+  price?: string;
 
   @Field(() => String, {
     nullable: true,
@@ -26,9 +33,26 @@ export class ProductCreateInput implements ProductInput {
   @ProductRule.currencyCode('patch')
   currencyCode?: string;
 
-  @Field(() => Int)
-  @ProductRule.inventory()
-  inventory!: number;
+  @Field(() => Int, { nullable: true, description: '(v1.4) Required without variants.' })
+  @ProductRule.inventory('withoutVariants')
+  inventory?: number;
+
+  @Field(() => [ProductOptionInput], { nullable: true, description: '(v1.4) At most 3.' })
+  @IsOptional()
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => ProductOptionInput)
+  options?: ProductOptionInput[] | null;
+
+  @Field(() => [ProductVariantInput], {
+    nullable: true,
+    description: '(v1.4) One value of every option each; they replace the default variant.',
+  })
+  @IsOptional()
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => ProductVariantInput)
+  variants?: ProductVariantInput[] | null;
 }
 
 /** Every field optional; an explicit null is refused except for `description` (null clears it). */

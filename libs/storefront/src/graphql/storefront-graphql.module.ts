@@ -25,6 +25,12 @@ import { MediaResolver } from './media.resolver';
 import { OrderLineResolver, OrdersResolver } from './orders.resolver';
 import { ImageResolver, ProductImagesResolver } from './product-images.resolver';
 import { ProductsResolver } from './products.resolver';
+import {
+  CartLineVariantResolver,
+  OrderLineVariantResolver,
+  ProductVariantResolver,
+  ProductVariantsResolver,
+} from './variants.resolver';
 import { StoreReader } from './store-reader.service';
 import { StoreResolver } from './store.resolver';
 import type { StorefrontContext } from './storefront.context';
@@ -48,6 +54,10 @@ import { StorefrontWriteLimit } from './write-limit.service';
     OrderLineResolver,
     CartsResolver,
     CartLineResolver,
+    ProductVariantsResolver,
+    ProductVariantResolver,
+    CartLineVariantResolver,
+    OrderLineVariantResolver,
   ],
   exports: [LoadersFactory],
 })

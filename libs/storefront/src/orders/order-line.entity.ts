@@ -34,4 +34,15 @@ export class OrderLineEntity {
 
   @Column({ name: 'currency_code', type: 'char', length: 3 })
   currencyCode!: string;
+
+  /** (v1.4) The variant sold (no foreign key: the line keeps the id after the variant is deleted). */
+  @Column({ name: 'variant_id', type: 'uuid', nullable: true })
+  variantId!: string | null;
+
+  /** (v1.4) As sold; null for a line placed before variants (it reads as its product's title). */
+  @Column({ type: 'text', nullable: true })
+  title!: string | null;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  sku!: string | null;
 }

@@ -22,6 +22,17 @@ import {
 export class OrderLineDto {
   @ApiProperty({ format: 'uuid', description: 'The product ordered (it may have been deleted since).' })
   productId!: string;
+  @ApiProperty({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: '(v1.4) The variant ordered; null for a line placed before variants.',
+  })
+  variantId!: string | null;
+  @ApiProperty({ description: "(v1.4) As sold: the product's title, then the variant's option values." })
+  title!: string;
+  @ApiProperty({ type: String, nullable: true, description: "(v1.4) The variant's SKU as sold." })
+  sku!: string | null;
   @ApiProperty() quantity!: number;
   @ApiProperty({ type: MoneyDto }) unitPrice!: MoneyDto;
   @ApiProperty({ type: MoneyDto }) lineTotal!: MoneyDto;

@@ -24,6 +24,9 @@ export function toOrder(row: OrderRow): Order {
 export function toOrderLine(row: Omit<LineRow, 'order_id' | 'position'>): OrderLine {
   return {
     productId: row.product_id,
+    variantId: row.variant_id,
+    title: row.title,
+    sku: row.sku,
     quantity: row.quantity,
     unitPrice: money(row.unit_price_minor, row.currency_code),
     lineTotal: money(BigInt(row.unit_price_minor) * BigInt(row.quantity), row.currency_code),
@@ -44,6 +47,9 @@ export function toOrderDto(order: OrderWithLines): OrderDto {
     customerEmail: order.customerEmail,
     lines: order.lines.map((line) => ({
       productId: line.productId,
+      variantId: line.variantId,
+      title: line.title,
+      sku: line.sku,
       quantity: line.quantity,
       unitPrice: json(line.unitPrice),
       lineTotal: json(line.lineTotal),

@@ -22,6 +22,9 @@ export interface LineRow {
   order_id: string;
   position: number;
   product_id: string;
+  variant_id: string | null;
+  title: string;
+  sku: string | null;
   quantity: number;
   unit_price_minor: string;
   currency_code: string;

@@ -1,9 +1,16 @@
 import type { Money } from '../money/money';
+import type { LineTarget } from '../variants/variant-lines';
 
 /** One line of an order, priced from the catalogue when the order was placed. */
 export interface OrderLine {
   /** The product ordered (it may have been deleted since). */
   productId: string;
+  /** (v1.4) The variant ordered; null for a line placed before variants. */
+  variantId: string | null;
+  /** (v1.4) As sold: the product's title, then the variant's option values unless it is the default. */
+  title: string;
+  /** (v1.4) The variant's SKU as sold. */
+  sku: string | null;
   quantity: number;
   unitPrice: Money;
   lineTotal: Money;
@@ -58,7 +65,8 @@ export type OrderWithLines = Order & { lines: OrderLine[] };
 /** What placing an order takes: prices come from the catalogue, never from the caller. */
 export interface OrderInput {
   customerEmail: string;
-  lines: { productId: string; quantity: number }[];
+  /** (v1.4) Each a variant, or the product of a default variant (variants/variant-lines.ts). */
+  lines: LineTarget[];
   /** (v1.4) `orderCreate` only; left out: `paid`. */
   paymentStatus?: PaymentStatus;
 }

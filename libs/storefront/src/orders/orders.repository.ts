@@ -46,14 +46,82 @@ export class OrdersRepository {
     return this.sql.rows<LineRow>(
       {
         name: 'sf_order_lines',
-        text: `SELECT l.order_id, l.position, l.product_id, l.quantity, l.unit_price_minor, l.currency_code
-           FROM order_lines l JOIN orders o ON o.id = l.order_id
+        // (v1.4) A line placed before variants has no title of its own: it reads as its product's.
+        text: `SELECT l.order_id, l.position, l.product_id, l.variant_id, coalesce(l.title, p.title) AS title, l.sku,
+                  l.quantity, l.unit_price_minor, l.currency_code
+           FROM order_lines l JOIN orders o ON o.id = l.order_id LEFT JOIN products p ON p.id = l.product_id
           WHERE l.order_id = ANY($1::uuid[]) AND o.store_id = $2
           ORDER BY l.order_id, l.position`,
         values: [orderIds, storeId],
       },
       tx,
     );
+  }
+
+  /**
+   * (v1.4) Locks the products of an order's lines in id order, before their variants: every write that
+   * touches a product and its variants takes the product first (a variant's stock change updates its
+   * product's total by trigger), so two orders — or an order and a variant write — cannot deadlock.
+   */
+  async lockProducts(tx: EntityManager, storeId: string, productIds: string[]): Promise<void> {
+    await this.sql.run(
+      {
+        name: 'sf_order_lock_products',
+        text: `SELECT id FROM products WHERE id = ANY($1::uuid[]) AND store_id = $2 ORDER BY id FOR UPDATE`,
+        values: [productIds, storeId],
+      },
+      tx,
+    );
+  }
+
+  /**
+   * (v1.4) Takes `quantity` units of a variant of a live product of the store when that many are in stock:
+   * the conditional UPDATE of takeStock, per variant. What the line keeps as sold, or undefined when the
+   * variant is missing or short.
+   */
+  takeVariantStock(
+    tx: EntityManager,
+    storeId: string,
+    variantId: string,
+    quantity: number,
+  ): Promise<
+    | {
+        price_minor: string;
+        currency_code: string;
+        product_title: string;
+        sku: string | null;
+        selected_options: { name: string; value: string }[];
+      }
+    | undefined
+  > {
+    return this.sql.one(
+      {
+        name: 'sf_take_variant_stock',
+        text: `UPDATE product_variants v SET inventory = v.inventory - $3, updated_at = now()
+                 FROM products p
+                WHERE v.id = $1 AND v.store_id = $2 AND p.id = v.product_id AND p.deleted_at IS NULL
+                  AND v.inventory >= $3
+            RETURNING v.price_minor, p.currency_code, p.title AS product_title, v.sku,
+                      coalesce((SELECT json_agg(json_build_object('name', o.name, 'value', ov.value) ORDER BY o.position)
+                                  FROM product_option_values ov JOIN product_options o ON o.id = ov.option_id
+                                 WHERE ov.id IN (v.option1_value_id, v.option2_value_id, v.option3_value_id)),
+                               '[]'::json) AS selected_options`,
+        values: [variantId, storeId, quantity],
+      },
+      tx,
+    );
+  }
+
+  async variantExists(tx: EntityManager, storeId: string, variantId: string): Promise<boolean> {
+    const row = await this.sql.one(
+      {
+        text: `SELECT 1 FROM product_variants v JOIN products p ON p.id = v.product_id
+                WHERE v.id = $1 AND v.store_id = $2 AND p.deleted_at IS NULL`,
+        values: [variantId, storeId],
+      },
+      tx,
+    );
+    return row !== undefined;
   }
 
   /**
@@ -100,7 +168,14 @@ export class OrdersRepository {
       paymentStatus: PaymentStatus;
       totalMinor: string;
       currencyCode: string;
-      lines: { productId: string; quantity: number; unitPriceMinor: string }[];
+      lines: {
+        productId: string;
+        variantId: string;
+        title: string;
+        sku: string | null;
+        quantity: number;
+        unitPriceMinor: string;
+      }[];
     },
   ): Promise<OrderRow> {
     const row = (await this.sql.one<OrderRow>(
@@ -122,16 +197,20 @@ export class OrdersRepository {
     )) as OrderRow;
     await this.sql.run(
       {
-        text: `INSERT INTO order_lines (order_id, position, product_id, quantity, unit_price_minor, currency_code)
-               SELECT $1, l.position - 1, l.product_id, l.quantity, l.unit_price_minor, $2
-                 FROM unnest($3::uuid[], $4::int[], $5::bigint[]) WITH ORDINALITY
-                      AS l(product_id, quantity, unit_price_minor, position)`,
+        text: `INSERT INTO order_lines (order_id, position, product_id, quantity, unit_price_minor, currency_code,
+                                         variant_id, title, sku)
+               SELECT $1, l.position - 1, l.product_id, l.quantity, l.unit_price_minor, $2, l.variant_id, l.title, l.sku
+                 FROM unnest($3::uuid[], $4::int[], $5::bigint[], $6::uuid[], $7::text[], $8::text[]) WITH ORDINALITY
+                      AS l(product_id, quantity, unit_price_minor, variant_id, title, sku, position)`,
         values: [
           row.id,
           order.currencyCode,
           order.lines.map((l) => l.productId),
           order.lines.map((l) => l.quantity),
           order.lines.map((l) => l.unitPriceMinor),
+          order.lines.map((l) => l.variantId),
+          order.lines.map((l) => l.title),
+          order.lines.map((l) => l.sku),
         ],
       },
       tx,
@@ -231,11 +310,37 @@ export class OrdersRepository {
    * checkout over the same products cannot deadlock.
    */
   async restoreStock(tx: EntityManager, orderId: string): Promise<void> {
+    // (v1.4) Lines with a variant: onto the variant (a deleted variant's units are gone with it), after
+    // their products' locks, in the order checkout takes them. Lines placed before variants: onto the
+    // product, as before (its trigger puts them on its only variant).
+    await this.sql.run(
+      {
+        name: 'sf_order_restore_lock_products',
+        text: `SELECT p.id FROM products p
+                WHERE p.id IN (SELECT product_id FROM order_lines WHERE order_id = $1) ORDER BY p.id FOR UPDATE`,
+        values: [orderId],
+      },
+      tx,
+    );
+    await this.sql.run(
+      {
+        name: 'sf_order_restore_variant_stock',
+        text: `WITH l AS (
+                 SELECT variant_id, sum(quantity)::int AS quantity FROM order_lines
+                  WHERE order_id = $1 AND variant_id IS NOT NULL GROUP BY variant_id
+               )
+               UPDATE product_variants v SET inventory = v.inventory + l.quantity, updated_at = now()
+                 FROM l WHERE v.id = l.variant_id`,
+        values: [orderId],
+      },
+      tx,
+    );
     await this.sql.run(
       {
         name: 'sf_order_restore_stock',
         text: `WITH l AS (
-                 SELECT product_id, sum(quantity)::int AS quantity FROM order_lines WHERE order_id = $1
+                 SELECT product_id, sum(quantity)::int AS quantity FROM order_lines
+                  WHERE order_id = $1 AND variant_id IS NULL
                   GROUP BY product_id
                ), locked AS (
                  SELECT p.id FROM products p WHERE p.id IN (SELECT product_id FROM l) ORDER BY p.id FOR UPDATE

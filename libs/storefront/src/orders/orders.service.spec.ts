@@ -2,6 +2,10 @@ import { APP, changeRecorder, errorCode, STORE_ID as STORE } from '@app/testing/
 import type { OrderRow } from './order.row';
 import type { OrdersRepository } from './orders.repository';
 import { OrdersService } from './orders.service';
+import { StorefrontErrors } from '../storefront.errors';
+import { isUuid } from '@app/core';
+import { mergeVariantLines, type LineTarget } from '../variants/variant-lines';
+import type { VariantsService } from '../variants/variants.service';
 
 // Placing an order with the repository replaced: merging, stock order, pricing, and the coded refusals.
 const P1 = 'c0000000-0000-4000-8000-000000000001';
@@ -13,14 +17,22 @@ function setup(stock: Record<string, { inventory: number; price: string; currenc
   const { TX, emitted, events, transaction } = changeRecorder();
   const repo = {
     transaction,
-    takeStock: async (_tx: unknown, _s: string, productId: string, quantity: number) => {
-      const item = stock[productId];
+    lockProducts: async () => undefined,
+    // Each product here has only its default variant, whose id is the product's in this fake.
+    takeVariantStock: async (_tx: unknown, _s: string, variantId: string, quantity: number) => {
+      const item = stock[variantId];
       if (!item || item.inventory < quantity) return undefined;
       item.inventory -= quantity;
-      taken.push(productId);
-      return { price_minor: item.price, currency_code: item.currency };
+      taken.push(variantId);
+      return {
+        price_minor: item.price,
+        currency_code: item.currency,
+        product_title: 'T',
+        sku: null,
+        selected_options: [],
+      };
     },
-    productExists: async (_tx: unknown, _s: string, productId: string) => productId in stock,
+    variantExists: async (_tx: unknown, _s: string, variantId: string) => variantId in stock,
     insert: async (_tx: unknown, _s: string, order: NonNullable<typeof inserted>): Promise<OrderRow> => {
       inserted = order;
       return {
@@ -40,7 +52,21 @@ function setup(stock: Record<string, { inventory: number; price: string; currenc
       };
     },
   };
-  const service = new OrdersService(repo as unknown as OrdersRepository, events);
+  const variants = {
+    resolveLines: async (_tx: unknown, _s: string, lines: LineTarget[]) =>
+      mergeVariantLines(
+        lines.map((l) => {
+          if (!isUuid(l.productId ?? '') || !(l.productId! in stock))
+            throw StorefrontErrors.productNotFound();
+          return { variantId: l.productId!, productId: l.productId!, quantity: l.quantity };
+        }),
+      ),
+  };
+  const service = new OrdersService(
+    repo as unknown as OrdersRepository,
+    events,
+    variants as unknown as VariantsService,
+  );
   return { service, taken, inserted: () => inserted, emitted, TX };
 }
 
@@ -148,7 +174,7 @@ describe('OrdersService lifecycle (repository replaced)', () => {
         },
       ],
     };
-    const service = new OrdersService(repo as unknown as OrdersRepository, events);
+    const service = new OrdersService(repo as unknown as OrdersRepository, events, {} as VariantsService);
     return { service, emitted, restored, TX };
   }
 

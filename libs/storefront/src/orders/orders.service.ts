@@ -18,6 +18,8 @@ import {
 } from './order';
 import { toOrder, toOrderDto, toOrderLine } from './order.mapper';
 import { OrdersRepository } from './orders.repository';
+import { mergeVariantLines, soldTitle, VariantLine } from '../variants/variant-lines';
+import { VariantsService } from '../variants/variants.service';
 
 /** Lines naming the same product are merged (quantities added), in the order each product first appears. */
 export function mergeLines(
@@ -38,6 +40,7 @@ export class OrdersService {
   constructor(
     private readonly orders: OrdersRepository,
     private readonly events: EventsWriter,
+    private readonly variants: VariantsService,
   ) {}
 
   /** Orders oldest first, `first` orders after the cursor's (GraphQL `orders`); lines load on demand. */
@@ -94,38 +97,39 @@ export class OrdersService {
   }
 
   /**
-   * `orderCreate`: an app places an order (source `app`). Lines naming the same product are merged;
-   * the rules of the placing itself are placeIn's.
+   * `orderCreate`: an app places an order (source `app`). (v1.4) Each line names a variant, or a product
+   * with only its default variant (VariantsService.resolveLines); lines naming the same variant are
+   * merged; the rules of the placing itself are placeIn's.
    */
   async create(caller: Caller, storeId: string, input: OrderInput): Promise<OrderWithLines> {
-    const lines = mergeLines(input.lines);
-    for (const line of lines) {
-      if (!isUuid(line.productId))
-        throw StorefrontErrors.productNotFound(`No product ${line.productId} in this store.`);
-      if (line.quantity > MAX_LINE_QUANTITY) {
-        throw StorefrontErrors.badInput(`At most ${MAX_LINE_QUANTITY} units of one product per order.`);
-      }
-    }
     const customerEmail = input.customerEmail.trim();
     // (v1.4) An app records what it has been paid for: paid unless it says pending.
     const paymentStatus = input.paymentStatus ?? 'paid';
-    return this.orders.transaction((tx) =>
-      this.placeIn(tx, caller, storeId, { customerEmail, lines, paymentStatus }, { source: 'app' }),
-    );
+    return this.orders.transaction(async (tx) => {
+      const lines = await this.variants.resolveLines(tx, storeId, input.lines);
+      for (const line of lines) {
+        if (line.quantity > MAX_LINE_QUANTITY) {
+          throw StorefrontErrors.badInput(`At most ${MAX_LINE_QUANTITY} units of one product per order.`);
+        }
+      }
+      return this.placeIn(tx, caller, storeId, { customerEmail, lines, paymentStatus }, { source: 'app' });
+    });
   }
 
   /**
    * Places an order inside the caller's transaction (`orderCreate`'s own, or a checkout's, which holds its
    * cart's row lock): every line is priced from the catalogue and its stock taken by ONE conditional
-   * UPDATE per product (… SET inventory = inventory - q WHERE … AND inventory >= q), never a read then a
+   * UPDATE per variant (… SET inventory = inventory - q WHERE … AND inventory >= q), never a read then a
    * write, so concurrent orders never oversell — a second buyer's UPDATE waits for the first one's row
-   * lock, then re-checks the stock it left. Lines are merged per product first, so two lines (or two
-   * carts' lines, each in its own transaction) over one product are checked against the stock together,
-   * never each against the same count. Rows are updated in product-id order, so two orders over the same
-   * products always lock them in the same order and cannot deadlock (a cancel restores stock in that
-   * order too). Any line that cannot be served makes it throw OUT_OF_STOCK naming every such product,
-   * after the others were tried; the caller's rollback undoes every earlier decrement: the order happens
-   * whole or not at all — and so does its `order.created` event, written in the same transaction.
+   * lock, then re-checks the stock it left. Lines are merged per variant first, so two lines (or two
+   * carts' lines, each in its own transaction) over one variant are checked against the stock together,
+   * never each against the same count. The lines' products are locked first, in id order, then their
+   * variants in id order: every writer of a product and its variants takes them in that order (a variant's
+   * stock updates its product's total by trigger), so two orders cannot deadlock (a cancel restores stock
+   * in that order too). Any line that cannot be served makes it throw OUT_OF_STOCK naming every such
+   * product and variant, after the others were tried; the caller's rollback undoes every earlier
+   * decrement: the order happens whole or not at all — and so does its `order.created` event, written in
+   * the same transaction. Each line keeps its title, SKU and unit price as sold.
    *
    * `checkTotal` sees the total charged, under the stock's row locks and before anything is written; what
    * it throws (a checkout's PRICE_CHANGED) rolls everything back the same way.
@@ -134,53 +138,67 @@ export class OrdersService {
     tx: EntityManager,
     caller: Caller,
     storeId: string,
-    input: OrderInput,
+    input: { customerEmail: string; lines: VariantLine[]; paymentStatus?: PaymentStatus },
     options: { source: OrderSource; checkTotal?: (total: Money) => void },
   ): Promise<OrderWithLines> {
-    const lines = mergeLines(input.lines);
-    const prices = new Map<string, { minor: bigint; currency: string }>();
-    const short: string[] = [];
-    for (const line of [...lines].sort((a, b) => (a.productId < b.productId ? -1 : 1))) {
-      const taken = await this.orders.takeStock(tx, storeId, line.productId, line.quantity);
+    const lines = mergeVariantLines(input.lines);
+    await this.orders.lockProducts(tx, storeId, [...new Set(lines.map((l) => l.productId))].sort());
+    const sold = new Map<string, { minor: bigint; currency: string; title: string; sku: string | null }>();
+    const short: VariantLine[] = [];
+    for (const line of [...lines].sort((a, b) => (a.variantId < b.variantId ? -1 : 1))) {
+      const taken = await this.orders.takeVariantStock(tx, storeId, line.variantId, line.quantity);
       if (taken) {
-        prices.set(line.productId, { minor: BigInt(taken.price_minor), currency: taken.currency_code });
+        sold.set(line.variantId, {
+          minor: BigInt(taken.price_minor),
+          currency: taken.currency_code,
+          title: soldTitle(taken.product_title, taken.selected_options),
+          sku: taken.sku,
+        });
         continue;
       }
-      // An app names products itself: one it got wrong is NOT_FOUND. A cart's product deleted since it
+      // An app names variants itself: one it got wrong is NOT_FOUND. A cart's variant deleted since it
       // was added is a line that cannot be served, like one short of stock.
-      if (options.source === 'app' && !(await this.orders.productExists(tx, storeId, line.productId))) {
-        throw StorefrontErrors.productNotFound(`No product ${line.productId} in this store.`);
+      if (options.source === 'app' && !(await this.orders.variantExists(tx, storeId, line.variantId))) {
+        throw StorefrontErrors.variantNotFound(`No variant ${line.variantId} in this store.`);
       }
-      short.push(line.productId);
+      short.push(line);
     }
-    if (short.length > 0) throw StorefrontErrors.outOfStock(short);
-    const currencies = new Set([...prices.values()].map((p) => p.currency));
+    if (short.length > 0) {
+      throw StorefrontErrors.outOfStock(
+        [...new Set(short.map((l) => l.productId))],
+        short.map((l) => l.variantId),
+      );
+    }
+    const currencies = new Set([...sold.values()].map((p) => p.currency));
     if (currencies.size > 1) throw StorefrontErrors.currencyMismatch();
     const [currency] = currencies;
-    const unitPrice = (productId: string) => prices.get(productId)!.minor.toString();
-    const totalMinor = lines.reduce(
-      (sum, l) => sum + prices.get(l.productId)!.minor * BigInt(l.quantity),
-      0n,
-    );
+    const totalMinor = lines.reduce((sum, l) => sum + sold.get(l.variantId)!.minor * BigInt(l.quantity), 0n);
     options.checkTotal?.(money(totalMinor, currency));
     // (v1.4) A checkout's order holds its stock unpaid until marked paid or its hold runs out.
     const paymentStatus: PaymentStatus =
       input.paymentStatus ?? (options.source === 'checkout' ? 'pending' : 'paid');
+    const placed = lines.map((l) => {
+      const s = sold.get(l.variantId)!;
+      return { ...l, title: s.title, sku: s.sku, unitPriceMinor: s.minor.toString() };
+    });
     const row = await this.orders.insert(tx, storeId, {
       customerEmail: input.customerEmail,
       source: options.source,
       paymentStatus,
       totalMinor: totalMinor.toString(),
       currencyCode: currency,
-      lines: lines.map((l) => ({ ...l, unitPriceMinor: unitPrice(l.productId) })),
+      lines: placed,
     });
     const order: OrderWithLines = {
       ...toOrder(row),
-      lines: lines.map((l) =>
+      lines: placed.map((l) =>
         toOrderLine({
           product_id: l.productId,
+          variant_id: l.variantId,
+          title: l.title,
+          sku: l.sku,
           quantity: l.quantity,
-          unit_price_minor: unitPrice(l.productId),
+          unit_price_minor: l.unitPriceMinor,
           currency_code: currency,
         }),
       ),

@@ -1,8 +1,10 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
-import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsArray, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { listPageOf, PageQueryDto } from '@app/core';
 import { MoneyDto } from '../money/money.dto';
 import { ProductImageDto } from './product-image.dto';
+import { CreateVariantDto, ProductOptionDto, VariantDto } from '../variants/variant.dto';
 import {
   HANDLE_PATTERN,
   MAX_INVENTORY,
@@ -31,6 +33,14 @@ export class ProductDto {
   images!: ProductImageDto[];
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
   @ApiProperty({ format: 'date-time' }) updatedAt!: string;
+  /** (v1.4) In the REST answers (not in the events' `data`). */
+  @ApiPropertyOptional({
+    type: [ProductOptionDto],
+    description: '(v1.4) At most 3; [] for a default-only product.',
+  })
+  options?: ProductOptionDto[];
+  @ApiPropertyOptional({ type: [VariantDto], description: '(v1.4) Every variant, in position order.' })
+  variants?: VariantDto[];
 }
 
 export const ProductPageDto = listPageOf(ProductDto, 'OwnerProductPageDto');
@@ -49,20 +59,42 @@ export class CreateProductDto implements ProductInput {
   @ProductRule.description()
   description?: string | null;
 
-  @ApiProperty({
+  @ApiPropertyOptional({
     example: '499.00',
-    description: "A decimal string, not negative, with at most the currency's digits.",
+    description:
+      "A decimal string, not negative, with at most the currency's digits. (v1.4) Required without `variants`.",
   })
-  @ProductRule.price()
-  price!: string;
+  @ProductRule.price('withoutVariants')
+  price?: string;
 
   @ApiPropertyOptional({ example: 'INR', description: "ISO 4217 code, upper case; left out: the store's." })
   @ProductRule.currencyCode('patch')
   currencyCode?: string;
 
-  @ApiProperty({ minimum: 0, maximum: MAX_INVENTORY })
-  @ProductRule.inventory()
-  inventory!: number;
+  @ApiPropertyOptional({
+    minimum: 0,
+    maximum: MAX_INVENTORY,
+    description: '(v1.4) Required without `variants`.',
+  })
+  @ProductRule.inventory('withoutVariants')
+  inventory?: number;
+
+  @ApiPropertyOptional({ type: [ProductOptionDto], description: '(v1.4) At most 3.' })
+  @IsOptional()
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => ProductOptionDto)
+  options?: ProductOptionDto[] | null;
+
+  @ApiPropertyOptional({
+    type: [CreateVariantDto],
+    description: '(v1.4) One value of every option each; they replace the default variant.',
+  })
+  @IsOptional()
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => CreateVariantDto)
+  variants?: CreateVariantDto[] | null;
 }
 
 /** Any subset; an explicit null is refused except for `description` (null clears it). */
@@ -90,6 +122,17 @@ export class UpdateProductDto implements ProductPatch {
   @ApiPropertyOptional({ minimum: 0, maximum: MAX_INVENTORY })
   @ProductRule.inventory('patch')
   inventory?: number;
+
+  @ApiPropertyOptional({
+    type: [ProductOptionDto],
+    description:
+      '(v1.4) The options in their stored order: rename options or values, append values (GraphQL productOptionsUpdate).',
+  })
+  @IsOptional()
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => ProductOptionDto)
+  options?: ProductOptionDto[];
 }
 
 export class ListProductsQueryDto extends PageQueryDto {

@@ -13,6 +13,7 @@ import {
 import { ReadableName, stacked, trimmed } from '@app/core';
 import { CURRENCY_DIGITS } from '../money/currencies';
 import { AMOUNT_PATTERN, type Money } from '../money/money';
+import type { ProductOption, VariantInput } from '../variants/variant';
 
 /**
  * A product of one store's catalogue, as the domain hands it to both doors: the GraphQL door answers it
@@ -40,13 +41,18 @@ export interface ProductInput {
   handle: string;
   title: string;
   description?: string | null;
-  price: string;
+  /** (v1.4) Required only without `variants` (then the default variant's). */
+  price?: string;
   /** (v1.4) Left out of a create: the store's currency. */
   currencyCode?: string;
-  inventory: number;
+  /** (v1.4) Required only without `variants`. */
+  inventory?: number;
+  /** (v1.4) A create only: the product's options and its variants (they replace the default variant). */
+  options?: ProductOption[] | null;
+  variants?: VariantInput[] | null;
 }
-/** An update: any subset; `description: null` clears it. */
-export type ProductPatch = Partial<ProductInput>;
+/** An update: any subset; `description: null` clears it. Options and variants have their own writes. */
+export type ProductPatch = Partial<Omit<ProductInput, 'options' | 'variants'>>;
 
 export const HANDLE_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const MAX_INVENTORY = 1_000_000_000;
@@ -55,11 +61,22 @@ export const MAX_QUERY_LENGTH = 100;
 
 /**
  * - `required`: must be there (a create);
- * - `patch`: may be absent, but not null (a partial update).
+ * - `patch`: may be absent, but not null (a partial update);
+ * - `withoutVariants` (v1.4): required in a create that gives no `variants` (price and stock are then the
+ *   default variant's), else as `patch`.
  */
-export type Presence = 'required' | 'patch';
+export type Presence = 'required' | 'patch' | 'withoutVariants';
 
 function rules(presence: Presence, ...decorators: PropertyDecorator[]): PropertyDecorator {
+  if (presence === 'withoutVariants') {
+    return stacked(
+      ValidateIf(
+        (object: { variants?: unknown }, value: unknown) =>
+          value !== undefined || object.variants === undefined || object.variants === null,
+      ),
+      ...decorators,
+    );
+  }
   return presence === 'patch'
     ? stacked(
         ValidateIf((_object: unknown, value: unknown) => value !== undefined),

@@ -85,6 +85,29 @@ export class ProductsRepository {
     });
   }
 
+  /** (v1.4) Marks a live product changed now (its variants or options were): the product as it is now. */
+  touch(tx: EntityManager, storeId: string, id: string): Promise<ProductRow | undefined> {
+    return this.sql.one<ProductRow>(
+      {
+        text: `WITH touched AS (
+                 UPDATE products p SET updated_at = now()
+                  WHERE p.id = $1 AND p.store_id = $2 AND p.deleted_at IS NULL RETURNING p.*)
+               SELECT ${PRODUCT_COLUMNS} FROM touched p`,
+        values: [id, storeId],
+      },
+      tx,
+    );
+  }
+
+  /** (v1.4) Whether the product has options (then its price and stock are its variants', not its own). */
+  async hasOptions(storeId: string, id: string): Promise<boolean> {
+    const row = await this.sql.one({
+      text: `SELECT 1 FROM product_options WHERE product_id = $1 AND store_id = $2 LIMIT 1`,
+      values: [id, storeId],
+    });
+    return row !== undefined;
+  }
+
   byHandle(storeId: string, handle: string): Promise<ProductRow | undefined> {
     return this.sql.one<ProductRow>({
       name: 'sf_product_by_handle',
@@ -156,8 +179,14 @@ export class ProductsRepository {
   async softDelete(tx: EntityManager, storeId: string, id: string): Promise<string | undefined> {
     const row = await this.sql.one<{ id: string }>(
       {
-        text: `UPDATE products SET deleted_at = now(), updated_at = now()
-                WHERE id = $1 AND store_id = $2 AND deleted_at IS NULL RETURNING id`,
+        // (v1.4) Its variants' SKUs are free again, as its handle is (order lines keep their own copy).
+        text: `WITH gone AS (
+                 UPDATE products SET deleted_at = now(), updated_at = now()
+                  WHERE id = $1 AND store_id = $2 AND deleted_at IS NULL RETURNING id
+               ), freed AS (
+                 UPDATE product_variants SET sku = NULL WHERE product_id IN (SELECT id FROM gone) AND sku IS NOT NULL
+               )
+               SELECT id FROM gone`,
         values: [id, storeId],
       },
       tx,

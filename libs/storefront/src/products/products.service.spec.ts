@@ -1,9 +1,11 @@
 import { APP, changeRecorder, errorCode, OWNER, STORE_ID as STORE } from '@app/testing/service-fakes';
 import type { ProductRow, ProductWrite } from './product.row';
 import { HandleTakenError, ProductsRepository } from './products.repository';
-import type { ProductImagesService } from '@app/media';
 import type { StoresService } from '@app/stores';
 import { ProductsService } from './products.service';
+import type { VariantsService } from '../variants/variants.service';
+import type { Product } from './product';
+import { toProductDto } from './product.mapper';
 
 // The catalogue's rules with its repository replaced: what reaches the repository, pricing, and the coded
 // errors each refusal is (the same for both doors; each transport renders them).
@@ -49,16 +51,18 @@ function setup(rows: ProductRow[] = []) {
       return rows.find((r) => r.id === id);
     },
     softDelete: async (_tx: unknown, _s: string, id: string) => rows.find((r) => r.id === id)?.id,
+    hasOptions: async () => false,
   };
   // The store's currency (v1.4), what a product created without currencyCode is priced in.
   const stores = { publicProfile: async () => ({ currencyCode: 'JPY' }) };
-  // (v1.4) The images an update's event carries: none here.
-  const images = { of: async (_s: string, ids: string[]) => new Map(ids.map((id) => [id, []])) };
   const service = new ProductsService(
     repo as unknown as ProductsRepository,
     events,
     stores as unknown as StoresService,
-    images as unknown as ProductImagesService,
+    {
+      createFor: async () => undefined,
+      productJson: async (_tx: unknown, _s: string, product: Product) => toProductDto(product, []),
+    } as unknown as VariantsService,
   );
   return { service, calls, emitted, TX };
 }

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Caller, isUuid, keysetPage } from '@app/core';
 import { EventsWriter } from '@app/events';
-import { ProductImagesService } from '@app/media';
 import { StoresService } from '@app/stores';
 import type { EntityManager } from 'typeorm';
 import { parseAmount } from '../money/money';
@@ -9,9 +8,12 @@ import { encodeCursor, LIST_CURSORS } from '../pagination/cursor';
 import { After, Connection, toConnection } from '../pagination/page';
 import { StorefrontErrors } from '../storefront.errors';
 import { MAX_QUERY_LENGTH, Product, ProductInput, ProductPatch } from './product';
-import { toProduct, toProductDto } from './product.mapper';
+import { toProduct } from './product.mapper';
 import { ProductRow, ProductWrite, STORED_AS_GIVEN } from './product.row';
 import { HandleTakenError, ProductsRepository } from './products.repository';
+import { VariantsService } from '../variants/variants.service';
+import { MAX_VARIANTS_PER_CALL } from '../variants/variant';
+import { amountIn, checkOptions, refuse } from '../variants/variant-rules';
 
 /** `query` matches anywhere in title or handle, case-insensitively; its own % _ \ match literally. */
 export function likePattern(query: string): string {
@@ -32,7 +34,7 @@ export class ProductsService {
     private readonly products: ProductsRepository,
     private readonly events: EventsWriter,
     private readonly stores: StoresService,
-    private readonly images: ProductImagesService,
+    private readonly variants: VariantsService,
   ) {}
 
   /** The catalogue oldest first, `first` products after the cursor's (GraphQL `products`, `Store.products`). */
@@ -97,21 +99,61 @@ export class ProductsService {
   /** Priced in `input.currencyCode`, or (v1.4) when it is left out in the store's currency. */
   async create(caller: Caller, storeId: string, input: ProductInput): Promise<Product> {
     const currencyCode = input.currencyCode ?? (await this.storeCurrency(storeId));
+    const variants = input.variants ?? [];
+    // (v1.4) The options' own rules first (they need nothing stored), then what each case requires.
+    const options = checkOptions(input.options ?? []);
+    if (variants.length > MAX_VARIANTS_PER_CALL) {
+      throw refuse('too_many_variants', `At most ${MAX_VARIANTS_PER_CALL} variants per call.`, 'variants');
+    }
+    if (options.length > 0 && variants.length === 0) {
+      throw refuse('missing_option_value', 'A product with options needs its variants.', 'variants');
+    }
+    if (variants.length === 0 && (input.price === undefined || input.inventory === undefined)) {
+      throw StorefrontErrors.badInput('price and inventory are required without variants.', [
+        ...(input.price === undefined
+          ? [{ field: 'price', message: 'price is required without variants' }]
+          : []),
+        ...(input.inventory === undefined
+          ? [{ field: 'inventory', message: 'inventory is required without variants' }]
+          : []),
+      ]);
+    }
+    // (v1.4) With variants, the product's own price and stock are theirs: the lowest price, the total.
+    const priceMinor = variants.length
+      ? variants.map((v) => amountIn(v.price, currencyCode, 'price')).reduce((a, b) => (a < b ? a : b))
+      : this.price(input.price!, currencyCode);
+    const inventory = variants.length
+      ? Math.min(
+          variants.reduce((sum, v) => sum + (Number.isInteger(v.inventory) ? v.inventory : 0), 0),
+          2 ** 31 - 1,
+        )
+      : input.inventory;
     const write: ProductWrite = {
-      ...this.storedAsGiven({ ...input, description: input.description ?? null }),
-      price_minor: this.price(input.price, currencyCode).toString(),
+      ...this.storedAsGiven({ ...input, inventory, description: input.description ?? null }),
+      price_minor: priceMinor.toString(),
       currency_code: currencyCode,
     };
     return this.handleChecked(
-      this.products.transaction(async (tx) =>
-        this.recorded(tx, caller, storeId, 'product.created', await this.products.insert(tx, storeId, write)),
-      ),
+      this.products.transaction(async (tx) => {
+        const row = await this.products.insert(tx, storeId, write);
+        if (variants.length || options.length) {
+          await this.variants.createFor(tx, storeId, row.id, currencyCode, options, variants);
+        }
+        return this.recorded(tx, caller, storeId, 'product.created', row);
+      }),
     );
   }
 
   async update(caller: Caller, storeId: string, id: string, patch: ProductPatch): Promise<Product> {
     if (!isUuid(id)) throw StorefrontErrors.productNotFound();
     const changes = this.storedAsGiven(patch);
+    if (
+      (patch.price !== undefined || patch.inventory !== undefined) &&
+      (await this.products.hasOptions(storeId, id))
+    ) {
+      // (v1.4) Several variants: each has its own price and stock (productVariantsUpdate).
+      throw refuse('has_variants', 'The product has variants: set price and inventory per variant.', 'price');
+    }
     if (patch.currencyCode !== undefined && patch.price === undefined) {
       // The stored minor units mean something else in another currency (USD cents vs whole yen).
       throw StorefrontErrors.badInput('Give price together with currencyCode.', [
@@ -161,9 +203,9 @@ export class ProductsService {
     row: ProductRow,
   ): Promise<Product> {
     const product = toProduct(row);
-    const images =
-      type === 'product.created' ? [] : ((await this.images.of(storeId, [row.id], tx)).get(row.id) ?? []);
-    await this.events.emit(tx, { storeId, type, caller, data: toProductDto(product, images) });
+    // (v1.4) With its images, options and variants, as the REST door shows it.
+    const data = await this.variants.productJson(tx, storeId, product);
+    await this.events.emit(tx, { storeId, type, caller, data });
     return product;
   }
 

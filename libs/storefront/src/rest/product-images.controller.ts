@@ -11,7 +11,9 @@ import { AccessibleStore, AccountCaller, CurrentCaller, CurrentStore, StoreAcces
 import { CatalogueImagesService } from '../products/catalogue-images.service';
 import { AddProductImageDto, UpdateProductImageDto } from '../products/product-image.dto';
 import { ProductDto } from '../products/product.dto';
-import { pinnedOperations, productDto } from './rest-door';
+import { VariantsService } from '../variants/variants.service';
+import { withVariants } from './product-variants';
+import { pinnedOperations } from './rest-door';
 
 const pinned = pinnedOperations('ProductImagesController');
 const NOT_FOUND =
@@ -25,7 +27,10 @@ const NOT_FOUND =
 @ApiTags('catalogue')
 @Controller('v1/user/stores/:id/products/:productId/images')
 export class ProductImagesController {
-  constructor(private readonly images: CatalogueImagesService) {}
+  constructor(
+    private readonly images: CatalogueImagesService,
+    private readonly variants: VariantsService,
+  ) {}
 
   @Post()
   @StoreAccess('commerce')
@@ -46,7 +51,7 @@ export class ProductImagesController {
     const product = await this.images.add(caller, store.storeId, productId, [
       { mediaId: body.mediaId, altText: body.altText ?? null },
     ]);
-    return productDto(this.images, store.storeId, product);
+    return (await withVariants(this.variants, store.storeId, [product]))[0];
   }
 
   @Put(':imageId')
@@ -65,7 +70,7 @@ export class ProductImagesController {
     @Body() body: UpdateProductImageDto,
   ): Promise<ProductDto> {
     const product = await this.images.update(caller, store.storeId, productId, imageId, body);
-    return productDto(this.images, store.storeId, product);
+    return (await withVariants(this.variants, store.storeId, [product]))[0];
   }
 
   @Delete(':imageId')
@@ -83,6 +88,6 @@ export class ProductImagesController {
     @Param('imageId') imageId: string,
   ): Promise<ProductDto> {
     const product = await this.images.remove(caller, store.storeId, productId, imageId);
-    return productDto(this.images, store.storeId, product);
+    return (await withVariants(this.variants, store.storeId, [product]))[0];
   }
 }

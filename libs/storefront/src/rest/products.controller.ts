@@ -18,6 +18,7 @@ import {
   StoreNotFoundResponse,
 } from '@app/core';
 import { LIST_CURSORS } from '../pagination/cursor';
+import type { Product } from '../products/product';
 import {
   CreateProductDto,
   ListProductsQueryDto,
@@ -25,10 +26,10 @@ import {
   ProductPageDto,
   UpdateProductDto,
 } from '../products/product.dto';
-import { CatalogueImagesService } from '../products/catalogue-images.service';
-import { toProductDto } from '../products/product.mapper';
 import { ProductsService } from '../products/products.service';
-import { afterOf, pinnedOperations, productDto, withImages } from './rest-door';
+import { VariantsService } from '../variants/variants.service';
+import { withVariants } from './product-variants';
+import { afterOf, pinnedOperations } from './rest-door';
 
 const pinned = pinnedOperations('OwnerProductsController');
 /**
@@ -42,8 +43,13 @@ const pinned = pinnedOperations('OwnerProductsController');
 export class ProductsController {
   constructor(
     private readonly products: ProductsService,
-    private readonly images: CatalogueImagesService,
+    private readonly variants: VariantsService,
   ) {}
+
+  /** (v1.4) Product objects carry their options and variants. */
+  private async dto(storeId: string, product: Product): Promise<ProductDto> {
+    return (await withVariants(this.variants, storeId, [product]))[0];
+  }
 
   @Get()
   @StoreAccess('read')
@@ -64,7 +70,7 @@ export class ProductsController {
       after,
       query: query.query,
     });
-    return { data: await withImages(this.images, store.storeId, page.data), nextCursor: page.nextCursor };
+    return { data: await withVariants(this.variants, store.storeId, page.data), nextCursor: page.nextCursor };
   }
 
   @Post()
@@ -79,8 +85,7 @@ export class ProductsController {
     @CurrentStore() store: AccessibleStore,
     @Body() body: CreateProductDto,
   ): Promise<ProductDto> {
-    // A new product has no images yet.
-    return toProductDto(await this.products.create(caller, store.storeId, body), []);
+    return this.dto(store.storeId, await this.products.create(caller, store.storeId, body));
   }
 
   @Get(':productId')
@@ -94,7 +99,7 @@ export class ProductsController {
     @CurrentStore() store: AccessibleStore,
     @Param('productId') productId: string,
   ): Promise<ProductDto> {
-    return productDto(this.images, store.storeId, await this.products.get(store.storeId, productId));
+    return this.dto(store.storeId, await this.products.get(store.storeId, productId));
   }
 
   @Put(':productId')
@@ -113,11 +118,11 @@ export class ProductsController {
     @Param('productId') productId: string,
     @Body() body: UpdateProductDto,
   ): Promise<ProductDto> {
-    return productDto(
-      this.images,
-      store.storeId,
-      await this.products.update(caller, store.storeId, productId, body),
-    );
+    const { options, ...fields } = body;
+    let product = await this.products.update(caller, store.storeId, productId, fields);
+    // (v1.4) `options`: renamed or extended as productOptionsUpdate does (its own change and event).
+    if (options) product = await this.variants.updateOptions(caller, store.storeId, productId, options);
+    return this.dto(store.storeId, product);
   }
 
   @Delete(':productId')

@@ -1,10 +1,6 @@
 // What the REST door's controllers share.
 import { ApiOperation } from '@nestjs/swagger';
 import { CursorKey, CursorKind, decodeCursor } from '../pagination/cursor';
-import type { CatalogueImagesService } from '../products/catalogue-images.service';
-import type { Product } from '../products/product';
-import type { ProductDto } from '../products/product.dto';
-import { toProductDto } from '../products/product.mapper';
 import { StorefrontErrors } from '../storefront.errors';
 
 /**
@@ -34,26 +30,4 @@ export function pinnedOperations(name: string) {
     id,
     operation: (handler: string, summary: string) => ApiOperation({ operationId: id(handler), summary }),
   };
-}
-
-/** Products as JSON with their images, read in one statement for the whole list. */
-export async function withImages(
-  images: Pick<CatalogueImagesService, 'of'>,
-  storeId: string,
-  products: Product[],
-): Promise<ProductDto[]> {
-  const byProduct = await images.of(
-    storeId,
-    products.map((product) => product.id),
-  );
-  return products.map((product) => toProductDto(product, byProduct.get(product.id) ?? []));
-}
-
-/** One product as JSON with its images. */
-export async function productDto(
-  images: Pick<CatalogueImagesService, 'of'>,
-  storeId: string,
-  product: Product,
-): Promise<ProductDto> {
-  return (await withImages(images, storeId, [product]))[0];
 }

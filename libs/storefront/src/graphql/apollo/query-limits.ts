@@ -28,7 +28,7 @@ export const QUERY_LIMITS = {
 /**
  * The longest a list field that is not a connection can be, for the cost: its selection is multiplied
  * by this. `Order.lines` is capped at creation (MAX_ORDER_LINES), `Cart.lines` at every change
- * (MAX_CART_LINES). A list of objects not named here is
+ * (MAX_CART_LINES), the options lists at MAX_OPTIONS. A list of objects not named here is
  * priced at the connection maximum, so a new list field can never be free by omission.
  */
 export const LIST_MAX_LENGTH: Record<string, number> = {
@@ -36,6 +36,9 @@ export const LIST_MAX_LENGTH: Record<string, number> = {
   'Cart.lines': 100,
   // (v1.4) At most 20 images a product (MAX_PRODUCT_IMAGES); `first` asks for fewer.
   'Product.images': 20,
+  // (v1.4) MAX_OPTIONS: a product's options and a variant's selected options.
+  'Product.options': 3,
+  'ProductVariant.selectedOptions': 3,
 };
 
 /** Shopify's prices: an object 1; a connection 2 (itself and its page info) plus its items. */
