@@ -8,6 +8,7 @@ import {
   webhookReceivers,
 } from '@app/testing';
 import { TestApp } from '@app/testing/test-app';
+import { DataSource } from 'typeorm';
 
 interface Ev {
   id: string;
@@ -80,6 +81,8 @@ describe('media deletion events', () => {
       [...delivered().values()].some((e) => e.data.id === productId && e.data.title === title),
     );
   };
+  const settled = async (promise: Promise<unknown>, ms: number) =>
+    Promise.race([promise.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms))]);
   const usesMedia = (images: { url: string }[], mediaId: string) =>
     images.some((i) => i.url.includes(`/${mediaId}/`));
 
@@ -191,6 +194,54 @@ describe('media deletion events', () => {
     expect((await deleteMedia(media.id, staff.token)).status).toBe(204);
     const events = newSince(before, await updates());
     expect(events.map((e) => [e.data.id, e.actor.id, e.data.images])).toEqual([[product.id, staffId, []]]);
+  });
+
+  it.each([
+    ['a product using the media (another write of it)', true],
+    ['the media FOR SHARE (an image add of it, to another product)', false],
+  ])('waits for a transaction holding %s, then takes what it added too', async (_what, holdsUser) => {
+    const media = await newMedia();
+    const user = await newProduct(`user-${holdsUser}`);
+    const late = await newProduct(`late-${holdsUser}`);
+    expect((await add(user.id, media.id)).status).toBe(201);
+    const before = await updates();
+    // Another transaction adds an image of the media to `late` as an add does (its product locked, then
+    // the media FOR SHARE) — holding `user` first in the first case. The deletion must wait for it and
+    // take the late image too.
+    const other = t.app.get(DataSource).createQueryRunner();
+    let committedAt = 0;
+    await other.connect();
+    try {
+      await other.startTransaction();
+      if (holdsUser) await other.query(`SELECT id FROM products WHERE id = $1 FOR UPDATE`, [user.id]);
+      await other.query(`SELECT id FROM products WHERE id = $1 FOR UPDATE`, [late.id]);
+      await other.query(`SELECT id FROM media WHERE id = $1 FOR SHARE`, [media.id]);
+      await other.query(
+        `INSERT INTO product_images (id, store_id, product_id, media_id, position)
+           VALUES (gen_random_uuid(), $1, $2, $3, 0)`,
+        [storeId, late.id, media.id],
+      );
+      const deletion = deleteMedia(media.id);
+      expect(await settled(deletion, 700)).toBe(false);
+      const [{ at }] = (await other.query(`SELECT clock_timestamp() AS at`)) as { at: Date }[];
+      committedAt = at.getTime();
+      await other.commitTransaction();
+      expect((await deletion).status).toBe(204);
+    } finally {
+      if (other.isTransactionActive) await other.rollbackTransaction();
+      await other.release();
+    }
+    const events = newSince(before, await updates());
+    expect(events.map((e) => [e.data.id, e.data.images]).sort()).toEqual(
+      [
+        [user.id, []],
+        [late.id, []],
+      ].sort(),
+    );
+    expect((await t.get(`${products()}/${late.id}`, { token: owner })).body.images).toEqual([]);
+    // The deletion's transaction began after the one it waited for ended (it waits outside, then starts
+    // again), so its events and updatedAt are later than anything that transaction wrote.
+    for (const e of events) expect(Date.parse(e.createdAt)).toBeGreaterThanOrEqual(committedAt - 1);
   });
 
   it('raced with adds of the same media, no product keeps an image of it, in the database or in its last event', async () => {
