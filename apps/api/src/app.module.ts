@@ -20,7 +20,7 @@ import {
 } from '@app/core';
 import { DatabaseModule } from '@app/database';
 import { EVENTS_PURGE_RULES, EventsModule } from '@app/events';
-import { MEDIA_PURGE_RULES, MediaModule, MediaTrashSweeper } from '@app/media';
+import { MEDIA_CATALOGUE, MEDIA_PURGE_RULES, MediaModule, MediaTrashSweeper } from '@app/media';
 import { IDEMPOTENCY_PURGE_RULES } from '@app/idempotency';
 import { MEMBERS_PURGE_RULES, MEMBERSHIP_SQL_FRAGMENTS, MembersModule } from '@app/members';
 import { APP_STORE_LOCATOR, AppNames, APPS_PURGE_RULES, AppsModule, AppTokens } from '@app/apps';
@@ -32,7 +32,12 @@ import {
   PublicTokenStrategy,
 } from '@app/public-tokens';
 import { SOCIAL_LOGIN_PURGE_RULES, SocialLoginModule } from '@app/social-login';
-import { STOREFRONT_PURGE_RULES, StorefrontModule } from '@app/storefront';
+import {
+  CatalogueImagesService,
+  STOREFRONT_PURGE_RULES,
+  StorefrontDomainModule,
+  StorefrontModule,
+} from '@app/storefront';
 import { StoresModule } from '@app/stores';
 import { WebhookDeliverySink, WebhooksModule } from '@app/webhooks';
 import type { Logger } from 'pino';
@@ -78,6 +83,20 @@ import { HealthController } from './health/health.controller';
 })
 export class AccessModule {}
 
+/**
+ * (v1.4) The media context's port to the catalogue (media.ports.ts): a media's deletion locks the products
+ * using it and has each recorded as `product.updated`. The catalogue imports the media context (product
+ * images are media), so the media context cannot import it back; the port is provided here, where both are
+ * visible, and global so the media module finds it without importing anything.
+ */
+@Global()
+@Module({
+  imports: [StorefrontDomainModule],
+  providers: [{ provide: MEDIA_CATALOGUE, useExisting: CatalogueImagesService }],
+  exports: [MEDIA_CATALOGUE],
+})
+export class MediaCatalogueModule {}
+
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig, logger: Logger): DynamicModule {
@@ -121,6 +140,7 @@ export class AppModule {
         StorefrontModule,
         WebhooksModule,
         MediaModule,
+        MediaCatalogueModule,
       ],
       // Liveness and readiness of this instance: the process, the database, Redis, shutting down.
       controllers: [HealthController],

@@ -1,6 +1,7 @@
 export * from './media';
 export * from './media.module';
 export * from './media.service';
+export * from './media.ports';
 export * from './product-images';
 export { ProductImagesService } from './product-images.service';
 export * from './media.errors';

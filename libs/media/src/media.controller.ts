@@ -10,6 +10,8 @@ import {
 } from '@nestjs/swagger';
 import {
   AccessibleStore,
+  AccountCaller,
+  CurrentCaller,
   CurrentStore,
   DEFAULT_PAGE_LIMIT,
   isUuid,
@@ -22,6 +24,7 @@ import { CreateUploadDto, ListMediaQueryDto, MediaDto, MediaPageDto, StagedUploa
 import { MediaErrors } from './media.errors';
 import { toMediaDto } from './media.mapper';
 import { MediaService } from './media.service';
+import { MediaDeletionService } from './media-deletion.service';
 
 const MEDIA_INVALID =
   '`media_invalid` with `reason`: `not_uploaded`, `size_mismatch`, `type_mismatch`, `not_an_image` or `too_many_pixels` (the stored object is deleted).';
@@ -33,7 +36,10 @@ const MEDIA_INVALID =
 @ApiTags('media')
 @Controller('v1/user/stores/:id/media')
 export class MediaController {
-  constructor(private readonly media: MediaService) {}
+  constructor(
+    private readonly media: MediaService,
+    private readonly deletion: MediaDeletionService,
+  ) {}
 
   @Post('uploads')
   @StoreAccess('commerce')
@@ -117,8 +123,12 @@ export class MediaController {
     'Delete a media: it leaves every product using it and its URLs answer 404 at once; its objects are removed in the background.',
   )
   @ApiNotFoundResponse({ description: '`media_not_found` (or `store_not_found`).' })
-  async delete(@CurrentStore() store: AccessibleStore, @Param('mediaId') mediaId: string): Promise<void> {
+  async delete(
+    @CurrentCaller() caller: AccountCaller,
+    @CurrentStore() store: AccessibleStore,
+    @Param('mediaId') mediaId: string,
+  ): Promise<void> {
     if (!isUuid(mediaId)) throw MediaErrors.notFound();
-    await this.media.delete(store, mediaId);
+    await this.deletion.delete(caller, store, mediaId);
   }
 }

@@ -4,6 +4,7 @@ import { DiskUploadService } from './disk-upload.service';
 import { MediaFilesController } from './media-files.controller';
 import { MediaTrashSweeper } from './media-trash.sweeper';
 import { MediaController } from './media.controller';
+import { MediaDeletionService } from './media-deletion.service';
 import { MediaRepository } from './media.repository';
 import { MediaService } from './media.service';
 import { ProductImagesRepository } from './product-images.repository';
@@ -24,6 +25,8 @@ function mediaStorage(config: AppConfig, hasher: SecretHasher): MediaStorage {
     { provide: MEDIA_STORAGE, inject: [APP_CONFIG, SecretHasher], useFactory: mediaStorage },
     MediaRepository,
     MediaService,
+    // Needs MEDIA_CATALOGUE (media.ports.ts), provided by the composition root.
+    MediaDeletionService,
     DiskUploadService,
     MediaTrashSweeper,
     ProductImagesRepository,

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { cursorTimestampSql, CursorKey } from '@app/core';
 import { Sql } from '@app/database';
+import type { EntityManager } from 'typeorm';
 import type { ImageType, Media, MediaPurpose } from './media';
 
 export interface UploadRow {
@@ -142,13 +143,43 @@ export class MediaRepository {
     });
   }
 
-  /** Deletes the media (its product images cascade; the trigger trashes its folder); false when none. */
-  async delete(storeId: string, mediaId: string): Promise<boolean> {
-    const result = await this.sql.run({
-      text: `DELETE FROM media WHERE id = $1 AND store_id = $2`,
-      values: [mediaId, storeId],
-    });
+  /**
+   * Locks the media for its deletion: an image add holds it FOR SHARE until it commits, so the lock waits
+   * for the adds in flight, and an add that comes after waits for the deletion (and then finds no media).
+   * With `wait` false it answers 'held' instead of waiting; 'gone' when the store has no such media.
+   */
+  async lockForDeletion(
+    tx: EntityManager,
+    storeId: string,
+    mediaId: string,
+    wait: boolean,
+  ): Promise<'locked' | 'held' | 'gone'> {
+    const row = await this.sql.one<{ locked: boolean }>(
+      {
+        // The outer read takes no lock: it tells a media another transaction holds from none at all.
+        text: `SELECT EXISTS (SELECT 1 FROM media WHERE id = $1 AND store_id = $2
+                               FOR UPDATE${wait ? '' : ' SKIP LOCKED'}) AS locked
+                FROM media WHERE id = $1 AND store_id = $2`,
+        values: [mediaId, storeId],
+      },
+      tx,
+    );
+    if (!row) return 'gone';
+    return row.locked ? 'locked' : 'held';
+  }
+
+  /** Deletes the media (the trigger trashes its folder; its remaining uses cascade); false when none. */
+  async delete(tx: EntityManager, storeId: string, mediaId: string): Promise<boolean> {
+    const result = await this.sql.run(
+      { text: `DELETE FROM media WHERE id = $1 AND store_id = $2`, values: [mediaId, storeId] },
+      tx,
+    );
     return result.rowCount > 0;
+  }
+
+  /** Runs `work` in one transaction: a media's deletion and the events of the products it leaves. */
+  transaction<R>(work: (tx: EntityManager) => Promise<R>): Promise<R> {
+    return this.sql.transaction(work);
   }
 
   /** Folders whose objects are still to be removed, oldest first. */

@@ -188,11 +188,14 @@ export class MediaService {
     return toMedia(row);
   }
 
-  /** Gone at once for every reader (its URLs, the products using it); its objects go in the background. */
-  async delete(store: AccessibleStore, mediaId: string): Promise<void> {
+  /**
+   * The media, when the member may delete it (its purpose decides the permission); the deletion itself is
+   * MediaDeletionService's, which tells the catalogue about the products it leaves.
+   */
+  async deletable(store: AccessibleStore, mediaId: string): Promise<Media> {
     const media = await this.get(store, mediaId);
     this.mayHandle(store, media.purpose);
-    if (!(await this.repository.delete(store.storeId, mediaId))) throw MediaErrors.notFound();
+    return media;
   }
 
   /** The stored object behind a media URL, when the media exists and has an object of that name. */

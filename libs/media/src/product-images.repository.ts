@@ -111,6 +111,32 @@ export class ProductImagesRepository {
     );
   }
 
+  /** The products (live or deleted) with an image of this media, in id order. */
+  async productsUsing(tx: EntityManager, storeId: string, mediaId: string): Promise<string[]> {
+    const rows = await this.sql.rows<{ product_id: string }>(
+      {
+        text: `SELECT DISTINCT product_id FROM product_images WHERE media_id = $1 AND store_id = $2
+                ORDER BY product_id`,
+        values: [mediaId, storeId],
+      },
+      tx,
+    );
+    return rows.map((row) => row.product_id);
+  }
+
+  /** Deletes every image of the media: the products that had one, in id order. */
+  async deleteOfMedia(tx: EntityManager, storeId: string, mediaId: string): Promise<string[]> {
+    const rows = await this.sql.rows<{ product_id: string }>(
+      {
+        text: `WITH gone AS (DELETE FROM product_images WHERE media_id = $1 AND store_id = $2 RETURNING product_id)
+               SELECT DISTINCT product_id FROM gone ORDER BY product_id`,
+        values: [mediaId, storeId],
+      },
+      tx,
+    );
+    return rows.map((row) => row.product_id);
+  }
+
   async delete(tx: EntityManager, storeId: string, imageId: string): Promise<void> {
     await this.sql.run(
       { text: `DELETE FROM product_images WHERE id = $1 AND store_id = $2`, values: [imageId, storeId] },

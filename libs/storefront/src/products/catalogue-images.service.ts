@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Caller, isUuid } from '@app/core';
 import {
+  type MediaCatalogue,
   type ProductImage,
   type ProductImageInput,
   type ProductImagePatch,
@@ -20,7 +21,7 @@ import { ProductsService } from './products.service';
  * first's image and is refused.
  */
 @Injectable()
-export class CatalogueImagesService {
+export class CatalogueImagesService implements MediaCatalogue {
   constructor(
     private readonly products: ProductsRepository,
     private readonly catalogue: ProductsService,
@@ -52,6 +53,28 @@ export class CatalogueImagesService {
     return this.change(caller, storeId, productId, (tx) =>
       this.images.remove(tx, storeId, productId, imageId),
     );
+  }
+
+  /** (MediaCatalogue) Before a media's deletion: its products, locked in id order. */
+  lockProducts(tx: EntityManager, storeId: string, productIds: string[], wait: boolean): Promise<string[]> {
+    return this.products.lock(tx, storeId, productIds, wait);
+  }
+
+  /**
+   * (MediaCatalogue) A deleted media took images from these products, locked by lockProducts: each live
+   * one gets a new `updatedAt` and its `product.updated`, images as they are now, in the deletion's
+   * transaction.
+   */
+  async imagesRemoved(
+    tx: EntityManager,
+    caller: Caller,
+    storeId: string,
+    productIds: string[],
+  ): Promise<void> {
+    for (const productId of productIds) {
+      const row = await this.products.update(tx, storeId, productId, {});
+      if (row) await this.catalogue.recorded(tx, caller, storeId, 'product.updated', row);
+    }
   }
 
   private async change(

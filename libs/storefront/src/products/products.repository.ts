@@ -194,6 +194,23 @@ export class ProductsRepository {
     return row?.id;
   }
 
+  /**
+   * Locks the store's products of these ids (live or deleted) in id order, as every locker of several
+   * products does; with `wait` false, skips those another transaction holds. The ids locked.
+   */
+  async lock(tx: EntityManager, storeId: string, ids: string[], wait: boolean): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.sql.rows<{ id: string }>(
+      {
+        text: `SELECT id FROM products WHERE store_id = $1 AND id = ANY($2::uuid[])
+                ORDER BY id FOR UPDATE${wait ? '' : ' SKIP LOCKED'}`,
+        values: [storeId, ids],
+      },
+      tx,
+    );
+    return rows.map((row) => row.id);
+  }
+
   /** Runs `work` in one transaction: a product write and its event commit together. */
   transaction<R>(work: (tx: EntityManager) => Promise<R>): Promise<R> {
     return this.sql.transaction(work);

@@ -1,0 +1,24 @@
+import type { Caller } from '@app/core';
+import type { EntityManager } from 'typeorm';
+
+/**
+ * What the media context needs from the catalogue (libs/storefront), which imports it for product images
+ * and so cannot be imported back: implemented there, wired in the composition root (apps/api).
+ *
+ * A media's deletion takes its images from every product using it. The catalogue owns the products — their
+ * row locks, their `updatedAt` and their `product.updated` event — so the deletion asks it, inside its own
+ * transaction, to lock those products and then to record that each changed.
+ */
+export interface MediaCatalogue {
+  /**
+   * Locks the store's products of these ids (live or deleted), in id order, for the rest of `tx`; answers
+   * the ids locked. With `wait` false a product another transaction holds is skipped, not waited for.
+   */
+  lockProducts(tx: EntityManager, storeId: string, productIds: string[], wait: boolean): Promise<string[]>;
+  /**
+   * These products (locked by lockProducts) lost images in `tx`: each live one is `product.updated`, as it
+   * now is (images included), with the caller as actor.
+   */
+  imagesRemoved(tx: EntityManager, caller: Caller, storeId: string, productIds: string[]): Promise<void>;
+}
+export const MEDIA_CATALOGUE = Symbol('MEDIA_CATALOGUE');
