@@ -198,11 +198,10 @@ export function Wizard() {
     }
     if (!storeId) return;
     if (stage === 2) {
-      const body: Record<string, unknown> = {
-        faviconUrl: v.faviconUrl.trim(),
-        logoBlackWhiteUrl: v.logoBlackWhiteUrl.trim(),
-        logoColorUrl: v.logoColorUrl.trim(),
-      };
+      // An image left empty is not sent: the server says it is required (not that '' is no https URL).
+      const body: Record<string, unknown> = Object.fromEntries(
+        STAGE_FIELDS[2].filter((k) => v[k].trim()).map((k) => [k, v[k].trim()]),
+      );
       // A file uploaded gives its image as a media id; so does a stage saved before with an upload.
       if (store) uploads.apply(body, v, store);
       return run(() => account.stores.stage2(storeId, body), 3);
