@@ -130,4 +130,49 @@ describe('console: onboarding with uploaded logos', () => {
       ),
     ).toBe(0);
   }, 240_000);
+
+  it('says at the file input when a kept upload is no image of this store, and a new file fixes it', async () => {
+    const { access_token: token } = await t.signIn(EMAIL);
+    const made = await t.post('/v1/user/stores/onboarding/stage1', { name: 'Kept Shop' }, { token });
+    const storeId = made.body.id as string;
+    const page = await newPage();
+    await signInToConsole(page, t, EMAIL);
+    // An upload kept in this tab whose media is not (or no longer) the store's: an unknown id.
+    await page.evaluate(
+      ([key, value]) =>
+        (
+          globalThis as unknown as { sessionStorage: { setItem(k: string, v: string): void } }
+        ).sessionStorage.setItem(key, value),
+      [
+        `console.draft.${storeId}.2.uploads`,
+        JSON.stringify({ faviconUrl: { id: '00000000-0000-4000-8000-000000000000', preview: '' } }),
+      ],
+    );
+    await page.goto(`${t.config.publicUrl}/console/stores/${storeId}/setup?stage=2`);
+    await page.getByText('Uploaded: saved with “Continue”.').waitFor();
+    await page
+      .getByRole('textbox', { name: 'Black and white logo URL' })
+      .fill('https://cdn.example.com/bw.png');
+    await page.getByRole('textbox', { name: 'Colour logo URL' }).fill('https://cdn.example.com/c.png');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('Favicon was not found among this store’s images: choose the file again.').waitFor();
+    const file = page.getByLabel('Favicon', { exact: true });
+    expect(await file.getAttribute('aria-invalid')).toBe('true');
+    expect((await t.get(`/v1/user/stores/${storeId}`, { token })).body.onboarding.completedStages).toEqual([
+      1,
+    ]);
+
+    await file.setInputFiles(await png('icon.png', 48, 48));
+    await page.getByRole('img', { name: 'Favicon preview' }).waitFor();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('textbox', { name: 'Mobile' }).waitFor();
+    const store = (await t.get(`/v1/user/stores/${storeId}`, { token })).body;
+    expect(store).toMatchObject({
+      faviconMediaId: expect.any(String),
+      logoColorUrl: 'https://cdn.example.com/c.png',
+      logoColorMediaId: null,
+      onboarding: { completedStages: [1, 2] },
+    });
+    expect(store.faviconMediaId).not.toBe('00000000-0000-4000-8000-000000000000');
+  }, 240_000);
 });
