@@ -26,6 +26,21 @@ describe('plainErrors (the server’s errors[] in the merchant’s words)', () =
     });
   });
 
+  it('names a branding image given as a media id by its file input, and the either-or by its URL field', () => {
+    expect(
+      plainErrors(
+        [
+          { field: 'faviconMediaId', message: 'must be a favicon media of this store' },
+          { field: 'logoColorUrl', message: 'logoColorUrl or logoColorMediaId is required' },
+        ],
+        { store: true },
+      ),
+    ).toEqual({
+      faviconMediaId: 'Favicon was not found among this store’s images: choose the file again.',
+      logoColorUrl: 'Colour logo URL is required.',
+    });
+  });
+
   it('rewrites other forms’ messages under the field’s label', () => {
     expect(
       plainErrors([

@@ -1,6 +1,6 @@
 import { ComponentProps, FormEvent, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { MediaPurpose, Store, StorePatch } from '@storefront-platform/sdk/browser';
+import type { Store, StorePatch } from '@storefront-platform/sdk/browser';
 import { account, ApiError, describe, fieldErrors, FieldErrors } from '../api';
 import { Dialog } from '../ui/Dialog';
 import { phonesOrRefuse, useFocusFirstInvalid } from '../forms';
@@ -10,7 +10,7 @@ import { attention, CountrySelect, DescriptionField, RequiredNote, storeFields }
 import { SocialLinksField } from '../ui/SocialLinksField';
 import { gstApplies } from '../ui/region';
 import { useStepUp } from '../ui/StepUp';
-import { refusalOf, uploadImage } from '../ui/upload';
+import { BrandingImages, useBrandingUploads } from '../ui/BrandingImages';
 import { useStore } from './StorePage';
 
 const TEXT_FIELDS: [keyof Store & string, string, boolean][] = [
@@ -35,29 +35,6 @@ const ADDRESS: [string, string][] = [
   ['postalCode', 'Postal code'],
   ['country', 'Country'],
 ];
-
-/**
- * (v1.4) The branding images a file can be chosen for: the file input's label, the media's purpose, the
- * rendition shown as its preview and the field that takes the media's id in place of the URL.
- */
-const BRANDING: Record<
-  string,
-  { label: string; purpose: MediaPurpose; rendition: string; mediaField: string }
-> = {
-  faviconUrl: { label: 'Favicon', purpose: 'favicon', rendition: '180', mediaField: 'faviconMediaId' },
-  logoBlackWhiteUrl: {
-    label: 'Black and white logo',
-    purpose: 'logo',
-    rendition: 'medium',
-    mediaField: 'logoBlackWhiteMediaId',
-  },
-  logoColorUrl: {
-    label: 'Coloured logo',
-    purpose: 'logo',
-    rendition: 'medium',
-    mediaField: 'logoColorMediaId',
-  },
-};
 
 const PHONES = new Set(['mobile', 'landline', 'whatsappNumber']);
 const REQUIRED = new Set([
@@ -90,10 +67,8 @@ export function Settings() {
   const [busy, setBusy] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [confirm, setConfirm] = useState('');
-  // (v1.4) Images uploaded for the branding, sent as media ids by "Save changes": URL field → media.
-  const [uploaded, setUploaded] = useState<Record<string, { id: string; preview: string }>>({});
-  const [uploading, setUploading] = useState<string | null>(null);
-  const [uploadErrors, setUploadErrors] = useState<Record<string, string>>({});
+  // (v1.4) Images uploaded for the branding, sent as media ids by "Save changes".
+  const uploads = useBrandingUploads(store.id, undefined, () => setSaved(false));
   const [twoFactor, setTwoFactor] = useState<{ busy: boolean; error: string | null; needsFactor: boolean }>({
     busy: false,
     error: null,
@@ -106,32 +81,6 @@ export function Settings() {
   const set = (name: string) => (e: { target: { value: string } }) => {
     setSaved(false);
     setValues((v) => ({ ...v, [name]: e.target.value }));
-    // A URL typed for an image replaces a file chosen for it.
-    if (name in uploaded) setUploaded(({ [name]: _dropped, ...rest }) => rest);
-  };
-
-  const choose = async (name: string, file: File | undefined) => {
-    const image = BRANDING[name];
-    if (!file || !image) return;
-    setSaved(false);
-    setUploadErrors(({ [name]: _old, ...rest }) => rest);
-    const refused = refusalOf(file, image.purpose);
-    if (refused) {
-      setUploadErrors((u) => ({ ...u, [name]: refused }));
-      return;
-    }
-    setUploading(name);
-    try {
-      const media = await uploadImage(store.id, file, image.purpose);
-      setUploaded((u) => ({
-        ...u,
-        [name]: { id: media.id, preview: media.renditions[image.rendition] ?? media.url },
-      }));
-    } catch (err) {
-      setUploadErrors((u) => ({ ...u, [name]: `“${file.name}” was not uploaded: ${describe(err)}` }));
-    } finally {
-      setUploading(null);
-    }
   };
 
   const save = async (e: FormEvent) => {
@@ -150,10 +99,7 @@ export function Settings() {
     const links = values.socialLinks.split(/\s+/).filter(Boolean);
     if (values.socialLinks !== before.socialLinks) patch.socialLinks = links;
     // An uploaded image goes as its media id, in place of the URL field.
-    for (const [name, media] of Object.entries(uploaded)) {
-      delete patch[name];
-      patch[BRANDING[name].mediaField] = media.id;
-    }
+    uploads.apply(patch, values);
     if (ADDRESS.some(([k]) => values[`address.${k}`] !== before[`address.${k}`])) {
       patch.address = Object.fromEntries(
         ADDRESS.map(([k]) => [k, values[`address.${k}`].trim() || (k === 'line2' ? null : '')]),
@@ -172,7 +118,7 @@ export function Settings() {
       const updated = await account.stores.get(store.id);
       setStore(updated);
       setValues(initial(updated));
-      setUploaded({});
+      uploads.clear();
       setSaved(true);
     } catch (err) {
       const byField = fieldErrors(err, { links, store: true });
@@ -213,62 +159,6 @@ export function Settings() {
   const anyField = storeFields(values, errors, set);
   const field = (name: string, label: string, extra: Partial<ComponentProps<typeof Field>> = {}) =>
     anyField(name, label, { required: REQUIRED.has(name), ...extra });
-  const logo = (name: string, label: string) => {
-    const image = BRANDING[name];
-    const chosen = uploaded[name];
-    // The store's own uploaded image shows even on a plain-http development server; a typed URL only
-    // when it is https (what the server accepts).
-    const ownMedia =
-      Boolean(store[image.mediaField as keyof Store]) && values[name] === store[name as keyof Store];
-    const preview = chosen?.preview ?? (ownMedia || /^https:\/\//.test(values[name]) ? values[name] : null);
-    const fileId = `file-${name}`;
-    return (
-      <div className="logo-field" key={name}>
-        {field(name, label, { type: 'url' })}
-        <div className="field">
-          <label htmlFor={fileId}>{image.label}</label>
-          <input
-            id={fileId}
-            type="file"
-            accept={`image/png,image/jpeg,image/webp,image/gif,image/avif${image.purpose === 'favicon' ? ',image/x-icon,.ico' : ''}`}
-            disabled={uploading !== null}
-            aria-invalid={uploadErrors[name] ? true : undefined}
-            aria-describedby={uploadErrors[name] ? `${fileId}-error` : undefined}
-            onChange={(e) => {
-              const file = e.currentTarget.files?.[0];
-              e.currentTarget.value = '';
-              void choose(name, file);
-            }}
-          />
-          {uploading === name && (
-            <div className="upload-progress" role="status">
-              <progress aria-label={`Uploading ${image.label.toLowerCase()}`} />
-              <span>Uploading…</span>
-            </div>
-          )}
-          {chosen && uploading !== name && <p className="hint">Uploaded: saved with “Save changes”.</p>}
-          {uploadErrors[name] && (
-            <small className="error" role="alert" id={`${fileId}-error`}>
-              {uploadErrors[name]}
-            </small>
-          )}
-        </div>
-        {preview && (
-          // A new element per address, so a broken one (hidden) does not hide the next.
-          <img
-            key={preview}
-            className="logo-preview"
-            src={preview}
-            alt={`${image.label} preview`}
-            onError={(e) => {
-              e.currentTarget.hidden = true;
-            }}
-          />
-        )}
-      </div>
-    );
-  };
-
   return (
     <section aria-labelledby="settings-title">
       <h2 id="settings-title">Settings</h2>
@@ -291,9 +181,15 @@ export function Settings() {
         </fieldset>
         <fieldset>
           <legend>Branding</legend>
-          {logo('faviconUrl', 'Favicon URL')}
-          {logo('logoBlackWhiteUrl', 'Black and white logo URL')}
-          {logo('logoColorUrl', 'Colour logo URL')}
+          <BrandingImages
+            store={store}
+            uploads={uploads}
+            values={values}
+            errors={errors}
+            set={set}
+            required
+            savedWith="Save changes"
+          />
         </fieldset>
         <fieldset className="grid-2">
           <legend>Contact and address</legend>
@@ -325,7 +221,7 @@ export function Settings() {
           />
         </fieldset>
         <div className="actions">
-          <button type="submit" disabled={busy}>
+          <button type="submit" disabled={busy || uploads.uploading !== null}>
             Save changes
           </button>
           {saved && <Status>Saved.</Status>}

@@ -4,6 +4,7 @@ import type { Store } from '@storefront-platform/sdk/browser';
 import { account, ApiError, describe, fieldErrors, FieldErrors } from '../api';
 import { phonesOrRefuse, useFocusFirstInvalid } from '../forms';
 import { ErrorMessage, Loading, Status } from '../ui/misc';
+import { BrandingImages, useBrandingUploads } from '../ui/BrandingImages';
 import { attention, CountrySelect, DescriptionField, RequiredNote, storeFields } from '../ui/StoreForm';
 import { SocialLinksField } from '../ui/SocialLinksField';
 import { gstApplies } from '../ui/region';
@@ -94,6 +95,8 @@ export function Wizard() {
   const heading = useRef<HTMLHeadingElement>(null);
   const form = useRef<HTMLFormElement>(null);
   useFocusFirstInvalid(form, errors);
+  // (v1.4) Stage 2's files, uploaded at once and sent as media ids by Continue; kept with the stage's draft.
+  const uploads = useBrandingUploads(storeId ?? '', `${draftKey(storeId, 2)}.uploads`);
 
   const load = () => {
     if (!storeId) return;
@@ -149,6 +152,12 @@ export function Wizard() {
       const saved = await call();
       setStore(saved);
       dropDraft(stage === 1 && !storeId ? undefined : saved.id, stage);
+      if (stage === 2) {
+        // The uploads are the store's now: its fields show the saved images' addresses.
+        uploads.clear();
+        const fresh = storeValues(saved);
+        setValues((v) => ({ ...v, ...Object.fromEntries(STAGE_FIELDS[2].map((k) => [k, fresh[k]])) }));
+      }
       if (saved.status === 'active') setFinished(true);
       else goTo(next, saved.id);
     } catch (e) {
@@ -188,16 +197,15 @@ export function Wizard() {
       );
     }
     if (!storeId) return;
-    if (stage === 2)
-      return run(
-        () =>
-          account.stores.stage2(storeId, {
-            faviconUrl: v.faviconUrl.trim(),
-            logoBlackWhiteUrl: v.logoBlackWhiteUrl.trim(),
-            logoColorUrl: v.logoColorUrl.trim(),
-          }),
-        3,
+    if (stage === 2) {
+      // An image left empty is not sent: the server says it is required (not that '' is no https URL).
+      const body: Record<string, unknown> = Object.fromEntries(
+        STAGE_FIELDS[2].filter((k) => v[k].trim()).map((k) => [k, v[k].trim()]),
       );
+      // A file uploaded gives its image as a media id; so does a stage saved before with an upload.
+      if (store) uploads.apply(body, v, store);
+      return run(() => account.stores.stage2(storeId, body), 3);
+    }
     if (stage === 3) {
       const landline = optional(v.landline);
       const whatsapp = optional(v.whatsappNumber);
@@ -317,20 +325,16 @@ export function Wizard() {
             />
           </>
         )}
-        {stage === 2 && (
-          <>
-            {field('faviconUrl', 'Favicon URL', { type: 'url', required: true, placeholder: 'https://' })}
-            {field('logoBlackWhiteUrl', 'Black and white logo URL', {
-              type: 'url',
-              required: true,
-              placeholder: 'https://',
-            })}
-            {field('logoColorUrl', 'Colour logo URL', {
-              type: 'url',
-              required: true,
-              placeholder: 'https://',
-            })}
-          </>
+        {stage === 2 && store && (
+          <BrandingImages
+            store={store}
+            uploads={uploads}
+            values={values}
+            errors={errors}
+            set={set}
+            required
+            savedWith="Continue"
+          />
         )}
         {stage === 3 && (
           <>
@@ -401,7 +405,7 @@ export function Wizard() {
             </button>
           ) : (
             stage > 0 && (
-              <button type="submit" disabled={busy}>
+              <button type="submit" disabled={busy || uploads.uploading !== null}>
                 Continue
               </button>
             )
