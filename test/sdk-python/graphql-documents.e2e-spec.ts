@@ -42,10 +42,22 @@ VALUES = {
     'reason': 'changed mind',
     'lines': [{'product_id': '00000000-0000-4000-8000-000000000003', 'quantity': 2}],
     'product_ids': ['00000000-0000-4000-8000-000000000003'], 'expected_total': '19.00',
+    'product_id': '00000000-0000-4000-8000-000000000003', 'image_id': '00000000-0000-4000-8000-000000000004',
+    'alt_text': 'A cup of green tea', 'position': 0,
+    'images': [{'media_id': '00000000-0000-4000-8000-000000000005', 'alt_text': 'Tea'}],
+    'options': [{'name': 'Size', 'values': ['S', 'M']}],
+    'variants': [{'selectedOptions': [{'name': 'Size', 'value': 'S'}], 'price': '9.50', 'inventory': 3}],
+    'variant_ids': ['00000000-0000-4000-8000-000000000006'],
 }
 # Calls that cannot take every parameter at once (a product by exactly one of id and handle).
 BY_ID_OR_HANDLE = [{'id': VALUES['id']}, {'handle': VALUES['handle']}]
-SPECIAL = {'StorefrontProducts.get': BY_ID_OR_HANDLE, 'AppProducts.get': BY_ID_OR_HANDLE}
+# A variant's change names the variant and what changes, not its options.
+VARIANT_CHANGES = [{'product_id': VALUES['product_id'], 'variants': [{'id': VALUES['variant_ids'][0], 'price': '8.00'}]}]
+SPECIAL = {
+    'StorefrontProducts.get': BY_ID_OR_HANDLE,
+    'AppProducts.get': BY_ID_OR_HANDLE,
+    'AppVariants.update': VARIANT_CHANGES,
+}
 SKIP = {'run', 'timeout', 'idempotency_key', 'self'}
 
 def arguments(fn):
@@ -62,7 +74,7 @@ def call(name, fn, kwargs):
     return [dict(c, operation=name) for c in calls[before:]]
 
 recorded, unreached = [], []
-for cls in (g.StorefrontProducts, g.AppProducts, g.AppOrders, g.StorefrontCart):
+for cls in (g.StorefrontProducts, g.AppProducts, g.AppProductImages, g.AppVariants, g.AppOrders, g.StorefrontCart):
     namespace = cls(run, 'recorder')
     for name, _ in inspect.getmembers(cls, inspect.isfunction):
         if name.startswith('_'):

@@ -637,16 +637,15 @@ class AppVariants:
 
 
 class AppProducts(StorefrontProducts):
-    """The catalogue for an app: the reads, and ``create``, ``update``, ``delete``; (v1.4) ``variants``."""
-
-    def __init__(self, run: Run, owner: str) -> None:
-        super().__init__(run, owner)
-        self.variants = AppVariants(run, owner)
+    """The catalogue for an app: the reads, and ``create``, ``update``, ``delete``; (v1.4) ``images`` and
+    ``variants``."""
 
     def __init__(self, run: Run, owner: str) -> None:
         super().__init__(run, owner)
         #: (v1.4) The product's images: ``add``, ``update``, ``remove``.
         self.images = AppProductImages(run, owner)
+        #: (v1.4) The product's variants: ``create``, ``update``, ``delete``.
+        self.variants = AppVariants(run, owner)
 
     def create(
         self,
