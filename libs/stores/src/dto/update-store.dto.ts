@@ -38,19 +38,6 @@ export class UpdateStoreDto {
   requireTwoFactor?: boolean;
 }
 
-/**
- * The branding images, each as a URL or (v1.4) an uploaded media of the store: stage 2 is exactly these fields
- * of a PUT, by the same rules (the stores service checks that each image is given one way).
- */
-export const BRANDING_FIELDS = [
-  'faviconUrl',
-  'logoBlackWhiteUrl',
-  'logoColorUrl',
-  'faviconMediaId',
-  'logoBlackWhiteMediaId',
-  'logoColorMediaId',
-] as const satisfies readonly (keyof UpdateStoreDto)[];
-
 export function toAddress(dto: AddressDto): StoreAddress {
   return {
     line1: dto.line1,
