@@ -8,20 +8,15 @@ import {
   ApiTooManyRequestsResponse,
   ApiTags,
 } from '@nestjs/swagger';
+import { AccessibleStore, AccountCaller, CurrentCaller, CurrentStore } from '@app/core';
+import { AccountRoute, StoreAccess, WithAccountProfile } from '@app/core';
 import {
-  AccessibleStore,
-  AccountCaller,
-  AccountRoute,
   CreateRoute,
-  CurrentCaller,
-  CurrentStore,
   ListRoute,
   NoContentRoute,
   NotFoundResponse,
   OkRoute,
-  StoreAccess,
   StoreNotFoundResponse,
-  WithAccountProfile,
 } from '@app/core';
 import {
   AcceptedInvitationDto,

@@ -6,19 +6,9 @@ import {
   ApiParam,
   ApiTags,
 } from '@nestjs/swagger';
-import {
-  AccessibleStore,
-  AccountCaller,
-  CurrentCaller,
-  CurrentStore,
-  ListRoute,
-  NoContentRoute,
-  NotFoundResponse,
-  OkRoute,
-  StepUp,
-  StoreAccess,
-  StoreNotFoundResponse,
-} from '@app/core';
+import { AccessibleStore, AccountCaller, CurrentCaller, CurrentStore } from '@app/core';
+import { StepUp, StoreAccess } from '@app/core';
+import { ListRoute, NoContentRoute, NotFoundResponse, OkRoute, StoreNotFoundResponse } from '@app/core';
 import { StoreModel, StoresService } from '@app/stores';
 import { MemberDto, StoreTransferDto, TransferStoreDto, UpdateMemberDto } from './dto/member.dto';
 import { MembersService } from './members.service';

@@ -1,16 +1,8 @@
 import { applyDecorators, Body, Controller } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiHeader, ApiConflictResponse, ApiTags } from '@nestjs/swagger';
-import {
-  AccessibleStore,
-  AccountCaller,
-  AccountRoute,
-  CreateRoute,
-  CurrentCaller,
-  CurrentStore,
-  NotFoundResponse,
-  OkRoute,
-  StoreAccess,
-} from '@app/core';
+import { AccessibleStore, AccountCaller, CurrentCaller, CurrentStore } from '@app/core';
+import { AccountRoute, StoreAccess } from '@app/core';
+import { CreateRoute, NotFoundResponse, OkRoute } from '@app/core';
 import { Idempotent } from '@app/idempotency';
 import { StoreModel } from '@app/stores';
 import { Stage1Dto, Stage2Dto, Stage3Dto, Stage4Dto } from './dto/stage.dto';

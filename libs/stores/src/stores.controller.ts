@@ -1,18 +1,8 @@
 import { Body, Controller, Delete } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiTags } from '@nestjs/swagger';
-import {
-  AccessibleStore,
-  AccountCaller,
-  AccountRoute,
-  CurrentCaller,
-  CurrentStore,
-  ListRoute,
-  NoContentRoute,
-  OkRoute,
-  StepUp,
-  StoreAccess,
-  StoreNotFoundResponse,
-} from '@app/core';
+import { AccessibleStore, AccountCaller, CurrentCaller, CurrentStore } from '@app/core';
+import { AccountRoute, StepUp, StoreAccess } from '@app/core';
+import { ListRoute, NoContentRoute, OkRoute, StoreNotFoundResponse } from '@app/core';
 import { StoreListItemModel, StoreModel } from './dto/store.model';
 import { definedFields, UpdateStoreDto } from './dto/update-store.dto';
 import { StoresService } from './stores.service';

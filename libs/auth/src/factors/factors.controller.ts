@@ -6,17 +6,9 @@ import {
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import {
-  AccountCaller,
-  AccountRoute,
-  CreateRoute,
-  CurrentCaller,
-  NoContentRoute,
-  NotFoundResponse,
-  OkRoute,
-  Public,
-  StepUp,
-} from '@app/core';
+import { AccountCaller, CurrentCaller } from '@app/core';
+import { AccountRoute, Public, StepUp } from '@app/core';
+import { CreateRoute, NoContentRoute, NotFoundResponse, OkRoute } from '@app/core';
 import type { FastifyReply } from 'fastify';
 import { ClientInfo } from '../client-info.decorator';
 import {
