@@ -1,27 +1,22 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Param } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
-  ApiCreatedResponse,
   ApiForbiddenResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
   ApiParam,
   ApiServiceUnavailableResponse,
   ApiTooManyRequestsResponse,
   ApiTags,
 } from '@nestjs/swagger';
+import { AccessibleStore, AccountCaller, CurrentCaller, CurrentStore } from '@app/core';
+import { AccountRoute, StoreAccess, WithAccountProfile } from '@app/core';
 import {
-  AccessibleStore,
-  AccountCaller,
-  AccountRoute,
-  CurrentCaller,
-  CurrentStore,
+  CreateRoute,
+  ListRoute,
   NoContentRoute,
-  StoreAccess,
+  NotFoundResponse,
+  OkRoute,
   StoreNotFoundResponse,
-  WithAccountProfile,
 } from '@app/core';
 import {
   AcceptedInvitationDto,
@@ -32,20 +27,23 @@ import {
 } from './dto/invitation.dto';
 import { InvitationsService } from './invitations.service';
 
+/** The 404 of a route reading an invitation by its token. */
+const TokenNotFound = () =>
+  NotFoundResponse('`invitation_not_found`: unknown, used, revoked, replaced or expired.');
+const NO_TOKEN = '`validation_failed`: no token.';
+
 /** Invitations to a store (/v1/user/stores/:id/invitations), and accepting one (/v1/user/invitations/accept). */
 @ApiTags('members')
 @Controller('v1/user')
 export class InvitationsController {
   constructor(private readonly invitations: InvitationsService) {}
 
-  @Post('stores/:id/invitations')
+  @CreateRoute(
+    'Invite an e-mail address to the store with a role (an admin: developers and staff only). A mail carries the link `PUBLIC_URL/console/invitations/<token>`; inviting the address again replaces the invitation (the old link dies).',
+    InvitationDto,
+    'stores/:id/invitations',
+  )
   @StoreAccess('members')
-  @HttpCode(201)
-  @ApiOperation({
-    summary:
-      'Invite an e-mail address to the store with a role (an admin: developers and staff only). A mail carries the link `PUBLIC_URL/console/invitations/<token>`; inviting the address again replaces the invitation (the old link dies).',
-  })
-  @ApiCreatedResponse({ type: InvitationDto })
   @ApiBadRequestResponse({ description: '`validation_failed`: a bad e-mail address or role.' })
   @StoreNotFoundResponse()
   @ApiConflictResponse({
@@ -67,10 +65,12 @@ export class InvitationsController {
     return this.invitations.create(caller, store, body);
   }
 
-  @Get('stores/:id/invitations')
+  @ListRoute(
+    "The store's pending invitations (not accepted, not expired), oldest first.",
+    InvitationDto,
+    'stores/:id/invitations',
+  )
   @StoreAccess('members')
-  @ApiOperation({ summary: "The store's pending invitations (not accepted, not expired), oldest first." })
-  @ApiOkResponse({ type: [InvitationDto] })
   @StoreNotFoundResponse()
   list(@CurrentStore() store: AccessibleStore): Promise<InvitationDto[]> {
     return this.invitations.list(store);
@@ -80,7 +80,7 @@ export class InvitationsController {
   @StoreAccess('members')
   @NoContentRoute('Revoke an invitation: its link dies.')
   @ApiParam({ name: 'invitationId', format: 'uuid' })
-  @ApiNotFoundResponse({ description: '`store_not_found` or `invitation_not_found`.' })
+  @NotFoundResponse('`store_not_found` or `invitation_not_found`.')
   async revoke(
     @CurrentStore() store: AccessibleStore,
     @Param('invitationId') invitationId: string,
@@ -88,40 +88,34 @@ export class InvitationsController {
     await this.invitations.revoke(store, invitationId);
   }
 
-  @Post('invitations/preview')
+  @OkRoute(
+    'POST',
+    'invitations/preview',
+    "What an invitation link offers — the store's name, the role, who invited, the address it was sent to — for the invitation page before accepting. The token goes in the body, never in the path (it would reach logs). Changes nothing.",
+    InvitationPreviewDto,
+  )
   @AccountRoute()
-  @HttpCode(200)
-  @ApiOperation({
-    summary:
-      "What an invitation link offers — the store's name, the role, who invited, the address it was sent to — for the invitation page before accepting. The token goes in the body, never in the path (it would reach logs). Changes nothing.",
-  })
-  @ApiOkResponse({ type: InvitationPreviewDto })
-  @ApiBadRequestResponse({ description: '`validation_failed`: no token.' })
+  @ApiBadRequestResponse({ description: NO_TOKEN })
   @ApiForbiddenResponse({ description: '`insufficient_scope`: an app or public token.' })
-  @ApiNotFoundResponse({
-    description: '`invitation_not_found`: unknown, used, revoked, replaced or expired.',
-  })
+  @TokenNotFound()
   preview(@Body() body: AcceptInvitationDto): Promise<InvitationPreviewDto> {
     return this.invitations.preview(body.token);
   }
 
-  @Post('invitations/accept')
+  @OkRoute(
+    'POST',
+    'invitations/accept',
+    "Accept an invitation with the token of its link: the signed-in account, whose e-mail must be the invitation's, joins the store with its role. Works once.",
+    AcceptedInvitationDto,
+  )
   @AccountRoute()
   @WithAccountProfile()
-  @HttpCode(200)
-  @ApiOperation({
-    summary:
-      "Accept an invitation with the token of its link: the signed-in account, whose e-mail must be the invitation's, joins the store with its role. Works once.",
-  })
-  @ApiOkResponse({ type: AcceptedInvitationDto })
-  @ApiBadRequestResponse({ description: '`validation_failed`: no token.' })
+  @ApiBadRequestResponse({ description: NO_TOKEN })
   @ApiForbiddenResponse({
     description:
       '`invitation_email_mismatch`: the invitation is for another address (it stays usable). `insufficient_scope`: an app or public token.',
   })
-  @ApiNotFoundResponse({
-    description: '`invitation_not_found`: unknown, used, revoked, replaced or expired.',
-  })
+  @TokenNotFound()
   @ApiConflictResponse({
     description:
       '`already_member`: the account is a member already. `member_limit_reached`: the store has 100 members.',

@@ -1,29 +1,21 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Param } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
   ApiExtraModels,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
   ApiParam,
   ApiTags,
 } from '@nestjs/swagger';
-import {
-  AccessibleStore,
-  AccountCaller,
-  CurrentCaller,
-  CurrentStore,
-  NoContentRoute,
-  StepUp,
-  StoreAccess,
-  StoreNotFoundResponse,
-} from '@app/core';
+import { AccessibleStore, AccountCaller, CurrentCaller, CurrentStore } from '@app/core';
+import { StepUp, StoreAccess } from '@app/core';
+import { ListRoute, NoContentRoute, NotFoundResponse, OkRoute, StoreNotFoundResponse } from '@app/core';
 import { StoreModel, StoresService } from '@app/stores';
 import { MemberDto, StoreTransferDto, TransferStoreDto, UpdateMemberDto } from './dto/member.dto';
 import { MembersService } from './members.service';
 
-const MEMBER_404 = '`store_not_found`, or `member_not_found`: the account is not a member of the store.';
+/** A route on one member of the store: a 404 when either is not there for the caller. */
+const OneMember = () =>
+  NotFoundResponse('`store_not_found`, or `member_not_found`: the account is not a member of the store.');
 const OWNER_409 =
   '`owner_required`: the owner cannot be removed or given another role (transfer the ownership).';
 const AccountIdParam = () =>
@@ -40,25 +32,23 @@ export class MembersController {
     private readonly stores: StoresService,
   ) {}
 
-  @Get('members')
+  @ListRoute("The store's members with their roles, the owner first.", MemberDto, 'members')
   @StoreAccess('read')
-  @ApiOperation({ summary: "The store's members with their roles, the owner first." })
-  @ApiOkResponse({ type: [MemberDto] })
   @StoreNotFoundResponse()
   list(@CurrentStore() store: AccessibleStore): Promise<MemberDto[]> {
     return this.members.list(store);
   }
 
-  @Put('members/:accountId')
+  @OkRoute(
+    'PUT',
+    'members/:accountId',
+    "Change a member's role (the owner: to any member role; an admin: developers and staff only). Takes effect on the member's very next request.",
+    MemberDto,
+  )
   @StoreAccess('members')
-  @ApiOperation({
-    summary:
-      "Change a member's role (the owner: to any member role; an admin: developers and staff only). Takes effect on the member's very next request.",
-  })
   @AccountIdParam()
-  @ApiOkResponse({ type: MemberDto })
   @ApiBadRequestResponse({ description: '`validation_failed`: a role other than admin, developer, staff.' })
-  @ApiNotFoundResponse({ description: MEMBER_404 })
+  @OneMember()
   @ApiConflictResponse({ description: OWNER_409 })
   update(
     @CurrentCaller() caller: AccountCaller,
@@ -75,7 +65,7 @@ export class MembersController {
     'Remove a member, or leave the store (any member but the owner may remove itself). Refused on its very next request.',
   )
   @AccountIdParam()
-  @ApiNotFoundResponse({ description: MEMBER_404 })
+  @OneMember()
   @ApiConflictResponse({ description: OWNER_409 })
   async remove(
     @CurrentCaller() caller: AccountCaller,
@@ -86,16 +76,15 @@ export class MembersController {
   }
 
   @StepUp()
-  @Post('transfer')
+  @OkRoute(
+    'POST',
+    'transfer',
+    'Transfer the ownership to another member (the owner only): it becomes the owner and the caller an admin, in one transaction. Answers the store, with the caller’s new role.',
+    StoreModel,
+  )
   @StoreAccess('owner')
-  @HttpCode(200)
-  @ApiOperation({
-    summary:
-      'Transfer the ownership to another member (the owner only): it becomes the owner and the caller an admin, in one transaction. Answers the store, with the caller’s new role.',
-  })
-  @ApiOkResponse({ type: StoreModel })
   @ApiBadRequestResponse({ description: '`validation_failed`: `accountId` is not a UUID.' })
-  @ApiNotFoundResponse({ description: MEMBER_404 })
+  @OneMember()
   async transfer(
     @CurrentCaller() caller: AccountCaller,
     @CurrentStore() store: AccessibleStore,

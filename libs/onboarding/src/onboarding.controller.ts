@@ -1,30 +1,14 @@
-import { applyDecorators, Body, Controller, HttpCode, Post } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiHeader,
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-} from '@nestjs/swagger';
-import {
-  AccessibleStore,
-  AccountCaller,
-  AccountRoute,
-  CurrentCaller,
-  CurrentStore,
-  StoreAccess,
-} from '@app/core';
+import { applyDecorators, Body, Controller } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiHeader, ApiConflictResponse, ApiTags } from '@nestjs/swagger';
+import { AccessibleStore, AccountCaller, CurrentCaller, CurrentStore } from '@app/core';
+import { AccountRoute, StoreAccess } from '@app/core';
+import { CreateRoute, NotFoundResponse, OkRoute } from '@app/core';
 import { Idempotent } from '@app/idempotency';
 import { StoreModel } from '@app/stores';
 import { Stage1Dto, Stage2Dto, Stage3Dto, Stage4Dto } from './dto/stage.dto';
 import { OnboardingService } from './onboarding.service';
 
-const notFound = ApiNotFoundResponse({
-  description: '`store_not_found`: no such store, or the caller is not a member of it.',
-});
+const notFound = NotFoundResponse('`store_not_found`: no such store, or the caller is not a member of it.');
 const invalid = ApiBadRequestResponse({
   description: '`validation_failed`, with the failing fields in `errors`.',
 });
@@ -34,15 +18,13 @@ const stageConflict = ApiConflictResponse({
     '`onboarding_completed` (the store is active; edit it with PUT).',
 });
 /**
- * Stages 2–4: a body for one of the caller's stores (a role that may edit it), accepted only in order and
- * before completion.
+ * Stages 2–4 (POST `path`): a body for one of the caller's stores (a role that may edit it),
+ * accepted only in order and before completion.
  */
-const StageRoute = (summary: string) =>
+const StageRoute = (path: string, summary: string) =>
   applyDecorators(
     StoreAccess('edit'),
-    HttpCode(200),
-    ApiOperation({ summary }),
-    ApiOkResponse({ type: StoreModel }),
+    OkRoute('POST', path, summary, StoreModel),
     invalid,
     notFound,
     stageConflict,
@@ -57,9 +39,12 @@ const StageRoute = (summary: string) =>
 export class OnboardingController {
   constructor(private readonly onboarding: OnboardingService) {}
 
-  @Post('onboarding/stage1')
+  @CreateRoute(
+    'Stage 1: create a store (name, description), the caller its owner; it starts in onboarding.',
+    StoreModel,
+    'onboarding/stage1',
+  )
   @AccountRoute()
-  @HttpCode(201)
   @Idempotent()
   @ApiHeader({
     name: 'Idempotency-Key',
@@ -67,10 +52,6 @@ export class OnboardingController {
     description:
       '1–255 visible ASCII characters. A retry with the same key and body replays the first answer (Idempotent-Replayed: true) for 24 h; another body is 422, a retry while the first runs is 409.',
   })
-  @ApiOperation({
-    summary: 'Stage 1: create a store (name, description), the caller its owner; it starts in onboarding.',
-  })
-  @ApiCreatedResponse({ type: StoreModel })
   @invalid
   @ApiConflictResponse({
     description: '`store_limit_reached`: the account owns `MAX_STORES_PER_ACCOUNT` stores already.',
@@ -79,8 +60,10 @@ export class OnboardingController {
     return this.onboarding.start(caller, body);
   }
 
-  @Post(':id/onboarding/stage2')
-  @StageRoute('Stage 2: branding images (favicon, black-and-white and colour logos).')
+  @StageRoute(
+    ':id/onboarding/stage2',
+    'Stage 2: branding images (favicon, black-and-white and colour logos).',
+  )
   stage2(
     @CurrentCaller() caller: AccountCaller,
     @CurrentStore() store: AccessibleStore,
@@ -89,8 +72,8 @@ export class OnboardingController {
     return this.onboarding.stage2(caller, store, body);
   }
 
-  @Post(':id/onboarding/stage3')
   @StageRoute(
+    ':id/onboarding/stage3',
     'Stage 3: contact — mobile, support e-mail, address, region; landline, WhatsApp, GSTIN optional.',
   )
   stage3(
@@ -101,8 +84,7 @@ export class OnboardingController {
     return this.onboarding.stage3(caller, store, body);
   }
 
-  @Post(':id/onboarding/stage4')
-  @StageRoute('Stage 4: social links (an empty list is a valid answer).')
+  @StageRoute(':id/onboarding/stage4', 'Stage 4: social links (an empty list is a valid answer).')
   stage4(
     @CurrentCaller() caller: AccountCaller,
     @CurrentStore() store: AccessibleStore,
@@ -111,11 +93,13 @@ export class OnboardingController {
     return this.onboarding.stage4(caller, store, body);
   }
 
-  @Post(':id/onboarding/complete')
+  @OkRoute(
+    'POST',
+    ':id/onboarding/complete',
+    'Complete onboarding: the store becomes active. Idempotent on an active store.',
+    StoreModel,
+  )
   @StoreAccess('edit')
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Complete onboarding: the store becomes active. Idempotent on an active store.' })
-  @ApiOkResponse({ type: StoreModel })
   @notFound
   @ApiConflictResponse({ description: '`onboarding_incomplete`, with `missingStages`.' })
   complete(

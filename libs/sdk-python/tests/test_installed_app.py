@@ -190,6 +190,19 @@ class InstallationTests(unittest.TestCase):
         self.addCleanup(proxy.stop)
         return proxy
 
+    def exchange_args(
+        self, app: Dict[str, Any], request: AuthorizationRequest, code: str, base_url: Optional[str] = None
+    ) -> Dict[str, Any]:
+        """exchange_code's arguments for a ``code`` that came back to REDIRECT_URI, all but the callback."""
+        return dict(
+            base_url=base_url or self.base_url,
+            client_id=app["clientId"],
+            client_secret=app["clientSecret"],
+            code=code,
+            redirect_uri=REDIRECT_URI,
+            code_verifier=request.code_verifier,
+        )
+
     def install(self, scopes: Sequence[str] = tuple(EVERY_SCOPE), base_url: Optional[str] = None, saved: Optional[Saved] = None) -> Installed:
         """Registers an app, sends the "browser" through the authorize redirect and the consent, and
         exchanges the code: what an installable app and a merchant do."""
@@ -220,13 +233,7 @@ class InstallationTests(unittest.TestCase):
         self.assertTrue(answer["iss"])
         saved = saved if saved is not None else Saved()
         client = InstalledAppClient.exchange_code(
-            base_url=base_url or self.base_url,
-            client_id=app["clientId"],
-            client_secret=app["clientSecret"],
-            code=answer["code"],
-            redirect_uri=REDIRECT_URI,
-            code_verifier=request.code_verifier,
-            on_refresh_token=saved,
+            **self.exchange_args(app, request, answer["code"], base_url), on_refresh_token=saved
         )
         return Installed(client, saved, app, self.store_id, request, answer["code"])
 
@@ -425,13 +432,7 @@ class InstallationTests(unittest.TestCase):
         saved = Saved()
         with self.assertRaises(StorefrontError):
             InstalledAppClient.exchange_code(
-                base_url=unavailable.url,
-                client_id=app["clientId"],
-                client_secret=app["clientSecret"],
-                code=back["code"],
-                redirect_uri=REDIRECT_URI,
-                code_verifier=request.code_verifier,
-                on_refresh_token=saved,
+                **self.exchange_args(app, request, back["code"], unavailable.url), on_refresh_token=saved
             )
         self.assertEqual(unavailable.count(TOKEN), 1)  # a code is single use: never sent twice
         self.assertEqual(saved.tokens, [])
@@ -440,14 +441,7 @@ class InstallationTests(unittest.TestCase):
         app = self.account.register_app([REDIRECT_URI], EVERY_SCOPE)
         request = InstalledAppClient.authorize_url(base_url=self.base_url, client_id=app["clientId"], redirect_uri=REDIRECT_URI)
         back = query_of(self.account.consent(redirect_of(request.url)[1], self.store_id))
-        exchange = dict(
-            base_url=self.base_url,
-            client_id=app["clientId"],
-            client_secret=app["clientSecret"],
-            code=back["code"],
-            redirect_uri=REDIRECT_URI,
-            code_verifier=request.code_verifier,
-        )
+        exchange = self.exchange_args(app, request, back["code"])
         saved = Saved()
         with self.assertRaises(OAuthError) as wrong_verifier:
             InstalledAppClient.exchange_code(**{**exchange, "code_verifier": "x" * 64}, on_refresh_token=saved)  # type: ignore[arg-type]

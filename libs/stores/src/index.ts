@@ -1,3 +1,4 @@
+export { BRANDING_FIELDS } from './branding';
 export * from './entities/store.entity';
 export * from './dto/store.model';
 export * from './dto/store-fields';

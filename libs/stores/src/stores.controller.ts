@@ -1,16 +1,8 @@
-import { Body, Controller, Delete, Get, Put } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import {
-  AccessibleStore,
-  AccountCaller,
-  AccountRoute,
-  CurrentCaller,
-  CurrentStore,
-  NoContentRoute,
-  StepUp,
-  StoreAccess,
-  StoreNotFoundResponse,
-} from '@app/core';
+import { Body, Controller, Delete } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiTags } from '@nestjs/swagger';
+import { AccessibleStore, AccountCaller, CurrentCaller, CurrentStore } from '@app/core';
+import { AccountRoute, StepUp, StoreAccess } from '@app/core';
+import { ListRoute, NoContentRoute, OkRoute, StoreNotFoundResponse } from '@app/core';
 import { StoreListItemModel, StoreModel } from './dto/store.model';
 import { definedFields, UpdateStoreDto } from './dto/update-store.dto';
 import { StoresService } from './stores.service';
@@ -21,31 +13,31 @@ import { StoresService } from './stores.service';
 export class StoresController {
   constructor(private readonly stores: StoresService) {}
 
-  @Get('@me')
+  @ListRoute(
+    'Every store the caller is a member of, with its role there, oldest first.',
+    StoreListItemModel,
+    '@me',
+  )
   @AccountRoute()
-  @ApiOperation({ summary: 'Every store the caller is a member of, with its role there, oldest first.' })
-  @ApiOkResponse({ type: [StoreListItemModel] })
   listMine(@CurrentCaller() caller: AccountCaller): Promise<StoreListItemModel[]> {
     return this.stores.listMine(caller);
   }
 
-  @Get(':id')
+  @OkRoute('GET', ':id', 'One of the caller’s stores, with the caller’s role in it.', StoreModel)
   @StoreAccess('read')
-  @ApiOperation({ summary: 'One of the caller’s stores, with the caller’s role in it.' })
-  @ApiOkResponse({ type: StoreModel })
   @StoreNotFoundResponse()
   get(@CurrentStore() store: AccessibleStore): Promise<StoreModel> {
     return this.stores.get(store);
   }
 
-  @Put(':id')
+  @OkRoute(
+    'PUT',
+    ':id',
+    'Edit any subset of the store’s fields (validated as in their stage); onboarding progress is unchanged.',
+    StoreModel,
+  )
   @StoreAccess('edit')
   @StepUp({ bodyKey: 'requireTwoFactor' })
-  @ApiOperation({
-    summary:
-      'Edit any subset of the store’s fields (validated as in their stage); onboarding progress is unchanged.',
-  })
-  @ApiOkResponse({ type: StoreModel })
   @ApiBadRequestResponse({
     description: '`validation_failed`: a bad value, an unknown field, or null for a required field.',
   })

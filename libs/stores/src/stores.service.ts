@@ -2,19 +2,13 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AccessibleStore, AccountCaller, APP_CONFIG, AppConfig, Errors, FieldError, isUuid } from '@app/core';
 import { EventsWriter } from '@app/events';
 import { MediaService } from '@app/media';
+import { BRANDING } from './branding';
 import type { StoreListItemModel, StoreModel } from './dto/store.model';
 import { toStoreData, toStoreModel } from './store.mapper';
 import type { StoreFields, StorePatch } from './store.row';
 import type { StoreStatus } from './store-progress';
 import { StoresRepository, isEmptyPatch } from './stores.repository';
 import { StoreErrors } from './stores.errors';
-
-/** The branding images: the URL field, the media field, the media's purpose and the rendition shown. */
-const BRANDING = [
-  { url: 'faviconUrl', media: 'faviconMediaId', purpose: 'favicon', rendition: '180' },
-  { url: 'logoBlackWhiteUrl', media: 'logoBlackWhiteMediaId', purpose: 'logo', rendition: 'medium' },
-  { url: 'logoColorUrl', media: 'logoColorMediaId', purpose: 'logo', rendition: 'medium' },
-] as const;
 
 /** A store as a storefront or an app token may see it. */
 export interface PublicStore {

@@ -8,7 +8,7 @@ import { FormActions } from '../ui/FormActions';
 import { CopyButton, ErrorMessage, formatDate, Loading } from '../ui/misc';
 import { useStepUp } from '../ui/StepUp';
 import { describeScope } from '../ui/scopes';
-import { RowButton } from '../ui/Table';
+import { ItemActions } from '../ui/Table';
 
 /** The scopes an app may ask for, and the store events it may receive (each needs a read scope it asks for). */
 const SCOPES = APP_SCOPES;
@@ -128,32 +128,18 @@ export function DeveloperApps() {
                 <dt>Installed in</dt>
                 <dd>{app.installCount === 1 ? '1 store' : `${app.installCount} stores`}</dd>
               </dl>
-              <div className="actions">
-                <RowButton
-                  label="Installations"
-                  item={app.name}
-                  className="secondary"
-                  onClick={() => void showInstallations(app)}
-                />
-                <RowButton
-                  label="Rotate secret"
-                  item={app.name}
-                  className="secondary"
-                  onClick={() => setPending({ app, action: 'rotate' })}
-                />
-                <RowButton
-                  label="Rotate webhook secret"
-                  item={app.name}
-                  className="secondary"
-                  onClick={() => setPending({ app, action: 'rotate-webhook' })}
-                />
-                <RowButton
-                  label="Delete"
-                  item={app.name}
-                  className="danger"
-                  onClick={() => setPending({ app, action: 'delete' })}
-                />
-              </div>
+              <ItemActions
+                item={app.name}
+                actions={[
+                  { label: 'Installations', onClick: () => void showInstallations(app) },
+                  { label: 'Rotate secret', onClick: () => setPending({ app, action: 'rotate' }) },
+                  {
+                    label: 'Rotate webhook secret',
+                    onClick: () => setPending({ app, action: 'rotate-webhook' }),
+                  },
+                  { label: 'Delete', danger: true, onClick: () => setPending({ app, action: 'delete' }) },
+                ]}
+              />
               {installs[app.id] && (
                 <section aria-label={`Installations of ${app.name}`}>
                   {installs[app.id].length === 0 ? (

@@ -4,7 +4,7 @@ import { account, describe } from '../api';
 import { ConfirmDialog } from '../ui/Dialog';
 import { ErrorMessage, formatDate, Loading } from '../ui/misc';
 import { describeScope } from '../ui/scopes';
-import { RowButton } from '../ui/Table';
+import { ItemActions } from '../ui/Table';
 import { useStore } from './StorePage';
 
 /**
@@ -59,14 +59,10 @@ export function InstalledApps() {
                   <li key={scope}>{describeScope(scope)}</li>
                 ))}
               </ul>
-              <div className="actions">
-                <RowButton
-                  label="Uninstall"
-                  item={installation.appName}
-                  className="danger"
-                  onClick={() => setPending(installation)}
-                />
-              </div>
+              <ItemActions
+                item={installation.appName}
+                actions={[{ label: 'Uninstall', danger: true, onClick: () => setPending(installation) }]}
+              />
             </li>
           ))}
         </ul>

@@ -14,7 +14,7 @@ import { CheckboxGroup, Field } from '../ui/Field';
 import { FormActions } from '../ui/FormActions';
 import { ErrorMessage, formatDate, Loading } from '../ui/misc';
 import { useStepUp } from '../ui/StepUp';
-import { DataTable } from '../ui/Table';
+import { DataTable, RowButton } from '../ui/Table';
 import { useStore } from './StorePage';
 
 const PAGE = 10;
@@ -369,37 +369,35 @@ function Endpoint({
         <dd>{formatDate(endpoint.createdAt)}</dd>
       </dl>
       <div className="actions" style={{ flexWrap: 'wrap' }}>
-        <button
-          type="button"
+        <RowButton
+          label="Send test event"
           disabled={busy}
           onClick={() => run(() => account.webhooks.test(storeId, endpoint.id), true)}
-        >
-          Send test event
-        </button>
-        <button
-          type="button"
+        />
+        <RowButton
+          label={endpoint.enabled ? 'Disable' : 'Enable'}
           className="secondary"
           disabled={busy}
           onClick={change(() =>
             account.webhooks.update(storeId, endpoint.id, { enabled: !endpoint.enabled }),
           )}
-        >
-          {endpoint.enabled ? 'Disable' : 'Enable'}
-        </button>
-        <button
-          type="button"
+        />
+        <RowButton
+          label="Rotate secret"
           className="secondary"
           disabled={busy}
           onClick={change(() =>
             // Rotating a signing secret asks Confirm it's you first (§19 step-up).
             stepUp.run(async () => onSecret(await account.webhooks.rotateSecret(storeId, endpoint.id))),
           )}
-        >
-          Rotate secret
-        </button>
-        <button type="button" className="danger" style={{ marginTop: 0 }} disabled={busy} onClick={onDelete}>
-          Delete
-        </button>
+        />
+        <RowButton
+          label="Delete"
+          className="danger"
+          style={{ marginTop: 0 }}
+          disabled={busy}
+          onClick={onDelete}
+        />
       </div>
       <h4>Deliveries</h4>
       <ErrorMessage>{error}</ErrorMessage>

@@ -42,7 +42,8 @@ export function DataTable({
 
 /**
  * A row's button: a short word on screen ("Delete"), and for screen readers the row it acts on
- * ("Delete Tea"), so that every row's button has a name of its own.
+ * ("Delete Tea"), so that every row's button has a name of its own. Without `item`, a plain button
+ * (`type="button"`): for an action in a card or a region that names what it acts on already.
  */
 export function RowButton({
   label,
@@ -54,5 +55,32 @@ export function RowButton({
       {label}
       {item && <span className="visually-hidden"> {item}</span>}
     </button>
+  );
+}
+
+/** One button of ItemActions: `secondary`, or `danger` for what cannot be undone. */
+export interface ItemAction {
+  label: string;
+  danger?: boolean;
+  onClick(): void;
+}
+
+/**
+ * The buttons of one item of a list (a card): each a RowButton named for screen readers with the item
+ * ("Delete Tea app"), the item given once.
+ */
+export function ItemActions({ item, actions }: { item: string; actions: ItemAction[] }) {
+  return (
+    <div className="actions">
+      {actions.map(({ label, danger, onClick }) => (
+        <RowButton
+          key={label}
+          label={label}
+          item={item}
+          className={danger ? 'danger' : 'secondary'}
+          onClick={onClick}
+        />
+      ))}
+    </div>
   );
 }

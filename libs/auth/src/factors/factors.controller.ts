@@ -1,16 +1,14 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Param, Post, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
   ApiTags,
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { AccountCaller, AccountRoute, CurrentCaller, NoContentRoute, Public, StepUp } from '@app/core';
+import { AccountCaller, CurrentCaller } from '@app/core';
+import { AccountRoute, Public, StepUp } from '@app/core';
+import { CreateRoute, NoContentRoute, NotFoundResponse, OkRoute } from '@app/core';
 import type { FastifyReply } from 'fastify';
 import { ClientInfo } from '../client-info.decorator';
 import {
@@ -53,33 +51,34 @@ export class FactorsController {
   ) {}
 
   @AccountRoute()
-  @Get('factors')
-  @ApiOperation({ summary: "The account's second factors and how many unused recovery codes it has." })
-  @ApiOkResponse({ type: FactorsDto })
+  @OkRoute(
+    'GET',
+    'factors',
+    "The account's second factors and how many unused recovery codes it has.",
+    FactorsDto,
+  )
   list(@CurrentCaller() caller: AccountCaller) {
     return this.factors.list(caller.accountId);
   }
 
   @AccountRoute()
   @StepUp()
-  @Post('factors/totp')
-  @ApiOperation({
-    summary:
-      'Start setting up an authenticator app: a new secret and its otpauth URL, pending until confirmed (a new POST replaces a pending one). Needs step-up when the account already has a factor.',
-  })
-  @ApiCreatedResponse({ type: TotpSetupDto })
+  @CreateRoute(
+    'Start setting up an authenticator app: a new secret and its otpauth URL, pending until confirmed (a new POST replaces a pending one). Needs step-up when the account already has a factor.',
+    TotpSetupDto,
+    'factors/totp',
+  )
   startTotp(@CurrentCaller() caller: AccountCaller) {
     return this.factors.startTotp(caller);
   }
 
   @AccountRoute()
-  @Post('factors/totp/confirm')
-  @HttpCode(200)
-  @ApiOperation({
-    summary:
-      "Confirm the pending authenticator with one of its codes; the account's first factor comes with 10 recovery codes (shown once). Counts as verifying a factor in this session.",
-  })
-  @ApiOkResponse({ type: TotpConfirmedDto })
+  @OkRoute(
+    'POST',
+    'factors/totp/confirm',
+    "Confirm the pending authenticator with one of its codes; the account's first factor comes with 10 recovery codes (shown once). Counts as verifying a factor in this session.",
+    TotpConfirmedDto,
+  )
   @ApiBadRequestResponse({ description: '`invalid_mfa_code`: a wrong code, or nothing pending.' })
   confirmTotp(@CurrentCaller() caller: AccountCaller, @Body() body: TotpCodeDto) {
     return this.factors.confirmTotp(caller, body.code);
@@ -95,13 +94,12 @@ export class FactorsController {
 
   @AccountRoute()
   @StepUp()
-  @Post('factors/passkeys/options')
-  @HttpCode(200)
-  @ApiOperation({
-    summary:
-      'WebAuthn creation options for a new passkey (resident key, user verification required); the challenge is single use, lives 300 s and belongs to this session. Needs step-up when the account already has a factor.',
-  })
-  @ApiOkResponse({ schema: CREATION_OPTIONS_SCHEMA })
+  @OkRoute(
+    'POST',
+    'factors/passkeys/options',
+    'WebAuthn creation options for a new passkey (resident key, user verification required); the challenge is single use, lives 300 s and belongs to this session. Needs step-up when the account already has a factor.',
+    { schema: CREATION_OPTIONS_SCHEMA },
+  )
   passkeyCreationOptions(
     @CurrentCaller() caller: AccountCaller,
     @Res({ passthrough: true }) reply: FastifyReply,
@@ -111,12 +109,11 @@ export class FactorsController {
   }
 
   @AccountRoute()
-  @Post('factors/passkeys')
-  @ApiOperation({
-    summary:
-      "Register a passkey with the browser's answer to the creation options; the account's first factor comes with 10 recovery codes (shown once). Counts as verifying a factor in this session.",
-  })
-  @ApiCreatedResponse({ type: PasskeyAddedDto })
+  @CreateRoute(
+    "Register a passkey with the browser's answer to the creation options; the account's first factor comes with 10 recovery codes (shown once). Counts as verifying a factor in this session.",
+    PasskeyAddedDto,
+    'factors/passkeys',
+  )
   @ApiBadRequestResponse({
     description:
       '`invalid_mfa_code`: the answer does not verify (a wrong or spent challenge, another origin or rp id, no user verification).',
@@ -130,30 +127,31 @@ export class FactorsController {
   @StepUp()
   @Delete('factors/passkeys/:id')
   @NoContentRoute('Remove a passkey (with the last factor, the recovery codes go too).')
-  @ApiNotFoundResponse({ description: '`not_found`: no such passkey of this account.' })
+  @NotFoundResponse('`not_found`: no such passkey of this account.')
   async removePasskey(@CurrentCaller() caller: AccountCaller, @Param('id') id: string): Promise<void> {
     await this.passkeys.remove(caller, id);
   }
 
   @AccountRoute()
   @StepUp()
-  @Post('factors/recovery-codes')
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Ten new recovery codes (shown once); the earlier ones die.' })
-  @ApiOkResponse({ type: RecoveryCodesDto })
+  @OkRoute(
+    'POST',
+    'factors/recovery-codes',
+    'Ten new recovery codes (shown once); the earlier ones die.',
+    RecoveryCodesDto,
+  )
   @ApiConflictResponse({ description: '`conflict`: the account has no second factor.' })
   regenerateRecoveryCodes(@CurrentCaller() caller: AccountCaller) {
     return this.factors.regenerateRecoveryCodes(caller);
   }
 
   @Public()
-  @Post('login/mfa')
-  @HttpCode(200)
-  @ApiOperation({
-    summary:
-      'The second step of sign-in: the answer (`totp`, `recoveryCode` or `passkey`) to an `mfaToken`; the new session counts as verified for step-up.',
-  })
-  @ApiOkResponse({ type: TokenPairDto })
+  @OkRoute(
+    'POST',
+    'login/mfa',
+    'The second step of sign-in: the answer (`totp`, `recoveryCode` or `passkey`) to an `mfaToken`; the new session counts as verified for step-up.',
+    TokenPairDto,
+  )
   @ApiUnauthorizedResponse({
     description: `\`invalid_mfa_code\`: a wrong, reused or stale answer (a passkey: ${PASSKEY_REFUSED}). \`invalid_mfa_token\`: a used, expired or killed (5 wrong answers) mfaToken.`,
   })
@@ -168,40 +166,38 @@ export class FactorsController {
   }
 
   @Public()
-  @Post('login/mfa/passkey-options')
-  @HttpCode(200)
-  @ApiOperation({
-    summary: "WebAuthn request options to answer an mfaToken with one of the account's passkeys.",
-  })
-  @ApiOkResponse({ schema: REQUEST_OPTIONS_SCHEMA })
+  @OkRoute(
+    'POST',
+    'login/mfa/passkey-options',
+    "WebAuthn request options to answer an mfaToken with one of the account's passkeys.",
+    { schema: REQUEST_OPTIONS_SCHEMA },
+  )
   @ApiUnauthorizedResponse({ description: '`invalid_mfa_token`: a used, expired or killed mfaToken.' })
-  @ApiNotFoundResponse({ description: '`not_found`: the account has no passkey.' })
+  @NotFoundResponse('`not_found`: the account has no passkey.')
   signInPasskeyOptions(@Body() body: MfaTokenDto, @Res({ passthrough: true }) reply: FastifyReply) {
     noStore(reply);
     return this.factors.signInPasskeyOptions(body.mfaToken);
   }
 
   @Public()
-  @Post('passkeys/login/options')
-  @HttpCode(200)
-  @ApiOperation({
-    summary:
-      'WebAuthn request options for passkey sign-in without an e-mail code: no account named, any passkey of this site.',
-  })
-  @ApiOkResponse({ schema: REQUEST_OPTIONS_SCHEMA })
+  @OkRoute(
+    'POST',
+    'passkeys/login/options',
+    'WebAuthn request options for passkey sign-in without an e-mail code: no account named, any passkey of this site.',
+    { schema: REQUEST_OPTIONS_SCHEMA },
+  )
   passkeySignInOptions(@Res({ passthrough: true }) reply: FastifyReply) {
     noStore(reply);
     return this.factors.passkeySignInOptions();
   }
 
   @Public()
-  @Post('passkeys/login')
-  @HttpCode(200)
-  @ApiOperation({
-    summary:
-      'Sign in with a passkey (user verification makes it both factors): a token pair; the session counts as verified for step-up.',
-  })
-  @ApiOkResponse({ type: TokenPairDto })
+  @OkRoute(
+    'POST',
+    'passkeys/login',
+    'Sign in with a passkey (user verification makes it both factors): a token pair; the session counts as verified for step-up.',
+    TokenPairDto,
+  )
   @ApiUnauthorizedResponse({ description: `\`invalid_mfa_code\`: ${PASSKEY_REFUSED}.` })
   @ApiTooManyRequestsResponse({ description: LIMITED })
   signInWithPasskey(
@@ -214,11 +210,13 @@ export class FactorsController {
   }
 
   @AccountRoute()
-  @Post('step-up/passkey-options')
-  @HttpCode(200)
-  @ApiOperation({ summary: "WebAuthn request options for step-up with one of the account's passkeys." })
-  @ApiOkResponse({ schema: REQUEST_OPTIONS_SCHEMA })
-  @ApiNotFoundResponse({ description: '`not_found`: the account has no passkey.' })
+  @OkRoute(
+    'POST',
+    'step-up/passkey-options',
+    "WebAuthn request options for step-up with one of the account's passkeys.",
+    { schema: REQUEST_OPTIONS_SCHEMA },
+  )
+  @NotFoundResponse('`not_found`: the account has no passkey.')
   stepUpPasskeyOptions(
     @CurrentCaller() caller: AccountCaller,
     @Res({ passthrough: true }) reply: FastifyReply,

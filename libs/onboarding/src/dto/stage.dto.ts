@@ -1,4 +1,5 @@
-import { AddressDto, StoreField } from '@app/stores';
+import { PickType } from '@nestjs/swagger';
+import { AddressDto, BRANDING_FIELDS, StoreField, UpdateStoreDto } from '@app/stores';
 
 /** Stage 1 — creates the store. `description` may be left out (null). */
 export class Stage1Dto {
@@ -9,17 +10,11 @@ export class Stage1Dto {
 }
 
 /**
- * Stage 2 — branding; all three images are required, each as a URL or (v1.4) as an uploaded media of the
- * store (the stores service checks that each is given one way, and the media's store and purpose).
+ * Stage 2 — branding: the branding fields of a PUT, by the same rules; all three images are required, each as
+ * a URL or (v1.4) as an uploaded media of the store (the stores service checks that each is given one way,
+ * and the media's store and purpose).
  */
-export class Stage2Dto {
-  @StoreField.faviconUrl('patch') faviconUrl?: string;
-  @StoreField.logoBlackWhiteUrl('patch') logoBlackWhiteUrl?: string;
-  @StoreField.logoColorUrl('patch') logoColorUrl?: string;
-  @StoreField.mediaId('patch', 'Favicon') faviconMediaId?: string;
-  @StoreField.mediaId('patch', 'Black-and-white logo') logoBlackWhiteMediaId?: string;
-  @StoreField.mediaId('patch', 'Coloured logo') logoColorMediaId?: string;
-}
+export class Stage2Dto extends PickType(UpdateStoreDto, BRANDING_FIELDS) {}
 
 /** Stage 3 — contact. Optional fields left out are cleared when the stage is sent again. */
 export class Stage3Dto {

@@ -905,6 +905,24 @@ class StorefrontCart(_Namespace):
             ),
         )
 
+    def _change_lines(
+        self,
+        name: str,
+        cart_id: str,
+        lines: Sequence[OrderLineInput],
+        idempotency_key: Optional[str],
+        timeout: Optional[float],
+    ) -> Cart:
+        """``cartLinesAdd`` and ``cartLinesUpdate``: the same arguments, different rules."""
+        return self._change(
+            name,
+            "$cartId: ID!, $lines: [CartLineInput!]!",
+            "cartId: $cartId, lines: $lines",
+            {"cartId": cart_id, "lines": line_inputs(lines)},
+            idempotency_key,
+            timeout,
+        )
+
     def create(
         self,
         *,
@@ -941,14 +959,7 @@ class StorefrontCart(_Namespace):
         timeout: Optional[float] = None,
     ) -> Cart:
         """Adds lines; a product already in the cart has its quantity added to its line."""
-        return self._change(
-            "cartLinesAdd",
-            "$cartId: ID!, $lines: [CartLineInput!]!",
-            "cartId: $cartId, lines: $lines",
-            {"cartId": cart_id, "lines": line_inputs(lines)},
-            idempotency_key,
-            timeout,
-        )
+        return self._change_lines("cartLinesAdd", cart_id, lines, idempotency_key, timeout)
 
     def update(
         self,
@@ -959,14 +970,7 @@ class StorefrontCart(_Namespace):
         timeout: Optional[float] = None,
     ) -> Cart:
         """Sets the quantities of these products' lines; a quantity of 0 removes the line."""
-        return self._change(
-            "cartLinesUpdate",
-            "$cartId: ID!, $lines: [CartLineInput!]!",
-            "cartId: $cartId, lines: $lines",
-            {"cartId": cart_id, "lines": line_inputs(lines)},
-            idempotency_key,
-            timeout,
-        )
+        return self._change_lines("cartLinesUpdate", cart_id, lines, idempotency_key, timeout)
 
     def remove(
         self,
