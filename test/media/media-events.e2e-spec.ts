@@ -2,6 +2,7 @@ import {
   addMember,
   createStore,
   image,
+  serverUrl,
   StorefrontClient,
   uploadMedia,
   WebhookReceiver,
@@ -196,7 +197,14 @@ describe('media deletion events', () => {
     expect(events.map((e) => [e.data.id, e.actor.id, e.data.images])).toEqual([[product.id, staffId, []]]);
   });
 
-  it.each([
+  // Another transaction held open beside the deletion needs a second connection, which the embedded database
+  // (one session, a pool of one) has not: there these cases are skipped, saying so.
+  const twoSessions = serverUrl() !== null ? it : it.skip;
+  if (serverUrl() === null)
+    process.stderr.write(
+      'skipped: the waiting cases of test/media/media-events.e2e-spec.ts need two connections; the embedded database has one\n',
+    );
+  twoSessions.each([
     ['a product using the media (another write of it)', true],
     ['the media FOR SHARE (an image add of it, to another product)', false],
   ])('waits for a transaction holding %s, then takes what it added too', async (_what, holdsUser) => {

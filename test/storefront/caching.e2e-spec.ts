@@ -1,5 +1,5 @@
 import { StorefrontClient as SdkStorefrontClient } from '@app/sdk';
-import { GRAPHQL, rawRequest, RawResponse, recordSql, StorefrontClient } from '@app/testing';
+import { GRAPHQL, rawRequest, RawResponse, recordSql, serverUrl, StorefrontClient } from '@app/testing';
 import { TestApp } from '@app/testing/test-app';
 import { DataSource } from 'typeorm';
 
@@ -226,43 +226,53 @@ describe('storefront reads that caches keep', () => {
     expect((await get(LIST, { 'if-none-match': etag })).status).toBe(200);
   });
 
-  it('spreads the version over 16 slots: writers in different sessions raise different rows, the sum stays exact', async () => {
-    const db = t.app.get(DataSource);
-    const slots = await db.query(
-      `SELECT slot, version::int AS version FROM catalogue_versions WHERE store_id = $1 ORDER BY slot`,
-      [storeId],
+  // Three sessions at once need three connections, which the embedded database (one session, a pool of one)
+  // has not: there this case is skipped, saying so (the slots' sum is still checked by every other case).
+  const sessions = serverUrl() !== null ? it : it.skip;
+  if (serverUrl() === null)
+    process.stderr.write(
+      'skipped: the 16-slot case of test/storefront/caching.e2e-spec.ts needs three connections; the embedded database has one\n',
     );
-    expect(slots.map((r: { slot: number }) => r.slot)).toEqual(Array.from({ length: 16 }, (_, i) => i));
-    const ids = (await db.query(`SELECT id FROM products WHERE store_id = $1 LIMIT 6`, [storeId])).map(
-      (r: { id: string }) => r.id,
-    );
-    // Three transactions open at once on three sessions of the pool, each holding its product row; each
-    // commits while the others are still open, and each commit alone must change the ETag.
-    const runners = ids.slice(0, 3).map(() => db.createQueryRunner());
-    try {
-      const pids: number[] = [];
-      for (const [i, runner] of runners.entries()) {
-        await runner.connect();
-        await runner.startTransaction();
-        pids.push((await runner.query(`SELECT pg_backend_pid() AS pid`))[0].pid);
-        await runner.query(`UPDATE products SET inventory = inventory + 1 WHERE id = $1`, [ids[i]]);
-      }
-      for (const runner of runners) {
-        const etag = String((await get(LIST)).headers.etag);
-        await runner.commitTransaction();
-        const after = await get(LIST, { 'if-none-match': etag });
-        expect(after.status).toBe(200);
-      }
-      // Each raised its own session's slot, once.
-      const raised = await db.query(
-        `SELECT slot FROM catalogue_versions WHERE store_id = $1 AND slot = ANY($2::int[])`,
-        [storeId, pids.map((pid) => pid % 16)],
+  sessions(
+    'spreads the version over 16 slots: writers in different sessions raise different rows, the sum stays exact',
+    async () => {
+      const db = t.app.get(DataSource);
+      const slots = await db.query(
+        `SELECT slot, version::int AS version FROM catalogue_versions WHERE store_id = $1 ORDER BY slot`,
+        [storeId],
       );
-      expect(raised.length).toBe(new Set(pids.map((pid) => pid % 16)).size);
-    } finally {
-      for (const runner of runners) await runner.release();
-    }
-  });
+      expect(slots.map((r: { slot: number }) => r.slot)).toEqual(Array.from({ length: 16 }, (_, i) => i));
+      const ids = (await db.query(`SELECT id FROM products WHERE store_id = $1 LIMIT 6`, [storeId])).map(
+        (r: { id: string }) => r.id,
+      );
+      // Three transactions open at once on three sessions of the pool, each holding its product row; each
+      // commits while the others are still open, and each commit alone must change the ETag.
+      const runners = ids.slice(0, 3).map(() => db.createQueryRunner());
+      try {
+        const pids: number[] = [];
+        for (const [i, runner] of runners.entries()) {
+          await runner.connect();
+          await runner.startTransaction();
+          pids.push((await runner.query(`SELECT pg_backend_pid() AS pid`))[0].pid);
+          await runner.query(`UPDATE products SET inventory = inventory + 1 WHERE id = $1`, [ids[i]]);
+        }
+        for (const runner of runners) {
+          const etag = String((await get(LIST)).headers.etag);
+          await runner.commitTransaction();
+          const after = await get(LIST, { 'if-none-match': etag });
+          expect(after.status).toBe(200);
+        }
+        // Each raised its own session's slot, once.
+        const raised = await db.query(
+          `SELECT slot FROM catalogue_versions WHERE store_id = $1 AND slot = ANY($2::int[])`,
+          [storeId, pids.map((pid) => pid % 16)],
+        );
+        expect(raised.length).toBe(new Set(pids.map((pid) => pid % 16)).size);
+      } finally {
+        for (const runner of runners) await runner.release();
+      }
+    },
+  );
 
   it("a new table a storefront read shows joins by attaching the same trigger function (the migration's recipe)", async () => {
     const db = t.app.get(DataSource);

@@ -233,9 +233,23 @@ export class VariantsRepository {
     );
   }
 
-  /** Removes values (their variants' foreign keys refuse it while one still names them). */
-  async deleteValues(tx: EntityManager, valueIds: string[]): Promise<void> {
+  /**
+   * Removes values of a product's options, refused (value_in_use) while one of its variants still names one.
+   * Asked first, in the product's locked write: the embedded database's driver reports a foreign-key
+   * violation without the constraint's name, so the keys (ON DELETE RESTRICT) stay the last guard only.
+   */
+  async deleteValues(tx: EntityManager, productId: string, valueIds: string[]): Promise<void> {
     if (valueIds.length === 0) return;
+    const used = await this.sql.one<{ used: boolean }>(
+      {
+        text: `SELECT EXISTS (SELECT 1 FROM product_variants WHERE product_id = $1
+                 AND (option1_value_id = ANY($2::uuid[]) OR option2_value_id = ANY($2::uuid[])
+                      OR option3_value_id = ANY($2::uuid[]))) AS used`,
+        values: [productId, valueIds],
+      },
+      tx,
+    );
+    if (used?.used) throw new VariantConstraintError('value_in_use');
     await constraintChecked(
       this.sql.run(
         { text: `DELETE FROM product_option_values WHERE id = ANY($1::uuid[])`, values: [valueIds] },

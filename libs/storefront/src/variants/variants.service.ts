@@ -392,6 +392,7 @@ export class VariantsService {
         await this.mapped(
           this.variants.deleteValues(
             tx,
+            productId,
             stored.values.slice(kept).map((v) => v.id),
           ),
         );
