@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import unittest
 
-from storefront_platform import AppClient, Cart, CartLineInput, GraphQLError, Product
+from storefront_platform import AppClient, Cart, CartLineInput, GraphQLError, OutOfStockError, Product
 
 from support import cart_token, new_app, storefront, unique
 
@@ -64,6 +64,15 @@ class VariantTests(unittest.TestCase):
         self.assertEqual(cart["totalQuantity"], 1)
         with self.assertRaises(TypeError):
             self.app.orders.create(customer_email="b@example.com", lines=[{"quantity": 1}])
+        # (v1.4) short stock names the variant as well as its product, in checkout and orders.create
+        with self.assertRaises(OutOfStockError) as short:
+            self.app.orders.create(customer_email="b@example.com", lines=[{"variant_id": small, "quantity": 5}])
+        self.assertEqual((short.exception.product_ids, short.exception.variant_ids), ([shirt["id"]], [small]))
+        shopfront.cart.set_buyer(cart["id"], "b@example.com")
+        shopfront.cart.update(cart["id"], [{"variant_id": small, "quantity": 5}])
+        with self.assertRaises(OutOfStockError) as short_cart:
+            shopfront.checkout(cart["id"])
+        self.assertEqual((short_cart.exception.product_ids, short_cart.exception.variant_ids), ([shirt["id"]], [small]))
 
     def test_cart_remove_by_variant_and_by_product(self) -> None:
         shirt = self.app.products.create(
