@@ -117,6 +117,16 @@ describe('console: options, variants and the store currency', () => {
     await lines.getByText('Tee / M / Red').waitFor();
     await lines.getByText('SKU TEE-M').waitFor();
     await check(page, 'orders-variants');
+
+    // The product deleted: its line still shows the title and SKU it was sold under.
+    expect(
+      (await t.delete(`/v1/user/stores/${storeId}/products/${edited.id}`, { token: owner })).status,
+    ).toBe(204);
+    await page.reload();
+    await page.getByRole('button', { name: `Order ${orderId.slice(0, 8)}` }).click();
+    await lines.getByText('Tee / M / Red').waitFor();
+    await lines.getByText('SKU TEE-M').waitFor();
+    expect(await lines.getByText('Deleted product').count()).toBe(0);
   });
 
   it('Settings: the store currency, which new products take', async () => {

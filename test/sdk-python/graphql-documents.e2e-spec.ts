@@ -47,7 +47,7 @@ VALUES = {
     'images': [{'media_id': '00000000-0000-4000-8000-000000000005', 'alt_text': 'Tea'}],
     'options': [{'name': 'Size', 'values': ['S', 'M']}],
     'variants': [{'selectedOptions': [{'name': 'Size', 'value': 'S'}], 'price': '9.50', 'inventory': 3}],
-    'variant_ids': ['00000000-0000-4000-8000-000000000006'],
+    'variant_ids': ['00000000-0000-4000-8000-000000000006'], 'payment_status': 'pending',
 }
 # Calls that cannot take every parameter at once (a product by exactly one of id and handle).
 BY_ID_OR_HANDLE = [{'id': VALUES['id']}, {'handle': VALUES['handle']}]

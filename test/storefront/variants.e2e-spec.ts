@@ -398,18 +398,20 @@ describe('storefront — options and variants', () => {
     });
     expect(reason(byProduct)).toBe('variant_required');
 
-    // The order reads the same after its variant's price changes and its product is deleted.
+    // The order reads the same after its variant's price changes and its product is deleted: the line's
+    // product and variant are null, its own title, SKU and price stay.
     await variantsUpdate(shirt.id, [{ id: sRed.id, price: '99.00', sku: 'NEW' }]);
     await sf.data(app, `mutation { productDelete(id: "${shirt.id}") }`);
-    const again = await sf.data(
-      app,
-      `{ order(id: "${order.checkoutComplete.id}") { lines { title sku unitPrice { amount } variant { id } } } }`,
-    );
-    expect(again.order.lines.map((l: any) => [l.title, l.sku, l.unitPrice.amount, l.variant])).toEqual([
-      ['T-shirt / S / Red', 'P', '10.00', null],
-      ['Sock', null, '2.00', { id: nodes(plain)[0].id }],
+    const lines = `lines { title sku unitPrice { amount } variant { id } product { id title } }`;
+    const again = await sf.data(app, `{ order(id: "${order.checkoutComplete.id}") { ${lines} } }`);
+    expect(
+      again.order.lines.map((l: any) => [l.title, l.sku, l.unitPrice.amount, l.variant, l.product]),
+    ).toEqual([
+      ['T-shirt / S / Red', 'P', '10.00', null, null],
+      ['Sock', null, '2.00', { id: nodes(plain)[0].id }, { id: plain.id, title: 'Sock' }],
     ]);
-    // REST and events carry the variant, title and sku of each line.
+    // REST and events carry the variant, title and sku of each line; a deleted product's line keeps its
+    // productId and variantId (ids of what was sold, no longer readable).
     const rest = await t.get(`/v1/user/stores/${storeId}/orders/${order.checkoutComplete.id}`, {
       token: owner,
     });
@@ -419,6 +421,35 @@ describe('storefront — options and variants', () => {
       title: 'T-shirt / S / Red',
       sku: 'P',
     });
+
+    // A product deleted through REST is no different; an order of deleted products still moves, and its
+    // event's lines are the ones sold.
+    const placedId = placed.body.data.orderCreate.id;
+    expect(
+      (await t.delete(`/v1/user/stores/${storeId}/products/${plain.id}`, { token: owner })).status,
+    ).toBeLessThan(300);
+    const gone = await sf.data(app, `{ order(id: "${placedId}") { ${lines} } }`);
+    expect(
+      gone.order.lines.map((l: any) => [l.title, l.sku, l.unitPrice.amount, l.variant, l.product]),
+    ).toEqual([
+      ['T-shirt / S / Blue', null, '11.00', null, null],
+      ['Sock', null, '2.00', null, null],
+    ]);
+    const cancelled = await t.post(
+      `/v1/user/stores/${storeId}/orders/${placedId}/cancel`,
+      { reason: 'products gone' },
+      { token: owner },
+    );
+    expect(cancelled.status).toBe(200);
+    const expected = [
+      { productId: shirt.id, variantId: sBlue.id, title: 'T-shirt / S / Blue', sku: null, quantity: 1 },
+      { productId: plain.id, variantId: nodes(plain)[0].id, title: 'Sock', sku: null, quantity: 1 },
+    ];
+    expect(cancelled.body.lines).toMatchObject(expected);
+    const events = await t.get(`/v1/user/stores/${storeId}/events?type=order.cancelled&limit=1`, {
+      token: owner,
+    });
+    expect(events.body.data[0].data).toMatchObject({ id: placedId, lines: expected });
   });
 
   it('two checkouts racing for the last unit of one variant: exactly one wins, the other names the variant', async () => {

@@ -9,7 +9,7 @@ import {
   sendGraphql,
 } from './graphql';
 import { CallOptions, ClientOptions, newIdempotencyKey, Transport } from './transport';
-import type { Cart, CartLineInput, Order, StorefrontStore } from './types';
+import type { Cart, CartLineInput, CartLinesToRemove, Order, StorefrontStore } from './types';
 
 export interface StorefrontClientOptions extends ClientOptions {
   /**
@@ -28,10 +28,11 @@ export interface CheckoutOptions extends CallOptions {
 /**
  * A cart as the cart calls select it. The lines' products (id, handle, title) need `products:read`
  * beside `cart:write`, as a storefront's token has (`cart:write` alone never opens the catalogue).
+ * (v1.4) Each line names its variant (id, title, SKU): lines are one per variant.
  */
 const CART_FIELDS = `id status buyerEmail totalQuantity createdAt updatedAt expiresAt
   subtotal { amount currencyCode }
-  lines { quantity available unavailableReason inSubtotal unitPrice { amount currencyCode } lineTotal { amount currencyCode } product { id handle title } }
+  lines { quantity available unavailableReason inSubtotal unitPrice { amount currencyCode } lineTotal { amount currencyCode } product { id handle title } variant { id title sku } }
   order { id status }`;
 
 const INSPECT = Symbol.for('nodejs.util.inspect.custom');
@@ -134,14 +135,19 @@ export class StorefrontClient {
         { cartId, lines },
         options,
       ),
-    /** Removes the products' lines. */
-    remove: (cartId: string, productIds: string[], options: CallOptions = {}) =>
-      this.#cart(
-        `mutation CartLinesRemove($cartId: ID!, $productIds: [ID!]!) { cartLinesRemove(cartId: $cartId, productIds: $productIds) { ${CART_FIELDS} } }`,
+    /**
+     * Removes lines: a list of product ids (every line of each product), or (v1.4) `{ productIds?,
+     * variantIds? }` — a variant id removes that variant's line. Ids the cart lacks are ignored.
+     */
+    remove: (cartId: string, ids: string[] | CartLinesToRemove, options: CallOptions = {}) => {
+      const { productIds = null, variantIds = null } = Array.isArray(ids) ? { productIds: ids } : (ids ?? {});
+      return this.#cart(
+        `mutation CartLinesRemove($cartId: ID!, $productIds: [ID!], $variantIds: [ID!]) { cartLinesRemove(cartId: $cartId, productIds: $productIds, variantIds: $variantIds) { ${CART_FIELDS} } }`,
         'cartLinesRemove',
-        { cartId, productIds },
+        { cartId, productIds, variantIds },
         options,
-      ),
+      );
+    },
     /** Sets the buyer's e-mail (checkout needs one). */
     setBuyer: (cartId: string, email: string, options: CallOptions = {}) =>
       this.#cart(

@@ -331,7 +331,7 @@ export type OrderEdge = {
 
 export type OrderLine = {
   lineTotal: Money;
-  /** Scope: products:read. (v1.4) Nullable: null when the product row is gone; a product deleted through the API still shows (the line keeps its own title, sku and unitPrice). */
+  /** Scope: products:read. (v1.4) Nullable: null once the product is deleted (the line keeps its own title, sku and unitPrice). */
   product: Maybe<Product>;
   quantity: Scalars['Int']['output'];
   /** (v1.4) The variant's SKU as sold. */

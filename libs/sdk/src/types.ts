@@ -39,10 +39,22 @@ export type Order = Omit<G.Order, 'lines'> & { lines: OrderLine[] } & Traced;
 export type ProductInput = G.ProductCreateInput;
 export type ProductUpdate = G.ProductUpdateInput;
 export type OrderInput = G.OrderCreateInput;
-/** A cart line as the SDK's cart calls select it: its product by id, handle and title (needs `products:read`). */
+/**
+ * A cart line as the SDK's cart calls select it: its product by id, handle and title (needs
+ * `products:read`) and (v1.4) its variant by id, title and SKU (null once the variant is deleted).
+ */
 export type CartLine = Omit<G.CartLine, 'product' | 'variant'> & {
   product: Pick<G.Product, 'id' | 'handle' | 'title'>;
+  variant: Pick<G.ProductVariant, 'id' | 'title' | 'sku'> | null;
 };
+/**
+ * (v1.4) What `cart.remove` takes besides a plain list of product ids: product ids (every line of each
+ * product) and variant ids (that variant's line), either or both.
+ */
+export interface CartLinesToRemove {
+  productIds?: string[] | null;
+  variantIds?: string[] | null;
+}
 /** A shopper's cart (contract §15), with the order its checkout placed once completed. */
 export type Cart = Omit<G.Cart, 'lines' | 'order'> & {
   lines: CartLine[];

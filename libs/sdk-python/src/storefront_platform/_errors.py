@@ -239,11 +239,12 @@ class PriceChangedError(_CodedGraphQLError):
 
 
 class OutOfStockError(_CodedGraphQLError):
-    """A checkout or an order asked for more than the stock of some products (``product_ids``);
-    nothing was taken and nothing ordered."""
+    """A checkout or an order asked for more than the stock of some products (``product_ids``) —
+    (v1.4) of these variants (``variant_ids``); nothing was taken and nothing ordered."""
 
     CODE = "OUT_OF_STOCK"
     product_ids: List[str]
+    variant_ids: List[str]
 
     def _read_extensions(self) -> None:
         ids = self.extensions.get("productIds")
@@ -252,6 +253,8 @@ class OutOfStockError(_CodedGraphQLError):
             one = self.extensions.get("productId")
             ids = [one] if one is not None else []
         self.product_ids = [str(i) for i in ids]
+        variants = self.extensions.get("variantIds")
+        self.variant_ids = [str(i) for i in variants] if isinstance(variants, list) else []
 
 
 class CartCompletedError(_CodedGraphQLError):

@@ -58,13 +58,13 @@ ORDER_FIELDS = (
     "cancelReason paymentStatus paidAt lines { title sku quantity unitPrice { amount currencyCode } "
     "lineTotal { amount currencyCode } product { id handle title } }"
 )
-#: A cart with its lines and, once checked out, its order: 1 + 100 lines × 4 + 1 + 402 = 804 of the
-#: 5,000 a query may cost.
+#: A cart with its lines (v1.4: each with its variant) and, once checked out, its order:
+#: 1 + 100 lines × 5 + 1 + 402 = 904 of the 5,000 a query may cost.
 CART_FIELDS = (
     "id status buyerEmail totalQuantity subtotal { amount currencyCode } createdAt updatedAt expiresAt "
     "lines { quantity available unavailableReason inSubtotal unitPrice { amount currencyCode } "
     "lineTotal { amount currencyCode } "
-    f"product {{ id handle title }} }} order {{ {ORDER_FIELDS} }}"
+    f"product {{ id handle title }} variant {{ id title sku }} }} order {{ {ORDER_FIELDS} }}"
 )
 
 #: Products per page of ``list()`` (the server's default) and of ``iterate()`` (50 cost 102 of the
@@ -778,17 +778,23 @@ class AppOrders(_Namespace):
         *,
         customer_email: str,
         lines: Sequence[OrderLineInput],
+        payment_status: Optional[str] = None,
         idempotency_key: Optional[str] = None,
         timeout: Optional[float] = None,
     ) -> Order:
         """Places an order priced from the catalogue (``OUT_OF_STOCK`` changes nothing). An
         Idempotency-Key is added when none is given, so a lost answer is retried without a second
-        order; pass your own (e.g. your system's order id) to make a retry across restarts safe too."""
+        order; pass your own (e.g. your system's order id) to make a retry across restarts safe too.
+        (v1.4) ``payment_status``: ``"paid"`` (left out: what the app records it was paid for) or
+        ``"pending"`` (then ``mark_paid`` once it is)."""
+        order_input: Dict[str, Any] = {"customerEmail": customer_email, "lines": line_inputs(lines)}
+        if payment_status is not None:
+            order_input["paymentStatus"] = payment_status
         return cast(
             Order,
             self._ask(
                 "mutation", "orderCreate", "$input: OrderCreateInput!", "input: $input", ORDER_FIELDS,
-                {"input": {"customerEmail": customer_email, "lines": line_inputs(lines)}},
+                {"input": order_input},
                 new_idempotency_key() if idempotency_key is None else idempotency_key, timeout,
             ),
         )
@@ -876,10 +882,12 @@ def read_store(run: Run, timeout: Optional[float]) -> StorefrontStore:
     return cast(StorefrontStore, ask(run, "query", "store", "", "", STORE_FIELDS, None, timeout=timeout))
 
 
-def _product_ids(product_ids: Sequence[str]) -> List[str]:
-    if isinstance(product_ids, (str, bytes)) or not isinstance(product_ids, Sequence):
-        raise TypeError("product_ids must be a list of product ids")
-    return list(product_ids)
+def _ids(ids: Optional[Sequence[str]], name: str) -> Optional[List[str]]:
+    if ids is None:
+        return None
+    if isinstance(ids, (str, bytes)) or not isinstance(ids, Sequence):
+        raise TypeError(f"{name} must be a list of ids")
+    return list(ids)
 
 
 class StorefrontCart(_Namespace):
@@ -975,17 +983,23 @@ class StorefrontCart(_Namespace):
     def remove(
         self,
         cart_id: str,
-        product_ids: Sequence[str],
+        product_ids: Optional[Sequence[str]] = None,
         *,
+        variant_ids: Optional[Sequence[str]] = None,
         idempotency_key: Optional[str] = None,
         timeout: Optional[float] = None,
     ) -> Cart:
-        """Removes these products' lines."""
+        """Removes lines: every line of each product in ``product_ids`` and (v1.4) the line of each
+        variant in ``variant_ids`` — either or both. Ids the cart lacks are ignored."""
         return self._change(
             "cartLinesRemove",
-            "$cartId: ID!, $productIds: [ID!]!",
-            "cartId: $cartId, productIds: $productIds",
-            {"cartId": cart_id, "productIds": _product_ids(product_ids)},
+            "$cartId: ID!, $productIds: [ID!], $variantIds: [ID!]",
+            "cartId: $cartId, productIds: $productIds, variantIds: $variantIds",
+            {
+                "cartId": cart_id,
+                "productIds": _ids(product_ids, "product_ids"),
+                "variantIds": _ids(variant_ids, "variant_ids"),
+            },
             idempotency_key,
             timeout,
         )

@@ -156,9 +156,20 @@ class OrderLineInput(TypedDict, total=False):
 CartLineInput = OrderLineInput
 
 
+class CartLineVariant(TypedDict):
+    """(v1.4) The variant a cart line names, as the catalogue has it now."""
+
+    id: str
+    #: Its option values joined by " / " ("M / Red"); "Default Title" for a product without options.
+    title: str
+    sku: Optional[str]
+
+
 class CartLine(TypedDict):
     #: The product (the same fields as an order line's).
     product: OrderLineProduct
+    #: (v1.4) The variant (lines are one per variant); None once it is deleted.
+    variant: Optional[CartLineVariant]
     quantity: int
     #: The catalogue's current price: a cart never keeps an old one.
     unitPrice: Money

@@ -82,9 +82,7 @@ export class OrderLineResolver {
   @ScopedField('product', () => ProductModel, {
     scope: 'products:read',
     nullable: true,
-    then:
-      '(v1.4) Nullable: null when the product row is gone; a product deleted through the API ' +
-      'still shows (the line keeps its own title, sku and unitPrice).',
+    then: '(v1.4) Nullable: null once the product is deleted (the line keeps its own title, sku and unitPrice).',
   })
   async product(@Parent() line: OrderLine, @Context() ctx: StorefrontContext): Promise<Product | null> {
     // Through the request's DataLoader: the products of all lines of all orders in one query.

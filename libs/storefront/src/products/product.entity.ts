@@ -4,8 +4,9 @@ import { StoreOwnedRow } from '@app/core';
 /**
  * A product of one store's catalogue. Money is integer minor units (`price_minor`, read as a string
  * because bigint exceeds a JS number) with its ISO 4217 code. Deleting a product through the API only
- * marks it (`deleted_at`): order lines keep pointing at it (`OrderLine.product` is non-null), while the
- * catalogue, `product(…)` and new orders no longer see it and its handle is free again.
+ * marks it (`deleted_at`): order lines keep pointing at it (their `productId`, in REST and events), while
+ * the catalogue, `product(…)`, `OrderLine.product` (null since v1.4: the line keeps its own title, SKU and
+ * price) and new orders no longer see it, and its handle is free again.
  */
 @Entity({ name: 'products' })
 // The database refuses what the API refuses, so no code path can store negative stock or prices.

@@ -116,11 +116,15 @@ export class ProductsRepository {
     });
   }
 
-  /** Products of one store by id, deleted ones included (for order lines). */
+  /**
+   * Live products of one store by id. (v1.4) A deleted one is left out: an order line's `product` is null
+   * once its product is deleted (the line keeps its own title, SKU and price).
+   */
   byIds(storeId: string, ids: string[]): Promise<ProductRow[]> {
     return this.sql.rows<ProductRow>({
-      name: 'sf_products_by_ids',
-      text: `SELECT ${PRODUCT_COLUMNS} FROM products p WHERE p.store_id = $1 AND p.id = ANY($2::uuid[])`,
+      name: 'sf_live_products_by_ids',
+      text: `SELECT ${PRODUCT_COLUMNS} FROM products p
+              WHERE p.store_id = $1 AND p.id = ANY($2::uuid[]) AND p.deleted_at IS NULL`,
       values: [storeId, ids],
     });
   }

@@ -85,8 +85,8 @@ export class ProductsService {
   }
 
   /**
-   * For the request's DataLoader: products of one store by id, deleted ones included (an order line keeps
-   * showing the product it was placed for).
+   * For the request's DataLoader: live products of one store by id. (v1.4) A deleted product is absent, so
+   * `OrderLine.product` answers null for it, as `OrderLine.variant` does.
    */
   async byIds(storeId: string, ids: readonly string[]): Promise<Map<string, Product>> {
     const rows = await this.products.byIds(
