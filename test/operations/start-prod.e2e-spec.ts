@@ -17,7 +17,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function within<T>(ms: number, what: string, output: () => string, promise: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what}: not within ${ms} ms; output so far:\n${output()}`)), ms);
+    timer = setTimeout(
+      () => reject(new Error(`${what}: not within ${ms} ms; output so far:\n${output()}`)),
+      ms,
+    );
   });
   try {
     return await Promise.race([promise, late]);
@@ -90,11 +93,17 @@ describe('npm run start:prod', () => {
     );
     // A loaded CI machine (three jest workers on two cores) may take a minute to start it: migrations run first.
     const started = Date.now();
-    while (!out.includes('Storefront API listening') && npm.exitCode === null && Date.now() - started < 150_000) {
+    while (
+      !out.includes('Storefront API listening') &&
+      npm.exitCode === null &&
+      Date.now() - started < 150_000
+    ) {
       await sleep(100);
     }
     if (!out.includes('Storefront API listening')) {
-      throw new Error(`not listening after ${Date.now() - started} ms (npm exit ${npm.exitCode}); output:\n${out}`);
+      throw new Error(
+        `not listening after ${Date.now() - started} ms (npm exit ${npm.exitCode}); output:\n${out}`,
+      );
     }
     const listening = out
       .split('\n')
@@ -130,7 +139,10 @@ describe('npm run start:prod', () => {
     expect(inFlight.received()).toMatch(/^HTTP\/1\.1 202 /);
     expect(inFlight.received()).toMatch(/\r\nconnection: close\r\n/i);
 
-    expect(await within(20_000, 'npm exiting after SIGTERM', () => out, exited)).toEqual({ code: 0, signal: null });
+    expect(await within(20_000, 'npm exiting after SIGTERM', () => out, exited)).toEqual({
+      code: 0,
+      signal: null,
+    });
     for (let i = 0; i < 20 && alive(serverPid); i++) await sleep(50);
     expect(alive(serverPid)).toBe(false);
     expect(out).toContain('shut down cleanly');
