@@ -53,4 +53,27 @@ describeServer('the entities and the migrations agree', () => {
       await source.query(`ALTER TABLE "stores" RENAME COLUMN "name_renamed_by_test" TO "name"`);
     }
   });
+
+  it('the check covers the options and variants tables (a variant index the migrations made, then lost)', async () => {
+    await source.query(`DROP INDEX "uq_product_variants_sku"`);
+    await source.query(`ALTER TABLE "cart_variant_lines" DROP CONSTRAINT "FK_cart_variant_lines_variant"`);
+    try {
+      const pending = (await source.driver.createSchemaBuilder().log()).upQueries.map((q) => q.query);
+      expect(pending).toEqual(
+        expect.arrayContaining([
+          `CREATE UNIQUE INDEX "uq_product_variants_sku" ON "product_variants" ("store_id", "sku") WHERE "sku" IS NOT NULL`,
+          expect.stringMatching(
+            /^ALTER TABLE "cart_variant_lines" ADD CONSTRAINT "FK_cart_variant_lines_variant" FOREIGN KEY \("variant_id"\) REFERENCES "product_variants"\("id"\) ON DELETE CASCADE/,
+          ),
+        ]),
+      );
+    } finally {
+      await source.query(
+        `CREATE UNIQUE INDEX "uq_product_variants_sku" ON "product_variants" ("store_id", "sku") WHERE "sku" IS NOT NULL`,
+      );
+      await source.query(
+        `ALTER TABLE "cart_variant_lines" ADD CONSTRAINT "FK_cart_variant_lines_variant" FOREIGN KEY ("variant_id") REFERENCES "product_variants"("id") ON DELETE CASCADE`,
+      );
+    }
+  });
 });
