@@ -9,6 +9,7 @@ import {
   uploadMedia,
 } from '@app/testing';
 import { TestApp } from '@app/testing/test-app';
+import { DataSource } from 'typeorm';
 
 interface ImageJson {
   id: string;
@@ -329,6 +330,28 @@ describe('variant images', () => {
       const removal = changes.find((e) => !e.data.images.some((i) => i.id === img.id))!;
       expect(removal.data.variants.every((v) => v.imageId === null)).toBe(true);
     }
+  });
+
+  it('the database refuses another product’s image even in SQL by hand; the API answers as before', async () => {
+    const product = await newProduct('by-hand');
+    const other = await newProduct('by-hand-other');
+    const own = await newImage(product.id);
+    const foreign = await newImage(other.id);
+    const [s] = product.variants;
+    const db = t.app.get(DataSource);
+    await expect(
+      db.query(`UPDATE product_variants SET image_id = $1 WHERE id = $2`, [foreign.image.id, s.id]),
+    ).rejects.toMatchObject({ code: '23503', constraint: 'ck_product_variants_image_of_product' });
+    await expect(
+      db.query(
+        `INSERT INTO product_variants (store_id, product_id, position, price_minor, inventory, image_id)
+         SELECT store_id, product_id, 9, 100, 1, $1 FROM product_variants WHERE id = $2`,
+        [foreign.image.id, s.id],
+      ),
+    ).rejects.toMatchObject({ code: '23503' });
+    // Its own image, by hand, is what the API then shows.
+    await db.query(`UPDATE product_variants SET image_id = $1 WHERE id = $2`, [own.image.id, s.id]);
+    expect((await getProduct(product.id)).variants.find((v) => v.id === s.id)!.image).toEqual(own.image);
   });
 
   it('one statement reads the images of a page of products and their variants; image costs 1 a variant', async () => {
