@@ -75,7 +75,7 @@ describe('store branding from uploaded media', () => {
     expect(fields(malformed)).toEqual(['faviconMediaId']);
   });
 
-  it('PUT switches between a media and a URL, and a deleted media leaves the store without its id', async () => {
+  it('PUT switches between a media and a URL, and a deleted media leaves the store without its id and URL', async () => {
     const put = (body: Record<string, unknown>) =>
       t.put(`/v1/user/stores/${storeId}`, body, { token: owner });
     const toMedia = await put({ logoColorMediaId: media.logo2.id });
@@ -96,5 +96,6 @@ describe('store branding from uploaded media', () => {
     ).toBe(204);
     const after = await t.get(`/v1/user/stores/${storeId}`, { token: owner });
     expect(after.body.logoColorMediaId).toBeNull();
+    expect(after.body.logoColorUrl).toBeNull();
   });
 });

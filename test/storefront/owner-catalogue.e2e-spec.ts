@@ -61,6 +61,7 @@ describe('owner catalogue and orders (REST)', () => {
           available: true,
           selectedOptions: [],
           imageId: null,
+          image: null,
           position: 0,
         },
       ],

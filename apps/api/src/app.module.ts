@@ -20,7 +20,13 @@ import {
 } from '@app/core';
 import { DatabaseModule } from '@app/database';
 import { EVENTS_PURGE_RULES, EventsModule } from '@app/events';
-import { MEDIA_CATALOGUE, MEDIA_PURGE_RULES, MediaModule, MediaTrashSweeper } from '@app/media';
+import {
+  MEDIA_BRANDING,
+  MEDIA_CATALOGUE,
+  MEDIA_PURGE_RULES,
+  MediaModule,
+  MediaTrashSweeper,
+} from '@app/media';
 import { IDEMPOTENCY_PURGE_RULES } from '@app/idempotency';
 import { MEMBERS_PURGE_RULES, MEMBERSHIP_SQL_FRAGMENTS, MembersModule } from '@app/members';
 import { APP_STORE_LOCATOR, AppNames, APPS_PURGE_RULES, AppsModule, AppTokens } from '@app/apps';
@@ -38,7 +44,7 @@ import {
   StorefrontDomainModule,
   StorefrontModule,
 } from '@app/storefront';
-import { StoresModule } from '@app/stores';
+import { StoresModule, StoresService } from '@app/stores';
 import { WebhookDeliverySink, WebhooksModule } from '@app/webhooks';
 import type { Logger } from 'pino';
 import { ENTITIES } from './entities';
@@ -97,6 +103,19 @@ export class AccessModule {}
 })
 export class MediaCatalogueModule {}
 
+/**
+ * (v1.4) The media context's port to the stores (media.ports.ts): deleting a favicon or a logo clears the
+ * store's branding shown from it and records `store.updated`. The stores context imports the media context
+ * (branding URLs are renditions), so the port is provided here, global, as MediaCatalogueModule's is.
+ */
+@Global()
+@Module({
+  imports: [StoresModule],
+  providers: [{ provide: MEDIA_BRANDING, useExisting: StoresService }],
+  exports: [MEDIA_BRANDING],
+})
+export class MediaBrandingModule {}
+
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig, logger: Logger): DynamicModule {
@@ -141,6 +160,7 @@ export class AppModule {
         WebhooksModule,
         MediaModule,
         MediaCatalogueModule,
+        MediaBrandingModule,
       ],
       // Liveness and readiness of this instance: the process, the database, Redis, shutting down.
       controllers: [HealthController],

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { AccessibleStore, Caller } from '@app/core';
 import type { EntityManager } from 'typeorm';
 import { MediaErrors } from './media.errors';
-import { MEDIA_CATALOGUE, type MediaCatalogue } from './media.ports';
+import { MEDIA_BRANDING, MEDIA_CATALOGUE, type MediaBranding, type MediaCatalogue } from './media.ports';
 import { MediaRepository } from './media.repository';
 import { MediaService } from './media.service';
 import { ProductImagesRepository } from './product-images.repository';
@@ -18,13 +18,15 @@ const SKIPPING_ATTEMPTS = 5;
 type Outcome =
   | { kind: 'deleted' }
   | { kind: 'gone' }
-  | { kind: 'busy'; held: { media: true } | { products: string[] } };
+  | { kind: 'busy'; held: { media: true } | { store: true } | { products: string[] } };
 
 /**
  * A media's deletion (§17): gone at once for every reader — its URLs, and the products using it, each of
- * which is `product.updated` (without the image) in the deletion's transaction. Its objects go in the
- * background (the trash). A service of its own, apart from MediaService, because the catalogue it tells
- * (MediaCatalogue, implemented in libs/storefront) itself depends on MediaService for image URLs.
+ * which is `product.updated` (without the image) in the deletion's transaction; a favicon or logo the
+ * store shows is cleared, and the store is `store.updated`, in that transaction too. Its objects go in the
+ * background (the trash). A service of its own, apart from MediaService, because the catalogue and the
+ * stores it tells (MediaCatalogue, MediaBranding, implemented in libs/storefront and libs/stores) themselves
+ * depend on MediaService for image URLs.
  */
 @Injectable()
 export class MediaDeletionService {
@@ -33,15 +35,17 @@ export class MediaDeletionService {
     private readonly repository: MediaRepository,
     private readonly images: ProductImagesRepository,
     @Inject(MEDIA_CATALOGUE) private readonly catalogue: MediaCatalogue,
+    @Inject(MEDIA_BRANDING) private readonly branding: MediaBranding,
   ) {}
 
   async delete(caller: Caller, store: AccessibleStore, mediaId: string): Promise<void> {
-    await this.media.deletable(store, mediaId);
+    // A product image is never branding, nor a favicon or logo a product's image (their purposes differ).
+    const branding = (await this.media.deletable(store, mediaId)).purpose !== 'product_image';
     const { storeId } = store;
     for (let attempt = 1; ; attempt++) {
       const wait = attempt > SKIPPING_ATTEMPTS;
       const outcome = await this.repository.transaction((tx) =>
-        this.attempt(tx, caller, storeId, mediaId, wait),
+        this.attempt(tx, caller, storeId, mediaId, wait, branding),
       );
       if (outcome.kind === 'deleted') return;
       // A concurrent deletion won: 404, as for any media that is not there.
@@ -52,7 +56,9 @@ export class MediaDeletionService {
       await this.repository.transaction<unknown>((tx) =>
         'media' in held
           ? this.repository.lockForDeletion(tx, storeId, mediaId, true)
-          : this.catalogue.lockProducts(tx, storeId, held.products, true),
+          : 'store' in held
+            ? this.branding.lockStore(tx, storeId, true)
+            : this.catalogue.lockProducts(tx, storeId, held.products, true),
       );
     }
   }
@@ -60,7 +66,10 @@ export class MediaDeletionService {
   /**
    * The lock order is the catalogue's: a product, then the media (an image add locks its product, then
    * holds the media FOR SHARE). So the products known to use the media are locked first, then the media —
-   * which keeps out any later add — and then the products whose add committed in between.
+   * which keeps out any later add — and then the products whose add committed in between. A favicon or a
+   * logo (never a product's image) locks the store's row first instead: a `PUT` of the store naming the
+   * media locks that row, then the media (its foreign key's check), so the same order cannot deadlock, and
+   * a `PUT` that committed first is seen by the clearing.
    *
    * An attempt waits for no lock: a row another transaction holds ends it having written nothing, and it
    * starts again once that transaction is over. Two reasons. That transaction may be an add of this media
@@ -75,7 +84,12 @@ export class MediaDeletionService {
     storeId: string,
     mediaId: string,
     wait: boolean,
+    branding: boolean,
   ): Promise<Outcome> {
+    if (branding && !(await this.branding.lockStore(tx, storeId, wait))) {
+      // A lock waited for fails only when the store (and with it the media) is gone.
+      return wait ? { kind: 'gone' } : { kind: 'busy', held: { store: true } };
+    }
     const busy = (products: string[], locked: string[]): Outcome | null => {
       const held = products.filter((id) => !locked.includes(id));
       return held.length > 0 ? { kind: 'busy', held: { products: held } } : null;
@@ -91,6 +105,8 @@ export class MediaDeletionService {
     if (sinceBusy) return sinceBusy;
     // Deleted here rather than by the cascade, to learn which products lost an image.
     const changed = await this.images.deleteOfMedia(tx, storeId, mediaId);
+    // Before the row goes: its foreign keys' ON DELETE SET NULL would clear the ids and keep the URLs.
+    if (branding) await this.branding.brandingRemoved(tx, caller, storeId, mediaId);
     await this.repository.delete(tx, storeId, mediaId);
     await this.catalogue.imagesRemoved(tx, caller, storeId, changed);
     return { kind: 'deleted' };

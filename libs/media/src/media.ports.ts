@@ -22,3 +22,24 @@ export interface MediaCatalogue {
   imagesRemoved(tx: EntityManager, caller: Caller, storeId: string, productIds: string[]): Promise<void>;
 }
 export const MEDIA_CATALOGUE = Symbol('MEDIA_CATALOGUE');
+
+/**
+ * (v1.4) What the media context needs from the stores context (libs/stores), which imports it for the
+ * branding's rendition URLs and so cannot be imported back: implemented there, wired in the composition
+ * root (apps/api). A favicon's or a logo's deletion clears the store's branding that shows it and records
+ * that change as `store.updated`, in the deletion's own transaction.
+ */
+export interface MediaBranding {
+  /**
+   * Locks the store's row for the rest of `tx`, before the media (the order a `PUT` of the store takes: its
+   * row, then the media its foreign key names). With `wait` false a row another transaction holds is not
+   * waited for: false.
+   */
+  lockStore(tx: EntityManager, storeId: string, wait: boolean): Promise<boolean>;
+  /**
+   * The media is about to be deleted in `tx`: every branding image of the store shown from it becomes null
+   * (URL and media id), and the store, if it changed, is `store.updated` with the caller as actor.
+   */
+  brandingRemoved(tx: EntityManager, caller: Caller, storeId: string, mediaId: string): Promise<void>;
+}
+export const MEDIA_BRANDING = Symbol('MEDIA_BRANDING');

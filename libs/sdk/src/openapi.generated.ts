@@ -1747,7 +1747,10 @@ export interface components {
         };
         CreateVariantDto: {
             compareAtPrice?: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description One of the product's images (its `images[].id`); another's or none: 400 naming `imageId`.
+             */
             imageId?: string | null;
             inventory: number;
             /**
@@ -2289,6 +2292,8 @@ export interface components {
             compareAtPrice: components["schemas"]["MoneyDto"] | null;
             /** Format: uuid */
             id: string;
+            /** @description (v1.4) The image `imageId` names, as the product's `images` show it; null without one. */
+            image: components["schemas"]["ProductImageDto"] | null;
             /** Format: uuid */
             imageId: string | null;
             inventory: number;
@@ -2942,7 +2947,10 @@ export interface components {
         };
         UpdateVariantDto: {
             compareAtPrice?: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description One of the product's images (its `images[].id`); another's or none: 400 naming `imageId`.
+             */
             imageId?: string | null;
             inventory?: number;
             /**

@@ -460,6 +460,8 @@ export type ProductVariant = {
   available: Scalars['Boolean']['output'];
   compareAtPrice: Maybe<Money>;
   id: Scalars['ID']['output'];
+  /** (v1.4) One of its product's images, or null. Scope: products:read. */
+  image: Maybe<Image>;
   /** Units in stock. */
   inventory: Scalars['Int']['output'];
   position: Scalars['Int']['output'];

@@ -141,9 +141,73 @@ export class StoresRepository {
       .getRawOne<StoreRow>();
   }
 
+  /**
+   * (v1.4) Locks the store's row for the rest of `tx`: true when locked, false when another transaction
+   * holds it and `wait` is false (SKIP LOCKED), or when there is no such store.
+   */
+  async lockIfFree(tx: EntityManager, storeId: string, wait: boolean): Promise<boolean> {
+    const row = await this.sql.one<{ locked: boolean }>(
+      {
+        text: `SELECT EXISTS (SELECT 1 FROM stores WHERE id = $1 FOR UPDATE${wait ? '' : ' SKIP LOCKED'}) AS locked`,
+        values: [storeId],
+      },
+      tx,
+    );
+    return row?.locked === true;
+  }
+
+  /**
+   * (v1.4) A media is being deleted: every branding image of the store shown from it loses both its media
+   * id and the URL written from it (that URL answers 404 once the media is gone). The changed store, or
+   * undefined when it showed nothing from that media. Run before the media's row goes, while the ids still
+   * name it (the foreign keys' ON DELETE SET NULL would clear the ids and leave the URLs).
+   */
+  async clearMedia(tx: EntityManager, storeId: string, mediaId: string): Promise<StoreRow | undefined> {
+    const pairs = [
+      ['favicon_url', 'favicon_media_id'],
+      ['logo_black_white_url', 'logo_black_white_media_id'],
+      ['logo_color_url', 'logo_color_media_id'],
+    ] as const;
+    const set = pairs.flatMap(([url, media]) => [
+      `${url} = CASE WHEN ${media} = $2 THEN NULL ELSE ${url} END`,
+      `${media} = CASE WHEN ${media} = $2 THEN NULL ELSE ${media} END`,
+    ]);
+    return this.sql.one<StoreRow>(
+      {
+        text: `UPDATE stores SET ${set.join(', ')}, updated_at = now()
+                WHERE id = $1 AND $2 IN (favicon_media_id, logo_black_white_media_id, logo_color_media_id)
+                RETURNING ${STORE_COLUMNS}`,
+        values: [storeId, mediaId],
+      },
+      tx,
+    );
+  }
+
   transaction<R>(work: (tx: EntityManager) => Promise<R>): Promise<R> {
     return this.sql.transaction(work);
   }
+}
+
+const BRANDING_MEDIA_KEYS: Record<string, 'faviconMediaId' | 'logoBlackWhiteMediaId' | 'logoColorMediaId'> = {
+  FK_stores_favicon_media_id: 'faviconMediaId',
+  FK_stores_logo_black_white_media_id: 'logoBlackWhiteMediaId',
+  FK_stores_logo_color_media_id: 'logoColorMediaId',
+};
+
+/**
+ * (v1.4) The branding media field whose foreign key a store write ran into — its media deleted after the
+ * service checked it, before the write — or null for any other error.
+ */
+export function goneBrandingMedia(
+  error: unknown,
+): 'faviconMediaId' | 'logoBlackWhiteMediaId' | 'logoColorMediaId' | null {
+  const e = error as {
+    code?: string;
+    constraint?: string;
+    driverError?: { code?: string; constraint?: string };
+  };
+  const d = e.driverError ?? e;
+  return d.code === '23503' && d.constraint ? (BRANDING_MEDIA_KEYS[d.constraint] ?? null) : null;
 }
 
 /** STORE_COLUMNS of the stores table aliased `s`. */

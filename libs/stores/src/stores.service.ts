@@ -1,13 +1,23 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AccessibleStore, AccountCaller, APP_CONFIG, AppConfig, Errors, FieldError, isUuid } from '@app/core';
+import {
+  AccessibleStore,
+  AccountCaller,
+  APP_CONFIG,
+  AppConfig,
+  Caller,
+  Errors,
+  FieldError,
+  isUuid,
+} from '@app/core';
 import { EventsWriter } from '@app/events';
-import { MediaService } from '@app/media';
+import { type MediaBranding, MediaService } from '@app/media';
+import type { EntityManager } from 'typeorm';
 import { BRANDING } from './branding';
 import type { StoreListItemModel, StoreModel } from './dto/store.model';
 import { toStoreData, toStoreModel } from './store.mapper';
 import type { StoreFields, StorePatch } from './store.row';
 import type { StoreStatus } from './store-progress';
-import { StoresRepository, isEmptyPatch } from './stores.repository';
+import { goneBrandingMedia, StoresRepository, isEmptyPatch } from './stores.repository';
 import { StoreErrors } from './stores.errors';
 
 /** A store as a storefront or an app token may see it. */
@@ -37,7 +47,7 @@ export interface StoreProgress {
  * caller's role (AccessibleStore), and never asks again. No SQL here: the table is the repository's.
  */
 @Injectable()
-export class StoresService {
+export class StoresService implements MediaBranding {
   constructor(
     private readonly stores: StoresRepository,
     private readonly events: EventsWriter,
@@ -131,7 +141,7 @@ export class StoresService {
     }
     fields = await this.branding(store, fields, false);
     const row = await this.stores.transaction(async (tx) => {
-      const updated = await this.stores.update(tx, store.storeId, { fields });
+      const updated = await this.mediaChecked(this.stores.update(tx, store.storeId, { fields }));
       if (updated) {
         const data = toStoreData(updated);
         await this.events.emit(tx, { storeId: store.storeId, type: 'store.updated', caller, data });
@@ -148,6 +158,37 @@ export class StoresService {
    */
   async delete(store: AccessibleStore): Promise<void> {
     if (!(await this.stores.delete(store.storeId))) throw StoreErrors.notFound();
+  }
+
+  /**
+   * A store write naming a branding media that was deleted after `branding` checked it (the deletion
+   * committed while the write waited for the store's row): 400 naming the field, as for a media that was
+   * never there — not the foreign key's error.
+   */
+  private async mediaChecked<T>(write: Promise<T>): Promise<T> {
+    try {
+      return await write;
+    } catch (error) {
+      const field = goneBrandingMedia(error);
+      if (!field) throw error;
+      const purpose = BRANDING.find((image) => image.media === field)!.purpose;
+      throw Errors.validation([{ field, message: `must be a ${purpose} media of this store` }]);
+    }
+  }
+
+  /** (MediaBranding) Before a favicon's or a logo's deletion: the store's row, locked. */
+  lockStore(tx: EntityManager, storeId: string, wait: boolean): Promise<boolean> {
+    return this.stores.lockIfFree(tx, storeId, wait);
+  }
+
+  /**
+   * (MediaBranding) A media is deleted in `tx`: the branding images shown from it are cleared (URL and
+   * media id, since that URL answers 404 from now on), and the store, when it changed, is `store.updated`
+   * — its `data` the store as `GET` now answers it, the deleting member as actor.
+   */
+  async brandingRemoved(tx: EntityManager, caller: Caller, storeId: string, mediaId: string): Promise<void> {
+    const row = await this.stores.clearMedia(tx, storeId, mediaId);
+    if (row) await this.events.emit(tx, { storeId, type: 'store.updated', caller, data: toStoreData(row) });
   }
 
   /** The public face of a store, by id, for the contexts whose tokens belong to a store. */
@@ -188,7 +229,7 @@ export class StoresService {
       if (!locked) throw StoreErrors.notFound();
       const patch = decide({ status: locked.status, completedStages: locked.completed_stages.map(Number) });
       if (!patch || isEmptyPatch(patch)) return toStoreModel(locked, role);
-      const row = await this.stores.update(tx, storeId, patch);
+      const row = await this.mediaChecked(this.stores.update(tx, storeId, patch));
       if (!row) throw StoreErrors.notFound();
       const type = patch.activate ? 'store.completed' : 'store.updated';
       await this.events.emit(tx, { storeId, type, caller, data: toStoreData(row) });

@@ -25,6 +25,7 @@ import { InvitationMailsStoreKeyName1795875000000 } from './1795875000000-Invita
 import { Passkeys1795880000000 } from './1795880000000-Passkeys';
 import { ProductImagesCatalogueVersion1795885000000 } from './1795885000000-ProductImagesCatalogueVersion';
 import { ProductOptionsAndVariants1795890000000 } from './1795890000000-ProductOptionsAndVariants';
+import { VariantImageOfItsProduct1795915000000 } from './1795915000000-VariantImageOfItsProduct';
 
 // Every migration, in order. Listed explicitly (not globbed) so the same list works from TypeScript
 // (tests, the migration CLI) and from the compiled build. Add new ones at the end.
@@ -57,4 +58,5 @@ export const MIGRATIONS: Function[] = [
   Passkeys1795880000000,
   ProductImagesCatalogueVersion1795885000000,
   ProductOptionsAndVariants1795890000000,
+  VariantImageOfItsProduct1795915000000,
 ];

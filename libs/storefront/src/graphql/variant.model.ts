@@ -70,7 +70,7 @@ export class ProductVariantModel implements ProductVariant {
   @Field(() => Int)
   position!: number;
 
-  /** Not in the schema: resolve `product` and `image`. */
+  /** Not in the schema: resolve `product` and `image` (variants.resolver.ts). */
   productId!: string;
   storeId!: string;
   imageId!: string | null;

@@ -1,5 +1,6 @@
 import { Args, Context, ID, Int, Parent, ResolveField, Resolver } from '@nestjs/graphql';
 import { Accepts, ScopedCaller } from '@app/core';
+import type { ProductImage } from '@app/media';
 import type { CartLine } from '../carts/cart';
 import type { OrderLine } from '../orders/order';
 import type { Product } from '../products/product';
@@ -9,12 +10,13 @@ import { VariantsService } from '../variants/variants.service';
 import { CartLineModel } from './cart.model';
 import { QUERY_LIMITS } from './apollo/query-limits';
 import { DEFAULT_PAGE_SIZE } from './connection.args';
+import { ImageModel } from './image.model';
 import { variantsKey } from './loaders.factory';
 import { OrderLineModel } from './order.model';
 import { ProductModel } from './product.model';
 import type { StorefrontContext } from './storefront.context';
 import { GqlCaller } from './storefront.context';
-import { ScopedMutation } from './scoped.decorators';
+import { ScopedField, ScopedMutation } from './scoped.decorators';
 import { ProductOptionInput, ProductVariantInput, ProductVariantUpdateInput } from './variant.input';
 import {
   PriceRangeModel,
@@ -123,6 +125,26 @@ export class ProductVariantResolver {
     const product = await ctx.loaders.product.load(variant.productId);
     if (!product) throw StorefrontErrors.productNotFound('The product of this variant no longer exists.');
     return product;
+  }
+
+  /**
+   * The variant's image among its product's images, through the same DataLoader as `Product.images`: one
+   * statement for every product of a page (the images a page of products shows, whatever the number of
+   * variants). The reference is to one of the product's images and is cleared with it (ON DELETE SET NULL),
+   * so a removed image, or a deleted media's, reads null.
+   */
+  @ScopedField('image', () => ImageModel, {
+    scope: 'products:read',
+    nullable: true,
+    description: "(v1.4) One of its product's images, or null.",
+  })
+  async image(
+    @Parent() variant: ProductVariant,
+    @Context() ctx: StorefrontContext,
+  ): Promise<ProductImage | null> {
+    if (variant.imageId === null) return null;
+    const images = await ctx.loaders.productImages.load(variant.productId);
+    return images.find((image) => image.id === variant.imageId) ?? null;
   }
 }
 

@@ -2,6 +2,7 @@ import type { Product } from '../products/product';
 import type { ProductDto } from '../products/product.dto';
 import { toProductDto } from '../products/product.mapper';
 import { toVariantDto } from '../variants/variant.mapper';
+import type { ProductVariant } from '../variants/variant';
 import type { VariantsService } from '../variants/variants.service';
 
 /**
@@ -21,9 +22,12 @@ export async function withVariants(
         variants.imagesOf(storeId, ids),
       ])
     : [new Map(), new Map(), new Map()];
-  return products.map((product) => ({
-    ...toProductDto(product, images.get(product.id) ?? []),
-    options: options.get(product.id) ?? [],
-    variants: (all.get(product.id) ?? []).map(toVariantDto),
-  }));
+  return products.map((product) => {
+    const shown = images.get(product.id) ?? [];
+    return {
+      ...toProductDto(product, shown),
+      options: options.get(product.id) ?? [],
+      variants: (all.get(product.id) ?? []).map((variant: ProductVariant) => toVariantDto(variant, shown)),
+    };
+  });
 }

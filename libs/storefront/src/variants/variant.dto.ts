@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional, ApiSchema, OmitType, PartialType } fr
 import { Type } from 'class-transformer';
 import { IsArray, IsInt, IsOptional, IsString, ValidateNested } from 'class-validator';
 import { MoneyDto } from '../money/money.dto';
+import { ProductImageDto } from '../products/product-image.dto';
 import type { ProductOption, SelectedOption, VariantInput, VariantPatch } from './variant';
 
 /**
@@ -58,7 +59,12 @@ export class CreateVariantDto implements VariantInput {
   @IsInt()
   inventory!: number;
 
-  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true })
+  @ApiPropertyOptional({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: "One of the product's images (its `images[].id`); another's or none: 400 naming `imageId`.",
+  })
   @IsOptional()
   @IsString()
   imageId?: string | null;
@@ -81,5 +87,11 @@ export class VariantDto {
   @ApiProperty() available!: boolean;
   @ApiProperty({ type: [SelectedOptionDto] }) selectedOptions!: SelectedOptionDto[];
   @ApiProperty({ type: String, format: 'uuid', nullable: true }) imageId!: string | null;
+  @ApiProperty({
+    type: ProductImageDto,
+    nullable: true,
+    description: "(v1.4) The image `imageId` names, as the product's `images` show it; null without one.",
+  })
+  image!: ProductImageDto | null;
   @ApiProperty() position!: number;
 }

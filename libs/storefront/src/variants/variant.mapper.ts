@@ -1,4 +1,7 @@
+import type { ProductImage } from '@app/media';
 import { money } from '../money/money';
+import { toProductImageDto } from '../products/product.mapper';
+import type { ProductImageDto } from '../products/product-image.dto';
 import { ProductVariant, variantTitle } from './variant';
 import type { VariantRow } from './variants.repository';
 
@@ -20,8 +23,14 @@ export function toVariant(row: VariantRow): ProductVariant {
   };
 }
 
-/** A variant as JSON (REST product objects): GraphQL's `ProductVariant` fields, naming its image by id. */
-export function toVariantDto(variant: ProductVariant) {
+/**
+ * A variant as JSON (REST product objects and their events): GraphQL's `ProductVariant` fields, its image
+ * by id and as the product's `images` show it (`images`: the product's, in which it is found; null when the
+ * variant has none).
+ */
+export function toVariantDto(variant: ProductVariant, images: readonly ProductImage[]) {
+  const image = variant.imageId === null ? undefined : images.find((i) => i.id === variant.imageId);
+  const imageDto: ProductImageDto | null = image ? toProductImageDto(image) : null;
   return {
     id: variant.id,
     title: variant.title,
@@ -33,7 +42,8 @@ export function toVariantDto(variant: ProductVariant) {
     inventory: variant.inventory,
     available: variant.available,
     selectedOptions: variant.selectedOptions.map((s) => ({ name: s.name, value: s.value })),
-    imageId: variant.imageId,
+    imageId: imageDto ? variant.imageId : null,
+    image: imageDto,
     position: variant.position,
   };
 }

@@ -146,10 +146,11 @@ export class VariantsService {
       this.variants.ofProduct(storeId, product.id, tx),
       this.images.of(storeId, [product.id], tx),
     ]);
+    const shown = images.get(product.id) ?? [];
     return {
-      ...toProductDto(product, images.get(product.id) ?? []),
+      ...toProductDto(product, shown),
       options: toOptions(options),
-      variants: variants.map((row) => toVariantDto(toVariant(row))),
+      variants: variants.map((row) => toVariantDto(toVariant(row), shown)),
     };
   }
 
