@@ -80,7 +80,7 @@ describeServer('migrations with many instances', () => {
     } finally {
       for (const t of started) await t.close();
     }
-  }, 60_000);
+  }, 180_000); // ts-node entries on a loaded CI machine take their time
 
   it('the runner waits for the lock another instance holds, then finds nothing left to do', async () => {
     const url = await freshDatabase();
@@ -156,7 +156,7 @@ describeServer('migrations with many instances', () => {
     const second = await run();
     expect(second.code).toBe(0);
     expect(second.output).toContain('database schema is up to date');
-  }, 60_000);
+  }, 180_000); // two ts-node runs of the entry: slow on a loaded machine
 
   it('MIGRATIONS_RUN=false on a database missing migrations: refuses to start naming them, and writes nothing', async () => {
     const url = await freshDatabase();
@@ -194,7 +194,7 @@ describeServer('migrations with many instances', () => {
     } finally {
       await t.close();
     }
-  }, 60_000);
+  }, 180_000);
 });
 
 describe('an unmigrated embedded database', () => {
