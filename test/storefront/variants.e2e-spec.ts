@@ -466,9 +466,9 @@ describe('storefront — options and variants', () => {
   });
 
   it("parallel orders over two products' variants, lines in opposite orders, with variant writes racing: no deadlock, no variant oversold", async () => {
-    // Each statement of an order locks its line's product before the variant, lines in (product, variant)
-    // order; a variant write locks the product first too. Twelve orders of two units (one variant of each
-    // product) against stocks of 5, and stock writes of the other variants at the same time.
+    // An order locks its lines' products in id order before their variants; a variant write locks the
+    // product first too. Twelve orders of two units (one variant of each product) against stocks of 5, and
+    // stock writes of the other variants at the same time.
     const two = async (handle: string) => {
       const p = (
         await create({

@@ -59,22 +59,31 @@ export class OrdersRepository {
   }
 
   /**
+   * (v1.4) Locks the products of an order's lines in id order, before their variants: every write that
+   * touches a product and its variants takes the product first (a variant's stock change updates its
+   * product's total by trigger), so two orders — or an order and a variant write — cannot deadlock.
+   */
+  async lockProducts(tx: EntityManager, storeId: string, productIds: string[]): Promise<void> {
+    await this.sql.run(
+      {
+        name: 'sf_order_lock_products',
+        text: `SELECT id FROM products WHERE id = ANY($1::uuid[]) AND store_id = $2 ORDER BY id FOR UPDATE`,
+        values: [productIds, storeId],
+      },
+      tx,
+    );
+  }
+
+  /**
    * (v1.4) Takes `quantity` units of a variant of a live product of the store when that many are in stock:
    * the conditional UPDATE of takeStock, per variant. What the line keeps as sold, or undefined when the
    * variant is missing or short.
-   *
-   * The statement first locks the variant's product (`productId`, the line's): the sub-SELECT … FOR UPDATE
-   * is an InitPlan, evaluated before any variant row can reach the UPDATE, so the product is locked before
-   * its variant — the order every writer of a product and its variants keeps (a variant's stock change
-   * updates its product's total by trigger), and with the caller taking its lines in (product, variant) id
-   * order, two orders, or an order and a variant write, cannot deadlock. (Until issue 42 the products were
-   * locked by a statement of their own before the variants: one more round trip per order.) After a wait
-   * for that lock the product is read again, so one deleted meanwhile matches nothing.
    */
   takeVariantStock(
     tx: EntityManager,
     storeId: string,
-    line: { productId: string; variantId: string; quantity: number },
+    variantId: string,
+    quantity: number,
   ): Promise<
     | {
         price_minor: string;
@@ -90,16 +99,14 @@ export class OrdersRepository {
         name: 'sf_take_variant_stock',
         text: `UPDATE product_variants v SET inventory = v.inventory - $3, updated_at = now()
                  FROM products p
-                WHERE v.id = $1 AND v.store_id = $2 AND v.inventory >= $3
-                  AND p.id = (SELECT l.id FROM products l WHERE l.id = $4 AND l.store_id = $2 AND l.deleted_at IS NULL
-                                 FOR UPDATE)
-                  AND p.id = v.product_id AND p.deleted_at IS NULL
+                WHERE v.id = $1 AND v.store_id = $2 AND p.id = v.product_id AND p.deleted_at IS NULL
+                  AND v.inventory >= $3
             RETURNING v.price_minor, p.currency_code, p.title AS product_title, v.sku,
                       coalesce((SELECT json_agg(json_build_object('name', o.name, 'value', ov.value) ORDER BY o.position)
                                   FROM product_option_values ov JOIN product_options o ON o.id = ov.option_id
                                  WHERE ov.id IN (v.option1_value_id, v.option2_value_id, v.option3_value_id)),
                                '[]'::json) AS selected_options`,
-        values: [line.variantId, storeId, line.quantity, line.productId],
+        values: [variantId, storeId, quantity],
       },
       tx,
     );

@@ -17,12 +17,9 @@ function setup(stock: Record<string, { inventory: number; price: string; currenc
   const { TX, emitted, events, transaction } = changeRecorder();
   const repo = {
     transaction,
+    lockProducts: async () => undefined,
     // Each product here has only its default variant, whose id is the product's in this fake.
-    takeVariantStock: async (
-      _tx: unknown,
-      _s: string,
-      { variantId, quantity }: { productId: string; variantId: string; quantity: number },
-    ) => {
+    takeVariantStock: async (_tx: unknown, _s: string, variantId: string, quantity: number) => {
       const item = stock[variantId];
       if (!item || item.inventory < quantity) return undefined;
       item.inventory -= quantity;

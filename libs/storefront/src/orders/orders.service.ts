@@ -123,10 +123,10 @@ export class OrdersService {
    * write, so concurrent orders never oversell — a second buyer's UPDATE waits for the first one's row
    * lock, then re-checks the stock it left. Lines are merged per variant first, so two lines (or two
    * carts' lines, each in its own transaction) over one variant are checked against the stock together,
-   * never each against the same count. The lines are taken in (product id, variant id) order, each
-   * statement locking its product before its variant: every writer of a product and its variants takes them
-   * in that order (a variant's stock updates its product's total by trigger), so two orders cannot deadlock
-   * (a cancel restores stock in that order too). Any line that cannot be served makes it throw OUT_OF_STOCK naming every such
+   * never each against the same count. The lines' products are locked first, in id order, then their
+   * variants in id order: every writer of a product and its variants takes them in that order (a variant's
+   * stock updates its product's total by trigger), so two orders cannot deadlock (a cancel restores stock
+   * in that order too). Any line that cannot be served makes it throw OUT_OF_STOCK naming every such
    * product and variant, after the others were tried; the caller's rollback undoes every earlier
    * decrement: the order happens whole or not at all — and so does its `order.created` event, written in
    * the same transaction. Each line keeps its title, SKU and unit price as sold.
@@ -142,10 +142,11 @@ export class OrdersService {
     options: { source: OrderSource; checkTotal?: (total: Money) => void },
   ): Promise<OrderWithLines> {
     const lines = mergeVariantLines(input.lines);
+    await this.orders.lockProducts(tx, storeId, [...new Set(lines.map((l) => l.productId))].sort());
     const sold = new Map<string, { minor: bigint; currency: string; title: string; sku: string | null }>();
     const short: VariantLine[] = [];
-    for (const line of [...lines].sort(byProductThenVariant)) {
-      const taken = await this.orders.takeVariantStock(tx, storeId, line);
+    for (const line of [...lines].sort((a, b) => (a.variantId < b.variantId ? -1 : 1))) {
+      const taken = await this.orders.takeVariantStock(tx, storeId, line.variantId, line.quantity);
       if (taken) {
         sold.set(line.variantId, {
           minor: BigInt(taken.price_minor),
@@ -328,10 +329,4 @@ export class OrdersService {
       : new Map<string, OrderLine[]>();
     return orders.map((order) => ({ ...order, lines: lines.get(order.id) ?? [] }));
   }
-}
-
-/** (product id, variant id) order: products ascending, each one's variants after it (placeIn's lock order). */
-function byProductThenVariant(a: VariantLine, b: VariantLine): number {
-  if (a.productId !== b.productId) return a.productId < b.productId ? -1 : 1;
-  return a.variantId < b.variantId ? -1 : a.variantId > b.variantId ? 1 : 0;
 }
