@@ -57,7 +57,7 @@ describe('embedded database: requests after the pool idled its connection away',
     expect(Date.now() - idleFrom).toBeGreaterThanOrEqual(29_000);
     expect(pool().totalCount).toBe(0);
 
-    // The token endpoint (app_client_by_client_id), app GraphQL (app_token_live), the console's
+    // The token endpoint (app_client_by_client_id), app GraphQL (app_token_live_store), the console's
     // reads (auth_session_live, auth_session_live_profile), a public token, a write: all on the new connection.
     const again = await t.post('/v1/auth/oauth/token', {
       grant_type: 'client_credentials',

@@ -496,6 +496,55 @@ describe('storefront — options and variants', () => {
     expect(nodes(await read(p.id)).map((v: any) => v.inventory)).toEqual([1, 5]);
   });
 
+  it("parallel orders over two products' variants, lines in opposite orders, with variant writes racing: no deadlock, no variant oversold", async () => {
+    // An order locks its lines' products in id order before their variants; a variant write locks the
+    // product first too. Twelve orders of two units (one variant of each product) against stocks of 5, and
+    // stock writes of the other variants at the same time.
+    const two = async (handle: string) => {
+      const p = (
+        await create({
+          handle,
+          title: handle,
+          options: [{ name: 'Size', values: ['S', 'M'] }],
+          variants: [
+            { selectedOptions: [{ name: 'Size', value: 'S' }], price: '1', inventory: 5 },
+            { selectedOptions: [{ name: 'Size', value: 'M' }], price: '1', inventory: 50 },
+          ],
+        })
+      ).body.data.productCreate;
+      const [small, medium] = nodes(p) as { id: string }[];
+      return { product: p.id as string, small, medium };
+    };
+    const { product: xProduct, small: xs, medium: xm } = await two('cross-x');
+    const { product: yProduct, small: ys, medium: ym } = await two('cross-y');
+    const orderOf = (lines: { variantId: string; quantity: number }[]) =>
+      sf.gql(app, `mutation($i: OrderCreateInput!) { orderCreate(input: $i) { id } }`, {
+        i: { customerEmail: 'cross@example.com', lines },
+      });
+    const x = { variantId: xs.id, quantity: 1 };
+    const y = { variantId: ys.id, quantity: 1 };
+    const results = await Promise.all([
+      ...Array.from({ length: 12 }, (_, i) => orderOf(i % 2 ? [x, y] : [y, x])),
+      ...Array.from({ length: 4 }, (_, i) =>
+        variantsUpdate(i % 2 ? xProduct : yProduct, [{ id: (i % 2 ? xm : ym).id, inventory: 40 + i }]),
+      ),
+    ]);
+    const codes = results.map((r) => (r.body.errors ? r.body.errors[0].extensions.code : 'ok'));
+    expect(codes.slice(12)).toEqual(['ok', 'ok', 'ok', 'ok']);
+    expect(codes.slice(0, 12).filter((c) => c === 'ok')).toHaveLength(5);
+    expect(codes.filter((c) => c !== 'ok' && c !== 'OUT_OF_STOCK')).toEqual([]);
+    for (const [product, small] of [
+      [xProduct, xs],
+      [yProduct, ys],
+    ] as const) {
+      const after = await read(product);
+      const stock = new Map(nodes(after).map((v: any) => [v.id, v.inventory]));
+      expect(stock.get(small.id)).toBe(0);
+      // The product's total follows its variants, whoever wrote last.
+      expect(after.inventory).toBe([...stock.values()].reduce((a: number, b: any) => a + b, 0));
+    }
+  });
+
   it("a checkout's hold that runs out puts the units back on their variant", async () => {
     const p = (
       await create({

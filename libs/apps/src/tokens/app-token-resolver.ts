@@ -7,8 +7,9 @@ const MAX_INT4 = 2_147_483_647;
 
 /**
  * The guard's APP_TOKEN_RESOLVER, for every app token on every request that carries one: the claims are
- * checked for shape, then ONE prepared statement (AppTokensRepository.isLive) decides, whether the token
- * is a store app's or an installed app's (`iid`, its installation, and `gid`, its grant).
+ * checked for shape, then ONE prepared statement (AppTokensRepository.isLive) decides: `app_token_live_store`
+ * for a store app's token, `app_token_live_installed` for an installed app's (`iid`, its installation, and
+ * `gid`, its grant) — the claims say which, so each statement is only index lookups.
  */
 @Injectable()
 export class AppTokens implements AppTokenResolver {

@@ -16,6 +16,8 @@ export interface CartLineRow {
   price_minor: string;
   currency_code: string;
   inventory: number;
+  /** (v1.4) Written by the previous release (`cart_lines`): read as its product's default variant until adopted. */
+  legacy: boolean;
 }
 
 export const CART_COLUMNS = 'c.id, c.status, c.buyer_email, c.order_id, c.created_at, c.updated_at';

@@ -47,10 +47,11 @@ export class CartsRepository {
     return this.sql.rows<CartLineRow>(
       {
         name: 'sf_cart_variant_lines',
-        text: `SELECT l.product_id, l.variant_id, l.quantity, v.price_minor, p.currency_code, v.inventory
-                 FROM (SELECT product_id, variant_id, quantity, position FROM cart_variant_lines WHERE cart_id = $1
+        text: `SELECT l.product_id, l.variant_id, l.quantity, v.price_minor, p.currency_code, v.inventory, l.legacy
+                 FROM (SELECT product_id, variant_id, quantity, position, false AS legacy
+                         FROM cart_variant_lines WHERE cart_id = $1
                        UNION ALL
-                       SELECT o.product_id, d.id, o.quantity, o.position FROM cart_lines o
+                       SELECT o.product_id, d.id, o.quantity, o.position, true FROM cart_lines o
                          JOIN LATERAL (SELECT id FROM product_variants WHERE product_id = o.product_id
                                         ORDER BY position LIMIT 1) d ON true
                         WHERE o.cart_id = $1

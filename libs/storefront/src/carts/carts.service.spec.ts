@@ -31,6 +31,7 @@ describe('toCart', () => {
     price_minor: price,
     currency_code: currency,
     inventory,
+    legacy: false,
   });
 
   it('prices lines now, says which are available, and sums the subtotal in the cart’s currency', () => {

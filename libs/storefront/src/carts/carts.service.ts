@@ -157,13 +157,18 @@ export class CartsService {
       if (!cart) throw StorefrontErrors.cartNotFound();
       if (cart.status === 'completed' && cart.order_id) return this.orders.get(storeId, cart.order_id, tx);
       if (cart.status === 'completed') throw StorefrontErrors.cartCompleted();
-      await this.carts.adoptLegacyLines(tx, cartId);
       if (!cart.buyer_email) {
         throw StorefrontErrors.badInput('Checkout needs the buyer’s e-mail (cartBuyerUpdate).', [
           { field: 'buyerEmail', message: 'buyerEmail is required to check out' },
         ]);
       }
-      const lines = await this.carts.lines(storeId, cartId, tx);
+      // A line the previous release wrote is adopted first (as every change of the cart does), and the lines
+      // read again; a cart with none — every cart this release made — skips that statement (issue 42).
+      let lines = await this.carts.lines(storeId, cartId, tx);
+      if (lines.some((l) => l.legacy)) {
+        await this.carts.adoptLegacyLines(tx, cartId);
+        lines = await this.carts.lines(storeId, cartId, tx);
+      }
       if (lines.length === 0) {
         throw StorefrontErrors.badInput('Checkout needs at least one line.', [
           { field: 'lines', message: 'the cart has no lines' },
