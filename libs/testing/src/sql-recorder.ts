@@ -1,9 +1,13 @@
 import { Client } from 'pg';
+import { currentBackgroundWork, trackBackgroundWork } from '@app/core';
+
+// On from the moment a test file loads the harness, before its app starts its background work.
+trackBackgroundWork();
 
 /**
  * The SQL statements the app sends while `work` runs (every statement goes through pg's Client#query:
- * the pool's and TypeORM's alike), except the webhook delivery loop's claims: the loop polls on its own
- * timer, so one of its claims can land inside any request's window.
+ * the pool's and TypeORM's alike), except background work's (the webhook delivery loop, the periodic tasks'
+ * rounds: they run on their own timers, so one of their statements can land inside any request's window).
  */
 export async function recordSql<T>(work: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
   const original = Client.prototype.query;
@@ -14,7 +18,7 @@ export async function recordSql<T>(work: () => Promise<T>): Promise<{ result: T;
   ) {
     const first = args[0] as string | { text?: string };
     const text = typeof first === 'string' ? first : (first?.text ?? '');
-    if (!text.startsWith('/* webhook delivery claim */')) statements.push(text);
+    if (currentBackgroundWork() === undefined) statements.push(text);
     return (original as (...a: unknown[]) => unknown).apply(this, args);
   };
   try {

@@ -14,6 +14,7 @@ import {
   Dependencies,
   errorForLog,
   MailService,
+  runAsBackgroundWork,
   Metrics,
 } from '@app/core';
 import type { Logger } from 'pino';
@@ -124,7 +125,7 @@ export class DeliveryWorker
     // instances that deliver find them by their poll (docs/webhooks.md: delivery-only instances).
     if (!this.config.webhookDelivery) return;
     this.running = true;
-    this.loopDone = this.loop();
+    this.loopDone = runAsBackgroundWork('webhook delivery', () => this.loop());
     // Leases left by a process that died are due when they pass; nobody else polls the embedded database.
     if (this.embedded) this.wakeAt(Date.now() + (this.leaseSeconds + 1) * 1000);
   }

@@ -4,3 +4,4 @@ export * from './tracing';
 export * from './version';
 export * from './caller-label';
 export * from './secret-paths';
+export * from './background-work';

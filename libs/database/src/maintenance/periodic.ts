@@ -1,6 +1,6 @@
 import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { errorForLog } from '@app/core';
+import { errorForLog, runAsBackgroundWork } from '@app/core';
 
 /**
  * The one way this service runs background work on a clock (through PeriodicTask, below): a
@@ -23,7 +23,7 @@ export class PeriodicJob {
   start(firstMs: number, everyMs: number): void {
     const schedule = (delay: number) => {
       this.timer = setTimeout(() => {
-        this.running = this.round()
+        this.running = runAsBackgroundWork(this.name, this.round)
           .catch((error: unknown) =>
             this.logger.warn({ err: errorForLog(error) }, `${this.name} round failed`),
           )
