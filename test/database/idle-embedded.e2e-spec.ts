@@ -18,7 +18,7 @@ describe('embedded database: requests after the pool idled its connection away',
   beforeAll(async () => {
     t = await TestApp.start({ embedded: true });
     sf = new StorefrontClient(t);
-  });
+  }, 180_000); // a fresh embedded database runs every migration: slow on a loaded machine
   afterAll(async () => {
     await t?.close();
   });
