@@ -8,10 +8,10 @@
 // not what is measured), so every request needs a cart of its own: they are seeded by SQL before the
 // runs, enough for every round at a generous rate; `stats.reusedCarts` says if a run went past them.
 const {
-  GRAPHQL_PATH,
   accountWithStores,
+  CHECKOUT,
+  checkoutRequests,
   countGraphqlErrors,
-  graphqlBody,
   graphqlOnce,
   reportGraphqlErrors,
   seedProducts,
@@ -20,9 +20,6 @@ const {
 const PRODUCTS = 200;
 /** The highest checkout rate the seeding plans for (req/s); past it, carts are reused and the stats say so. */
 const PLANNED_RATE = 3000;
-const CHECKOUT = `mutation Checkout($cartId: ID!, $expectedTotal: String) {
-  checkoutComplete(cartId: $cartId, expectedTotal: $expectedTotal) { id status total { amount currencyCode } lines { quantity lineTotal { amount } } }
-}`;
 
 const stats = {};
 
@@ -87,28 +84,7 @@ module.exports = {
     if (data.checkoutComplete?.status !== 'open' || data.checkoutComplete.total.amount !== probe.total) {
       throw new Error(`checkoutComplete answered ${JSON.stringify(data)}`);
     }
-    const bodies = carts.map((c) => graphqlBody(CHECKOUT, { cartId: c.id, expectedTotal: c.total }));
-    let next = 0;
-    Object.defineProperty(stats, 'reusedCarts', {
-      enumerable: true,
-      get: () => Math.max(0, next - bodies.length),
-    });
-    return {
-      stats,
-      expectStatus: 200,
-      requests: [
-        {
-          method: 'POST',
-          path: GRAPHQL_PATH,
-          headers: { authorization: `Bearer ${shopper}`, 'content-type': 'application/json' },
-          setupRequest(request) {
-            request.body = bodies[next++ % bodies.length];
-            return request;
-          },
-          onResponse,
-        },
-      ],
-    };
+    return checkoutRequests(carts, shopper, stats, onResponse);
   },
   teardown: reportGraphqlErrors('checkout', stats),
 };

@@ -168,7 +168,43 @@ function reportGraphqlErrors(name, stats) {
   };
 }
 
+// The checkout scenarios' mutation (checkout-complete.js and the variant ones answer the same).
+const CHECKOUT = `mutation Checkout($cartId: ID!, $expectedTotal: String) {
+  checkoutComplete(cartId: $cartId, expectedTotal: $expectedTotal) { id status total { amount currencyCode } lines { quantity lineTotal { amount } } }
+}`;
+
+/**
+ * A checkout scenario's measured run: one seeded cart per request (a checkout consumes its cart), in
+ * order; `stats.reusedCarts` says if a run went past them (a completed cart answers its order again).
+ */
+function checkoutRequests(carts, shopper, stats, onResponse) {
+  const bodies = carts.map((c) => graphqlBody(CHECKOUT, { cartId: c.id, expectedTotal: c.total }));
+  let next = 0;
+  Object.defineProperty(stats, 'reusedCarts', {
+    enumerable: true,
+    get: () => Math.max(0, next - bodies.length),
+  });
+  return {
+    stats,
+    expectStatus: 200,
+    requests: [
+      {
+        method: 'POST',
+        path: GRAPHQL_PATH,
+        headers: { authorization: `Bearer ${shopper}`, 'content-type': 'application/json' },
+        setupRequest(request) {
+          request.body = bodies[next++ % bodies.length];
+          return request;
+        },
+        onResponse,
+      },
+    ],
+  };
+}
+
 module.exports = {
+  CHECKOUT,
+  checkoutRequests,
   GRAPHQL_PATH,
   accountWithStores,
   appToken,

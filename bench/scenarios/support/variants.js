@@ -4,10 +4,10 @@
 // values by position, each variant naming one value of every option (`option<n>_value_id`), the product
 // row following its variants (the migration's triggers set its lowest price and total stock).
 const {
-  GRAPHQL_PATH,
   accountWithStores,
+  CHECKOUT,
+  checkoutRequests,
   countGraphqlErrors,
-  graphqlBody,
   graphqlOnce,
   reportGraphqlErrors,
   seedProducts,
@@ -115,11 +115,6 @@ async function seedVariantCarts(ctx, storeId, variantIds, count) {
   return rows.map((r) => ({ id: r.cart_id, total: (Number(r.price_minor) / 100).toFixed(2) }));
 }
 
-// The same answer the v1.3 checkout scenario (checkout-complete.js) asks for.
-const CHECKOUT = `mutation Checkout($cartId: ID!, $expectedTotal: String) {
-  checkoutComplete(cartId: $cartId, expectedTotal: $expectedTotal) { id status total { amount currencyCode } lines { quantity lineTotal { amount } } }
-}`;
-
 /** The checkout scenarios' store: 200 products, a stock of 1,000,000 a variant, one line per order. */
 const CHECKOUT_PRODUCTS = 200;
 /** The highest checkout rate the seeding plans for (req/s); past it, carts are reused and the stats say so. */
@@ -183,28 +178,7 @@ function checkoutScenario({ variants, ...definition }) {
       if (line?.variant_id !== lineVariants[0] || !expectedTitle.test(line.title ?? '')) {
         throw new Error(`the probe's order line is ${JSON.stringify(line)}`);
       }
-      const bodies = carts.map((c) => graphqlBody(CHECKOUT, { cartId: c.id, expectedTotal: c.total }));
-      let next = 0;
-      Object.defineProperty(stats, 'reusedCarts', {
-        enumerable: true,
-        get: () => Math.max(0, next - bodies.length),
-      });
-      return {
-        stats,
-        expectStatus: 200,
-        requests: [
-          {
-            method: 'POST',
-            path: GRAPHQL_PATH,
-            headers: { authorization: `Bearer ${shopper}`, 'content-type': 'application/json' },
-            setupRequest(request) {
-              request.body = bodies[next++ % bodies.length];
-              return request;
-            },
-            onResponse,
-          },
-        ],
-      };
+      return checkoutRequests(carts, shopper, stats, onResponse);
     },
     teardown: reportGraphqlErrors(definition.name, stats),
   };
