@@ -10,11 +10,14 @@
 const {
   accountWithStores,
   CHECKOUT,
+  cartsForRuns,
   checkoutRequests,
   countGraphqlErrors,
   graphqlOnce,
+  publicToken,
   reportGraphqlErrors,
   seedProducts,
+  SHOPPER_SCOPES,
 } = require('./support/fixtures');
 
 const PRODUCTS = 200;
@@ -63,18 +66,8 @@ module.exports = {
     const { token, storeIds } = await accountWithStores(ctx, 'bench-checkout@bench.example', 1);
     const storeId = storeIds[0];
     const productIds = await seedProducts(ctx, storeId, PRODUCTS, { inventory: 1000000 });
-    const shopper = (
-      await ctx.expect(
-        201,
-        'POST',
-        `/v1/user/stores/${storeId}/public-tokens`,
-        { name: 'Bench storefront', scopes: ['store:read', 'products:read', 'cart:write'] },
-        { token },
-      )
-    ).token;
-    const { duration, warmup, rounds, warmupRound } = ctx;
-    const runs = rounds + (warmupRound ? 1 : 0);
-    const count = Math.ceil(PLANNED_RATE * (duration + warmup) * runs) + 1000;
+    const shopper = await publicToken(ctx, token, storeId, SHOPPER_SCOPES);
+    const count = cartsForRuns(ctx, PLANNED_RATE);
     const started = Date.now();
     const carts = await seedCarts(ctx, storeId, productIds, count);
     ctx.log(`checkout: ${carts.length} carts seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -99,15 +99,24 @@ async function appToken(ctx, app) {
 }
 
 /** A public `sfp_` token of the store (`POST /v1/user/stores/:id/public-tokens`). */
-async function publicToken(ctx, token, storeId) {
+async function publicToken(ctx, token, storeId, scopes) {
   const answer = await ctx.expect(
     201,
     'POST',
     `/v1/user/stores/${storeId}/public-tokens`,
-    { name: 'Bench storefront' },
+    { name: 'Bench storefront', ...(scopes ? { scopes } : {}) },
     { token },
   );
   return answer.token;
+}
+
+/** A shopper's token: the default scopes and `cart:write`. */
+const SHOPPER_SCOPES = ['store:read', 'products:read', 'cart:write'];
+
+/** How many carts a checkout scenario seeds: every run (warm-up included) at `rate`, and a margin. */
+function cartsForRuns(ctx, rate) {
+  const { duration, warmup, rounds, warmupRound } = ctx;
+  return Math.ceil(rate * (duration + warmup) * (rounds + (warmupRound ? 1 : 0))) + 1000;
 }
 
 /**
@@ -203,6 +212,8 @@ function checkoutRequests(carts, shopper, stats, onResponse) {
 }
 
 module.exports = {
+  SHOPPER_SCOPES,
+  cartsForRuns,
   CHECKOUT,
   checkoutRequests,
   GRAPHQL_PATH,

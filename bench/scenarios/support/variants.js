@@ -6,11 +6,14 @@
 const {
   accountWithStores,
   CHECKOUT,
+  cartsForRuns,
   checkoutRequests,
   countGraphqlErrors,
   graphqlOnce,
+  publicToken,
   reportGraphqlErrors,
   seedProducts,
+  SHOPPER_SCOPES,
 } = require('./fixtures');
 
 /** Two options, 5 × 2 = 10 variants a product, in position order S/Red, S/Blue, M/Red, … */
@@ -143,18 +146,8 @@ function checkoutScenario({ variants, ...definition }) {
       } else {
         lineVariants = await defaultVariants(ctx, await seedProducts(ctx, storeId, CHECKOUT_PRODUCTS));
       }
-      const shopper = (
-        await ctx.expect(
-          201,
-          'POST',
-          `/v1/user/stores/${storeId}/public-tokens`,
-          { name: 'Bench storefront', scopes: ['store:read', 'products:read', 'cart:write'] },
-          { token },
-        )
-      ).token;
-      const { duration, warmup, rounds, warmupRound } = ctx;
-      const runs = rounds + (warmupRound ? 1 : 0);
-      const count = Math.ceil(PLANNED_RATE * (duration + warmup) * runs) + 1000;
+      const shopper = await publicToken(ctx, token, storeId, SHOPPER_SCOPES);
+      const count = cartsForRuns(ctx, PLANNED_RATE);
       const started = Date.now();
       const carts = await seedVariantCarts(ctx, storeId, lineVariants, count);
       ctx.log(
