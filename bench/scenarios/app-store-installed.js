@@ -3,11 +3,7 @@
 // per-request liveness read is the installed kind's statement (the grant, its installation and the
 // app's secret generation, beside the jti probe) instead of the store app's. The app is installed through
 // the real consent route and its code exchanged at the token endpoint, as an app does.
-const crypto = require('node:crypto');
-const { URL, URLSearchParams } = require('node:url');
-const { accountWithStores, basicAuthorization } = require('./support/fixtures');
-
-const REDIRECT = 'https://bench-app.example/callback';
+const { accountWithStores, consentCode, createInstallableApp, exchangeCode } = require('./support/fixtures');
 
 module.exports = {
   name: 'app-store-installed',
@@ -17,48 +13,11 @@ module.exports = {
   ratioLabel: 'app-store-installed/live',
   async setup(ctx) {
     const { token, storeIds } = await accountWithStores(ctx, 'bench-app-installed@bench.example', 1);
-    const app = await ctx.expect(
-      201,
-      'POST',
-      '/v1/user/apps',
-      { name: 'Bench installed app', redirectUris: [REDIRECT], scopes: ['store:read'] },
-      { token },
-    );
-    const verifier = crypto.randomBytes(32).toString('base64url');
-    const challenge = crypto.createHash('sha256').update(verifier).digest('base64url');
-    const consent = await ctx.expect(
-      200,
-      'POST',
-      '/v1/user/oauth/consent',
-      {
-        clientId: app.clientId,
-        redirectUri: REDIRECT,
-        scope: 'store:read',
-        state: 'bench',
-        codeChallenge: challenge,
-        codeChallengeMethod: 'S256',
-        storeId: storeIds[0],
-        decision: 'allow',
-      },
-      { token },
-    );
-    const code = new URL(consent.redirectTo).searchParams.get('code');
-    const tokens = await ctx.expect(
-      200,
-      'POST',
-      '/v1/auth/oauth/token',
-      new URLSearchParams({
-        grant_type: 'authorization_code',
-        code,
-        redirect_uri: REDIRECT,
-        code_verifier: verifier,
-      }).toString(),
-      {
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          authorization: basicAuthorization(app.clientId, app.clientSecret),
-        },
-      },
+    const app = await createInstallableApp(ctx, token, 'Bench installed app', ['store:read']);
+    const tokens = await exchangeCode(
+      ctx,
+      app,
+      await consentCode(ctx, { token, app, storeId: storeIds[0], scope: 'store:read' }),
     );
     const access = tokens.access_token;
     const store = await ctx.expect(200, 'GET', '/v1/app/store', undefined, { token: access });

@@ -12,10 +12,14 @@
 // either way. Every request takes a code no other request holds.
 const { Buffer } = require('node:buffer');
 const crypto = require('node:crypto');
-const { URL, URLSearchParams } = require('node:url');
-const { accountWithStores, basicAuthorization } = require('./support/fixtures');
-
-const REDIRECT = 'https://bench-app.example/callback';
+const { URLSearchParams } = require('node:url');
+const {
+  INSTALLED_APP_REDIRECT: REDIRECT,
+  accountWithStores,
+  basicAuthorization,
+  consentCode,
+  createInstallableApp,
+} = require('./support/fixtures');
 const CODE_PURPOSE = 'app_authorization_code'; // libs/apps/src/oauth/authorization.service.ts
 // Enough codes for every run at up to this many tokens a second (a run that runs out says so: non-200s).
 const MAX_RATE = 1500;
@@ -28,34 +32,19 @@ module.exports = {
   ratioLabel: 'installed-code/live',
   async setup(ctx) {
     const { token, storeIds } = await accountWithStores(ctx, 'bench-installed-code@bench.example', 1);
-    const app = await ctx.expect(
-      201,
-      'POST',
-      '/v1/user/apps',
-      { name: 'Bench code app', redirectUris: [REDIRECT], scopes: ['store:read', 'products:read'] },
-      { token },
-    );
+    const app = await createInstallableApp(ctx, token, 'Bench code app', ['store:read', 'products:read']);
     const authorization = basicAuthorization(app.clientId, app.clientSecret);
-    const verifier = crypto.randomBytes(32).toString('base64url');
-    const challenge = crypto.createHash('sha256').update(verifier).digest('base64url');
     // The installation, through the console's consent route; its code shows the row every code has.
-    const consent = await ctx.expect(
-      200,
-      'POST',
-      '/v1/user/oauth/consent',
-      {
-        clientId: app.clientId,
-        redirectUri: REDIRECT,
-        scope: 'store:read products:read',
-        state: 'bench',
-        codeChallenge: challenge,
-        codeChallengeMethod: 'S256',
-        storeId: storeIds[0],
-        decision: 'allow',
-      },
-      { token },
-    );
-    const first = new URL(consent.redirectTo).searchParams.get('code');
+    const {
+      code: first,
+      verifier,
+      challenge,
+    } = await consentCode(ctx, {
+      token,
+      app,
+      storeId: storeIds[0],
+      scope: 'store:read products:read',
+    });
     const pepper = ctx.serverEnv.OTP_PEPPER;
     const hash = (code) =>
       crypto
@@ -65,7 +54,7 @@ module.exports = {
         .update(code)
         .digest('hex');
     const [template] = await ctx.query(
-      `SELECT app_id, store_id, account_id, scopes FROM app_authorization_codes WHERE code_hash = $1`,
+      `SELECT app_id, store_id, account_id, installation_id, scopes FROM app_authorization_codes WHERE code_hash = $1`,
       [hash(first)],
     );
     if (!template) throw new Error('the consent route wrote no code under the expected hash');
@@ -78,13 +67,14 @@ module.exports = {
       const chunk = pool.slice(i, i + 20000);
       await ctx.query(
         `INSERT INTO app_authorization_codes
-           (code_hash, app_id, store_id, account_id, redirect_uri, code_challenge, scopes, expires_at)
-         SELECT h, $2, $3, $4, $5, $6, $7, now() + interval '1 hour' FROM unnest($1::text[]) h`,
+           (code_hash, app_id, store_id, account_id, installation_id, redirect_uri, code_challenge, scopes, expires_at)
+         SELECT h, $2, $3, $4, $5, $6, $7, $8, now() + interval '1 hour' FROM unnest($1::text[]) h`,
         [
           chunk.map(hash),
           template.app_id,
           template.store_id,
           template.account_id,
+          template.installation_id,
           REDIRECT,
           challenge,
           template.scopes,

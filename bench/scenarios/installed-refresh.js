@@ -10,11 +10,13 @@
 // (one authorization-code exchange each, made in setup through the consent route, as the console makes
 // it), so there are enough for every connection of every run. authorization_code itself is not measured
 // here: a code lives 60 s and is single use, so a pool minted in setup would expire during the rounds.
-const crypto = require('node:crypto');
-const { URL, URLSearchParams } = require('node:url');
-const { accountWithStores, basicAuthorization } = require('./support/fixtures');
-
-const REDIRECT = 'https://bench-app.example/callback';
+const {
+  accountWithStores,
+  basicAuthorization,
+  consentCode,
+  createInstallableApp,
+  exchangeCode,
+} = require('./support/fixtures');
 
 module.exports = {
   name: 'installed-refresh',
@@ -24,45 +26,22 @@ module.exports = {
   ratioLabel: 'installed-refresh/live',
   async setup(ctx) {
     const { token, storeIds } = await accountWithStores(ctx, 'bench-installed@bench.example', 1);
-    const app = await ctx.expect(
-      201,
-      'POST',
-      '/v1/user/apps',
-      { name: 'Bench installed app', redirectUris: [REDIRECT], scopes: ['store:read', 'products:read'] },
-      { token },
-    );
+    const app = await createInstallableApp(ctx, token, 'Bench installed app', [
+      'store:read',
+      'products:read',
+    ]);
     const authorization = basicAuthorization(app.clientId, app.clientSecret);
     const count = ctx.connections * (ctx.runs + 1) + 10;
     const pool = [];
     for (let i = 0; i < count; i++) {
-      const verifier = crypto.randomBytes(32).toString('base64url');
-      const challenge = crypto.createHash('sha256').update(verifier).digest('base64url');
-      const consent = await ctx.expect(
-        200,
-        'POST',
-        '/v1/user/oauth/consent',
-        {
-          clientId: app.clientId,
-          redirectUri: REDIRECT,
-          scope: 'store:read products:read',
-          state: `bench-${i}`,
-          codeChallenge: challenge,
-          codeChallengeMethod: 'S256',
-          storeId: storeIds[0],
-          decision: 'allow',
-        },
-        { token },
-      );
-      const code = new URL(consent.redirectTo).searchParams.get('code');
-      const body = new URLSearchParams({
-        grant_type: 'authorization_code',
-        code,
-        redirect_uri: REDIRECT,
-        code_verifier: verifier,
-      }).toString();
-      const pair = await ctx.expect(200, 'POST', '/v1/auth/oauth/token', body, {
-        headers: { 'content-type': 'application/x-www-form-urlencoded', authorization },
+      const code = await consentCode(ctx, {
+        token,
+        app,
+        storeId: storeIds[0],
+        scope: 'store:read products:read',
+        state: `bench-${i}`,
       });
+      const pair = await exchangeCode(ctx, app, code);
       pool.push(pair.refresh_token);
     }
     const stats = { rejected: 0, starved: 0 };

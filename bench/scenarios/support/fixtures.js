@@ -3,7 +3,8 @@
 // catalogues and GraphQL probes. Lives in a subfolder so the runner (which loads bench/scenarios/*.js)
 // does not take it for a scenario. Everything goes through the real API except bulk product rows.
 const { Buffer } = require('node:buffer');
-const { URLSearchParams } = require('node:url');
+const crypto = require('node:crypto');
+const { URL, URLSearchParams } = require('node:url');
 
 const GRAPHQL_PATH = '/v1/storefront/graphql';
 
@@ -211,7 +212,67 @@ function checkoutRequests(carts, shopper, stats, onResponse) {
   };
 }
 
+/** The redirect URI the bench's installable apps register. */
+const INSTALLED_APP_REDIRECT = 'https://bench-app.example/callback';
+
+/** An installable app of the account's (`POST /v1/user/apps`), answering it with its client secret. */
+function createInstallableApp(ctx, token, name, scopes) {
+  return ctx.expect(
+    201,
+    'POST',
+    '/v1/user/apps',
+    { name, redirectUris: [INSTALLED_APP_REDIRECT], scopes },
+    { token },
+  );
+}
+
+/**
+ * The store's owner allows the app through the console's consent route (PKCE, S256): answers the
+ * authorization code, its verifier and the verifier's challenge.
+ */
+async function consentCode(ctx, { token, app, storeId, scope, state = 'bench' }) {
+  const verifier = crypto.randomBytes(32).toString('base64url');
+  const challenge = crypto.createHash('sha256').update(verifier).digest('base64url');
+  const consent = await ctx.expect(
+    200,
+    'POST',
+    '/v1/user/oauth/consent',
+    {
+      clientId: app.clientId,
+      redirectUri: INSTALLED_APP_REDIRECT,
+      scope,
+      state,
+      codeChallenge: challenge,
+      codeChallengeMethod: 'S256',
+      storeId,
+      decision: 'allow',
+    },
+    { token },
+  );
+  return { code: new URL(consent.redirectTo).searchParams.get('code'), verifier, challenge };
+}
+
+/** The token endpoint's answer to an authorization code (client_secret_basic): access and refresh token. */
+function exchangeCode(ctx, app, { code, verifier }) {
+  const body = new URLSearchParams({
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri: INSTALLED_APP_REDIRECT,
+    code_verifier: verifier,
+  }).toString();
+  return ctx.expect(200, 'POST', '/v1/auth/oauth/token', body, {
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      authorization: basicAuthorization(app.clientId, app.clientSecret),
+    },
+  });
+}
+
 module.exports = {
+  INSTALLED_APP_REDIRECT,
+  consentCode,
+  createInstallableApp,
+  exchangeCode,
   SHOPPER_SCOPES,
   cartsForRuns,
   CHECKOUT,
